@@ -1,0 +1,41 @@
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+DEVSTAMP := $(VENV)/.installed-dev
+
+.PHONY: run test bench lint messages clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e .
+	touch $@
+
+$(DEVSTAMP): pyproject.toml $(STAMP)
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+run: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(DEVSTAMP)
+	$(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest
+
+bench: $(DEVSTAMP)
+	$(PY) -m pytest tests/bench -m bench -s -p no:randomly
+
+lint: $(DEVSTAMP)
+	$(VENV)/bin/ruff check .
+
+messages: $(STAMP)
+	$(PY) manage.py makemessages -l es -l fr --ignore=.venv
+	$(PY) manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles

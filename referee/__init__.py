@@ -1,0 +1,1 @@
+"""Tapete's referee: the rules of each game, in pure Python (no Django)."""

@@ -1,0 +1,148 @@
+"""Cards, suits, ranks and decks: Tarot 78, Spanish 40/48, French 52.
+
+Cards are written as short codes, the same in records, the API and tests:
+
+- French and Tarot suit cards: rank then suit letter: ``"KS"`` (King of spades), ``"10H"``, ``"AC"``, ``"7D"``.
+  Tarot court cards: ``K`` King, ``Q`` Queen, ``C`` Knight (cavalier), ``J`` Jack (valet); pips 1–10 (``1H``).
+- Tarot trumps ``"T1"`` (the Petit) to ``"T21"``; the Excuse ``"EX"``.
+- Spanish cards: number then suit letter: ``O`` oros (coins), ``C`` copas (cups), ``E`` espadas (swords),
+  ``B`` bastos (batons): ``"1O"`` (Ace of coins), ``"12E"`` (King of swords), ``"10B"`` (Jack/sota of batons).
+
+>>> Card.parse("T21", "tarot").is_bout
+True
+>>> str(Card.parse("12e", "spanish40"))
+'12E'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from referee.text import Text, _
+
+
+class DeckKind(str, Enum):
+    TAROT = "tarot"
+    SPANISH40 = "spanish40"
+    SPANISH48 = "spanish48"
+    FRENCH52 = "french52"
+
+
+FRENCH_SUITS = ("S", "H", "D", "C")
+SPANISH_SUITS = ("O", "C", "E", "B")
+TRUMP = "T"
+EXCUSE = "EX"
+
+SUIT_NAMES: dict[str, dict[str, Text]] = {
+    "french": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs"), "T": _("trumps")},
+    "spanish": {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")},
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+TAROT_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
+FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SPANISH40_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
+SPANISH48_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12")
+
+
+class CardError(ValueError):
+    """A card code that does not name a card of the deck."""
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. ``suit`` is a suit letter, ``"T"`` for Tarot trumps or ``"EX"`` for the Excuse."""
+
+    suit: str
+    rank: str
+
+    @property
+    def code(self) -> str:
+        if self.suit == EXCUSE:
+            return EXCUSE
+        if self.suit == TRUMP:
+            return f"T{self.rank}"
+        return f"{self.rank}{self.suit}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @property
+    def is_trump(self) -> bool:
+        """A Tarot trump (1–21); other games have a trump *suit* chosen per deal."""
+        return self.suit == TRUMP
+
+    @property
+    def is_excuse(self) -> bool:
+        return self.suit == EXCUSE
+
+    @property
+    def number(self) -> int:
+        """The rank as a number where it is one (Tarot trumps, pips, Spanish cards); 0 otherwise."""
+        return int(self.rank) if self.rank.isdigit() else 0
+
+    @property
+    def is_bout(self) -> bool:
+        """The Tarot bouts (oudlers): the Petit (T1), the 21 and the Excuse."""
+        return self.is_excuse or (self.is_trump and self.rank in ("1", "21"))
+
+    @classmethod
+    def parse(cls, code: str, deck: DeckKind | str) -> Card:
+        """Read a card code for ``deck``; raise :class:`CardError` if it is not a card of that deck."""
+        deck = DeckKind(deck)
+        raw = code.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+        if deck is DeckKind.TAROT:
+            if raw in (EXCUSE, "EXCUSE", "0"):
+                card = cls(EXCUSE, "0")
+            elif raw.startswith("T") and raw[1:].isdigit():
+                card = cls(TRUMP, str(int(raw[1:])))
+            else:
+                card = cls(raw[-1:], raw[:-1])
+        else:
+            card = cls(raw[-1:], raw[:-1].lstrip("0") or "0")
+        if card not in deck_cards(deck):
+            raise CardError(f"{code!r} is not a card of the {deck.value} deck")
+        return card
+
+
+def _build(deck: DeckKind) -> tuple[Card, ...]:
+    if deck is DeckKind.TAROT:
+        suits = tuple(Card(s, r) for s in FRENCH_SUITS for r in TAROT_RANKS)
+        return suits + tuple(Card(TRUMP, str(n)) for n in range(1, 22)) + (Card(EXCUSE, "0"),)
+    if deck is DeckKind.FRENCH52:
+        return tuple(Card(s, r) for s in FRENCH_SUITS for r in FRENCH_RANKS)
+    ranks = SPANISH40_RANKS if deck is DeckKind.SPANISH40 else SPANISH48_RANKS
+    return tuple(Card(s, r) for s in SPANISH_SUITS for r in ranks)
+
+
+_DECKS = {deck: _build(deck) for deck in DeckKind}
+_DECK_SETS = {deck: frozenset(cards) for deck, cards in _DECKS.items()}
+
+
+def deck_cards(deck: DeckKind | str) -> frozenset[Card]:
+    return _DECK_SETS[DeckKind(deck)]
+
+
+def full_deck(deck: DeckKind | str) -> tuple[Card, ...]:
+    """The deck in a fixed order (suit by suit, low to high)."""
+    return _DECKS[DeckKind(deck)]
+
+
+def parse_cards(codes: list[str] | str, deck: DeckKind | str) -> list[Card]:
+    """Parse a list of codes (or one string separated by spaces or commas)."""
+    if isinstance(codes, str):
+        codes = [c for c in codes.replace(",", " ").split() if c]
+    return [Card.parse(c, deck) for c in codes]
+
+
+TAROT_POINTS_HALVES = {"K": 9, "Q": 7, "C": 5, "J": 3}
+
+
+def tarot_points_halves(card: Card) -> int:
+    """A card's Tarot point value in half points (bouts and Kings 4½ → 9; others ½ → 1)."""
+    if card.is_bout:
+        return 9
+    if card.is_trump:
+        return 1
+    return TAROT_POINTS_HALVES.get(card.rank, 1)

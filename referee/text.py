@@ -1,0 +1,29 @@
+"""Translatable text without Django.
+
+The referee speaks English. Every message a person reads is built with ``_("template %(x)s", x=...)``,
+which keeps the template and its parameters apart so the app can translate the template
+(``gettext(text.template) % text.params``) while the referee stays framework-free. ``makemessages``
+finds the templates because ``_`` is one of xgettext's keywords.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Text:
+    template: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template % self.params if self.params else self.template
+
+    def to_json(self) -> str:
+        return str(self)
+
+
+def _(template: str, **params: Any) -> Text:
+    """Mark ``template`` for translation; ``params`` fill its ``%(name)s`` slots."""
+    return Text(template, params)
