@@ -1,0 +1,140 @@
+"""Players, tables, seats and deals. Deals are facts (records with revisions); standings are derived."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+def new_token() -> str:
+    """An unguessable link token: 32 random bytes (256 bits), URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="players", verbose_name=_("account"))
+    device = models.CharField(_("device"), max_length=64, blank=True, db_index=True,
+                              help_text=_("The device (browser session) that first used this name."))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Table(models.Model):
+    game = models.CharField(_("game"), max_length=30)
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    options = models.JSONField(_("options"), default=dict, blank=True, encoder=DjangoJSONEncoder)
+    stake_minor = models.PositiveIntegerField(
+        _("stake"), default=0, help_text=_("Money per point (or per chip) in cents."))
+    currency = models.CharField(_("currency"), max_length=8, default="EUR")
+    first_dealer = models.PositiveSmallIntegerField(_("first dealer (seat)"), default=0)
+    view_token = models.CharField(_("view link token"), max_length=64, unique=True, default=new_token,
+                                  editable=False)
+    edit_token = models.CharField(_("edit link token"), max_length=64, unique=True, default=new_token,
+                                  editable=False)
+    owner_device = models.CharField(_("device that started it"), max_length=64, blank=True)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="tables", verbose_name=_("account"))
+    version = models.PositiveIntegerField(_("version"), default=0,
+                                          help_text=_("Bumped at every change; live views poll it."))
+    created = models.DateTimeField(_("created"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["-updated"]
+
+    def __str__(self) -> str:
+        return self.name or f"{self.game} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("table", args=[self.edit_token])
+
+    def get_view_url(self) -> str:
+        return reverse("view_table", args=[self.view_token])
+
+
+class Seat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats", verbose_name=_("player"))
+    position = models.PositiveSmallIntegerField(_("position in the order of play"))
+    team = models.CharField(_("team"), max_length=8, blank=True)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["table", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.position + 1}. {self.player}"
+
+
+class Deal(models.Model):
+    """One deal as recorded (the latest revision), and its derived outcome cached for the table page."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals", verbose_name=_("table"))
+    number = models.PositiveIntegerField(_("number"))
+    record = models.JSONField(_("record"), encoder=DjangoJSONEncoder)
+    withdrawn = models.BooleanField(_("withdrawn (undone)"), default=False)
+    revision = models.PositiveIntegerField(_("revision"), default=1)
+    # Derived from the records by the rules module; recomputed from the first changed deal on.
+    outcome = models.JSONField(_("outcome"), null=True, blank=True, encoder=DjangoJSONEncoder)
+    state_after = models.JSONField(_("state after"), null=True, blank=True, encoder=DjangoJSONEncoder)
+    created = models.DateTimeField(_("recorded"), auto_now_add=True)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        ordering = ["table", "number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_per_table")]
+        indexes = [models.Index(fields=["table", "withdrawn", "number"], name="active_deals")]
+
+    def __str__(self) -> str:
+        return f"{self.table} · deal {self.number}"
+
+
+class DealRevision(models.Model):
+    """Every change to a deal, kept forever: the table's change log."""
+
+    class Action(models.TextChoices):
+        RECORD = "record", _("recorded")
+        EDIT = "edit", _("edited")
+        UNDO = "undo", _("undone")
+        RESTORE = "restore", _("restored")
+        REVERT = "revert", _("reverted")
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("deal"))
+    revision = models.PositiveIntegerField(_("revision"))
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    record = models.JSONField(_("record"), encoder=DjangoJSONEncoder)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    author = models.CharField(_("by"), max_length=80, blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("deal revision")
+        verbose_name_plural = _("deal revisions")
+        ordering = ["-created", "-pk"]
+        constraints = [models.UniqueConstraint(fields=["deal", "revision"], name="revision_unique_per_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.deal} r{self.revision} {self.action}"

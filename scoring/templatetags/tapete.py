@@ -1,0 +1,61 @@
+"""Template helpers: translate referee text, show signed scores and money."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import template
+from django.utils.formats import number_format
+
+from scoring.services import translate
+
+register = template.Library()
+
+
+@register.filter
+def tr(text: Any) -> str:
+    """A referee text (``[template, params]`` as stored, or a Text) in the active language."""
+    return translate(text)
+
+
+@register.filter
+def signed(value: Any) -> str:
+    """+12, −7, 0 (with a real minus sign)."""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    if number > 0:
+        return f"+{number}"
+    if number < 0:
+        return f"−{-number}"
+    return "0"
+
+
+@register.filter
+def sign_class(value: Any) -> str:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return ""
+    return "pos" if number > 0 else "neg" if number < 0 else "zero"
+
+
+@register.filter
+def money(minor: Any, currency: str = "") -> str:
+    """Integer minor units as an amount: 1250, "EUR" -> "12.50 EUR"."""
+    try:
+        amount = Decimal(int(minor)) / 100
+    except (TypeError, ValueError):
+        return str(minor)
+    text = number_format(amount, decimal_pos=2, use_l10n=True)
+    return f"{text} {currency}".strip()
+
+
+@register.filter
+def get(mapping: Any, key: Any) -> Any:
+    try:
+        return mapping.get(key)
+    except AttributeError:
+        return None
