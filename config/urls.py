@@ -2,10 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scoring.api import api
-from scoring.views import deals, rules, settle, share, tables
+from scoring.views import deals, health, rules, settle, share, tables
 
 urlpatterns = [
     path("", tables.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
     path("new/", tables.new_table, name="new_table"),
     path("new/<slug:game>/", tables.new_table, name="new_table_game"),
     path("t/<str:token>/", tables.table_page, name="table"),

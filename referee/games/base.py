@@ -286,6 +286,10 @@ class Game:
     def initial_state(self, table: TableSpec) -> dict[str, Any]:
         return {"totals": {side: 0 for side in self.sides(table)}, "dealer": table.first_dealer, "deals": 0}
 
+    def copy_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """A private copy for ``score`` to change. Deep by default; games with flat state copy less."""
+        return copy.deepcopy(dict(state))
+
     def validate(self, table: TableSpec, state: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
         """The record, normalised (parsed numbers, canonical keys); :class:`InvalidRecord` if it cannot be."""
         raise NotImplementedError
@@ -304,7 +308,7 @@ class Game:
     def apply(self, table: TableSpec, state: Mapping[str, Any],
               record: Mapping[str, Any]) -> tuple[dict[str, Any], Outcome]:
         clean = self.validate(table, state, record)
-        new_state = copy.deepcopy(dict(state))
+        new_state = self.copy_state(state)
         if clean.get("void"):
             outcome = Outcome({side: 0 for side in self.sides(table)}, [_("Void deal: no score.")], void=True)
         else:
