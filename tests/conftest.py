@@ -1,0 +1,21 @@
+"""Fixtures shared by every test package. Keep this small: game-specific helpers live beside their tests."""
+
+import pytest
+
+
+def pytest_configure(config):
+    # WhiteNoise warns once per middleware load when STATIC_ROOT has not been collected; tests never collect.
+    config.addinivalue_line("filterwarnings", "ignore:No directory at:UserWarning")
+
+
+@pytest.fixture(autouse=True)
+def _plain_static_storage(settings):
+    """Serve static files from the finders, whatever DEBUG was at import time.
+
+    With DEBUG=false the settings pick WhiteNoise's manifest storage, where `{% static %}` needs a prior
+    `collectstatic`; tests must not depend on that.
+    """
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
