@@ -23,6 +23,10 @@ class Text:
     def to_json(self) -> str:
         return str(self)
 
+    def to_i18n(self) -> list[Any]:
+        """``[template, params]`` for storage; nested texts in params keep their own ``[template, params]``."""
+        return [self.template, {k: v.to_i18n() if isinstance(v, Text) else v for k, v in self.params.items()}]
+
 
 def _(template: str, **params: Any) -> Text:
     """Mark ``template`` for translation; ``params`` fill its ``%(name)s`` slots."""

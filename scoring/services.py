@@ -292,11 +292,19 @@ def translate(text: Text | str | list[Any]) -> str:
         template, params = text[0], text[1]
     else:
         return str(text)
+    if isinstance(params, dict):
+        params = {k: translate(v) if _is_text(v) else v for k, v in params.items()}
     translated = _(template)
     try:
         return translated % params if params else translated
     except (KeyError, TypeError, ValueError):
         return template % params if params else template
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, Text) or (
+        isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
+        and isinstance(value[1], dict))
 
 
 def field_errors(exc: InvalidRecord) -> dict[str, str]:

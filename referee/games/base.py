@@ -152,7 +152,7 @@ class Outcome:
         return {
             "scores": self.scores,
             "breakdown": [str(line) for line in self.breakdown],
-            "breakdown_i18n": [[line.template, line.params] for line in self.breakdown],
+            "breakdown_i18n": [line.to_i18n() for line in self.breakdown],
             "money": [m.to_json() for m in self.money],
             "void": self.void,
             "dealer": self.dealer,
