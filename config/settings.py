@@ -82,6 +82,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
 
+DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024  # the score API takes a whole night of deals
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

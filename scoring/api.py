@@ -1,3 +1,584 @@
-from ninja import NinjaAPI
+"""The JSON API at ``/api/`` (OpenAPI schema at ``/api/openapi.json``, docs at ``/api/docs``).
 
-api = NinjaAPI(title="Tapete API", version="1")
+- ``GET /api/games``, ``GET /api/games/{game}``: the games, their options, record fields and referee fields.
+- ``POST /api/games/{game}/score``: a stateless calculator (players, options, deal records in; outcomes out).
+- ``POST /api/games/{game}/ruling``: a situation in, the referee's ruling out.
+- ``/api/tables``: create a table; read it with either link token; record, edit, undo and restore deals with
+  the edit token.
+
+Everything here is generic over games: it talks to the registry and the :class:`Game` interface only.
+Errors are JSON: ``{"detail": "...", "errors": {"path.in.body": "message"}}``, 422 for input that is not
+right (one message per field), 400 for input that cannot be read, 403/404/409 for tables. Never 500 for
+anything a client sends. Messages speak the request's language (``Accept-Language``).
+
+The API authenticates tables by the token in the path, not by cookies, so it is exempt from CSRF: scripts can
+POST without a CSRF cookie.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.db import DatabaseError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI, Status
+from ninja.errors import HttpError, ValidationError
+from ninja.parser import Parser
+
+from referee.games import all_games, get_game
+from referee.games.base import Field as RecordField
+from referee.games.base import Game, InvalidRecord, MoneyMove, Option, Outcome, TableSpec
+from referee.text import Text
+from scoring import services
+from scoring.access import Access, resolve
+from scoring.api_schemas import (
+    ConflictOut,
+    DealOut,
+    EditIn,
+    ErrorOut,
+    GameOut,
+    RecordIn,
+    RulingIn,
+    RulingOut,
+    ScoreIn,
+    ScoreOut,
+    TableCreated,
+    TableIn,
+    TableOut,
+)
+from scoring.models import Deal, Table
+
+logger = logging.getLogger(__name__)
+
+AUTHOR = "api"
+
+
+class StrictJSONParser(Parser):
+    """JSON as the RFC has it: ``NaN`` and ``Infinity`` are refused (no database stores them)."""
+
+    def parse_body(self, request: HttpRequest) -> dict[str, Any]:
+        def refuse(constant: str) -> Any:
+            raise ValueError(f"{constant} is not JSON")
+
+        return json.loads(request.body, parse_constant=refuse)
+
+
+api = NinjaAPI(
+    title="Tapete API",
+    version="1",
+    description=(
+        "Scorekeeper and referee for card games played with real cards.\n\n"
+        "Deal records and referee situations are JSON objects whose fields depend on the game: "
+        "`GET /api/games` describes them. Invalid input answers 422 (400 when it cannot be read) with "
+        "`{\"detail\": ..., \"errors\": {field path: message}}`.\n\n"
+        "Tables are reached through their link tokens: the view token reads, the edit token also writes."
+    ),
+    parser=StrictJSONParser(),
+    urls_namespace="api",
+)
+
+# -- errors --------------------------------------------------------------------------------------------------
+
+
+class ApiError(Exception):
+    """An answer other than success: a status, a sentence, messages per field and any extra JSON."""
+
+    def __init__(self, status: int, detail: str, errors: Mapping[str, str] | None = None, **extra: Any):
+        self.status = status
+        self.detail = detail
+        self.errors = dict(errors or {})
+        self.extra = extra
+        super().__init__(detail)
+
+    def body(self) -> dict[str, Any]:
+        return {"detail": self.detail, "errors": self.errors, **self.extra}
+
+
+def invalid(errors: Mapping[str, str], status: int = 422) -> ApiError:
+    """A per-field error; ``detail`` repeats the first message so a client showing only it still helps."""
+    first_key, first = next(iter(errors.items()))
+    detail = first if first_key == "__all__" else f"{first_key}: {first}"
+    return ApiError(status, detail, errors)
+
+
+@api.exception_handler(ApiError)
+def _api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
+    return api.create_response(request, exc.body(), status=exc.status)
+
+
+@api.exception_handler(HttpError)
+def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    # Ninja's own: chiefly "Cannot parse request body" for malformed JSON.
+    message = _("The request body is not valid JSON.") if exc.status_code == 400 else str(exc)
+    body = {"detail": message, "errors": {"body": message}}
+    return api.create_response(request, body, status=exc.status_code)
+
+
+@api.exception_handler(RequestDataTooBig)
+def _too_big(request: HttpRequest, exc: RequestDataTooBig) -> HttpResponse:
+    message = _("The request body is too large.")
+    return api.create_response(request, {"detail": message, "errors": {"body": message}}, status=413)
+
+
+@api.exception_handler(Http404)
+def _not_found(request: HttpRequest, exc: Http404) -> HttpResponse:
+    return api.create_response(request, {"detail": str(exc) or _("Not found."), "errors": {}}, status=404)
+
+
+@api.exception_handler(ValidationError)
+def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpResponse:
+    errors = schema_errors(exc.errors)
+    if request.body:
+        try:
+            is_object = isinstance(json.loads(request.body), dict)
+        except Exception:  # not reached: the parser has read it already
+            is_object = True
+        if not is_object:  # a JSON array or number: say so rather than "players: required"
+            errors = {"body": _("Send a JSON object.")}
+    return _api_error(request, invalid(errors))
+
+
+def schema_errors(errors: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """Pydantic's errors as ``{path: message}``; of the deals, only the first bad one (as the games do)."""
+    out: dict[str, str] = {}
+    for error in errors:
+        loc = [str(part) for part in error.get("loc", ())]
+        if loc and loc[0] == "body":
+            loc = loc[2:]  # ("body", <parameter name>, field...)
+        elif loc and loc[0] in ("path", "query"):
+            loc = loc[1:]
+        out.setdefault(".".join(loc) or "body", schema_message(error))
+    deal_keys = [k for k in out if k.startswith("deals.") and k.split(".")[1].isdigit()]
+    if deal_keys:
+        first = min(int(k.split(".")[1]) for k in deal_keys)
+        out = {k: v for k, v in out.items() if k not in deal_keys or int(k.split(".")[1]) == first}
+    return out
+
+
+def schema_message(error: Mapping[str, Any]) -> str:
+    kind = error.get("type", "")
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return _("This field is required.")
+    if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
+        return _("Must be a JSON object.")
+    if kind in ("list_type", "tuple_type"):
+        return _("Must be a list.")
+    if kind == "string_type":
+        return _("Must be text.")
+    if kind in ("int_type", "int_parsing", "int_from_float", "int_parsing_size"):
+        return _("Enter a whole number.")
+    if kind in ("bool_type", "bool_parsing"):
+        return _("Must be true or false.")
+    if kind == "too_long":
+        return _("At most %(n)s items.") % {"n": ctx.get("max_length", "?")}
+    if kind == "string_too_long":
+        return _("At most %(n)s characters.") % {"n": ctx.get("max_length", "?")}
+    if kind == "greater_than_equal":
+        return _("Must be at least %(n)s.") % {"n": ctx.get("ge", "?")}
+    if kind == "less_than_equal":
+        return _("Must be at most %(n)s.") % {"n": ctx.get("le", "?")}
+    return str(error.get("msg", _("Not valid.")))
+
+
+def _prefixed(prefix: str, errors: Mapping[str, str]) -> dict[str, str]:
+    if not prefix:
+        return dict(errors)
+    return {prefix if key == "__all__" else f"{prefix}.{key}": message for key, message in errors.items()}
+
+
+@contextmanager
+def guard(prefix: str = "") -> Iterator[None]:
+    """Run game code on client input: field errors become 422 under ``prefix``; a crash on odd input, 400.
+
+    Whatever a game raises on strange JSON (a ``TypeError`` on a list where a number belongs...) is the
+    client's input failing to read, not a server fault; it is logged so the game can learn a kinder message.
+    """
+    try:
+        yield
+    except InvalidRecord as exc:
+        errors = _prefixed(prefix, services.field_errors(exc)) or {prefix or "__all__": _("Not valid.")}
+        raise invalid(errors) from None
+    except (ApiError, services.DealConflict, services.ChangeRefused, DatabaseError):
+        raise  # answered by their callers; a database failure is the server's, not the input's
+    except Exception as exc:  # any game failure on client input is a 400, never a 500
+        logger.warning("Game code failed on client input at %r: %r", prefix or "(table)", exc, exc_info=True)
+        raise invalid({prefix or "__all__": _("This could not be read: check the values and their types.")},
+                      status=400) from None
+
+
+def game_or_404(slug: str) -> Game:
+    try:
+        return get_game(slug)
+    except KeyError:
+        raise ApiError(404, _("There is no game called %(game)s.") % {"game": slug}) from None
+
+
+def build_table(rules: Game, players: Sequence[str], options: Mapping[str, Any],
+                teams: Sequence[Sequence[str]] = (), first_dealer: int = 0) -> TableSpec:
+    with guard():
+        return rules.table(players, options, teams, first_dealer)
+
+
+def seat_name(spec: TableSpec, seat: Any) -> str:
+    try:
+        return spec.players[int(seat)]
+    except (IndexError, TypeError, ValueError):
+        return ""
+
+
+# -- games ---------------------------------------------------------------------------------------------------
+
+def field_json(field: RecordField) -> dict[str, Any]:
+    """``Field.to_json()`` with its texts in the request's language."""
+    data = field.to_json()
+    data["label"] = services.translate(field.label)
+    if field.help:
+        data["help"] = services.translate(field.help)
+    if field.choices:
+        data["choices"] = [{"value": v, "label": services.translate(lbl)} for v, lbl in field.choices]
+    if field.fields:
+        data["fields"] = [field_json(f) for f in field.fields]
+    return data
+
+
+def option_json(option: Option, described: dict[str, Any]) -> dict[str, Any]:
+    data = dict(described)
+    data["label"] = services.translate(option.label)
+    data["choices"] = [{"value": v, "label": services.translate(lbl)} for v, lbl in option.choices]
+    data["help"] = services.translate(option.help) if option.help else ""
+    return data
+
+
+def sample_table(rules: Game, size: int, options: Mapping[str, Any] | None = None) -> TableSpec | None:
+    """A table of ``size`` players named P1, P2... with default (or given) options; None if it cannot be."""
+    try:
+        return rules.table([f"P{i}" for i in range(1, size + 1)], options or {})
+    except Exception:  # a game that needs more (teams...) simply has no sample at that size
+        return None
+
+
+def game_json(rules: Game) -> dict[str, Any]:
+    data = rules.describe()
+    data["options"] = [option_json(o, d) for o, d in zip(rules.options, data["options"], strict=True)]
+    by_count: dict[str, list[dict[str, Any]]] = {}
+    for size in rules.player_counts:
+        spec = sample_table(rules, size)
+        if spec is not None:
+            by_count[str(size)] = [field_json(f) for f in rules.record_fields(spec)]
+    data["record_fields"] = by_count
+    data["record_schema"] = next(iter(by_count.values()), [])
+    by_option: dict[str, list[dict[str, Any]]] = {}
+    smallest = min(rules.player_counts, default=0)
+    base = sample_table(rules, smallest)
+    if base is not None:
+        names = {f.name for f in rules.record_fields(base)}
+        for option in rules.options:
+            if option.kind == "bool" and not option.default:
+                spec = sample_table(rules, smallest, {option.key: True})
+                if spec is not None:
+                    extra = [field_json(f) for f in rules.record_fields(spec) if f.name not in names]
+                    if extra:
+                        by_option[option.key] = extra
+    data["record_fields_by_option"] = by_option
+    data["ruling_fields"] = [field_json(f) for f in rules.ruling_fields]
+    return data
+
+
+@api.get("/games", response=list[GameOut], tags=["games"], summary="The games")
+def list_games(request: HttpRequest) -> list[dict[str, Any]]:
+    """Every game: its player counts, options (variants and house rules), deal record fields and referee
+    fields. Use them to build deal records for `score` and `tables/{token}/deals`."""
+    return [game_json(g) for g in all_games()]
+
+
+@api.get("/games/{game}", response={200: GameOut, 404: ErrorOut}, tags=["games"], summary="One game")
+def game_detail(request: HttpRequest, game: str) -> dict[str, Any]:
+    return game_json(game_or_404(game))
+
+
+# -- the stateless calculator --------------------------------------------------------------------------------
+
+class Translator:
+    """:func:`services.translate`, remembering each template's translation for one request: a long sheet says
+    the same breakdown lines in every deal, and gettext is the slow part of answering it."""
+
+    def __init__(self) -> None:
+        self.templates: dict[str, str] = {}
+
+    def __call__(self, text: Text | str | Sequence[Any]) -> str:
+        if isinstance(text, list | tuple) and len(text) == 2 and isinstance(text[1], dict):
+            text = Text(str(text[0]), text[1])  # the stored form, ``[template, params]``
+        if not isinstance(text, Text):
+            return services.translate(text)
+        translated = self.templates.get(text.template)
+        if translated is None:
+            translated = self.templates[text.template] = _(text.template)
+        try:
+            return translated % text.params if text.params else translated
+        except (KeyError, TypeError, ValueError):
+            return str(text)
+
+
+def money_json(moves: Sequence[MoneyMove], tr: Translator) -> list[dict[str, Any]]:
+    return [{"payer": m.payer, "payee": m.payee, "amount": m.amount, "reason": tr(m.reason)} for m in moves]
+
+
+def outcome_json(spec: TableSpec, number: int, outcome: Outcome, totals: Mapping[str, int],
+                 tr: Translator) -> dict[str, Any]:
+    return {
+        "number": number,
+        "scores": outcome.scores,
+        "breakdown": [tr(line) for line in outcome.breakdown],
+        "money": money_json(outcome.money, tr),
+        "dealer": seat_name(spec, outcome.dealer),
+        "next_dealer": seat_name(spec, outcome.next_dealer),
+        "void": outcome.void,
+        "game_over": outcome.game_over,
+        "winners": list(outcome.winners),
+        "totals": dict(totals),
+        "extra": outcome.extra,
+    }
+
+
+@api.post("/games/{game}/score", response={200: ScoreOut, 400: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+          tags=["games"], summary="Score deals (stateless calculator)")
+def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
+    """Players, options and deal records in; each deal's outcome, the running totals, game over and the
+    winners out. Nothing is stored.
+
+    Records are validated one by one against the state before them; the first invalid one answers 422 with
+    its messages under `deals.<index>.` (0-based), e.g. `deals.2.points`. At most 20,000 deals."""
+    rules = game_or_404(game)
+    spec = build_table(rules, payload.players, payload.options, payload.teams or (), payload.first_dealer)
+    with guard():
+        state: dict[str, Any] = rules.initial_state(spec)
+    deals: list[dict[str, Any]] = []
+    last: Outcome | None = None
+    tr = Translator()
+    for index, record in enumerate(payload.deals):
+        with guard(f"deals.{index}"):
+            state, last = rules.apply(spec, state, record)
+            deals.append(outcome_json(spec, index + 1, last, state["totals"], tr))
+    with guard():
+        answer = {
+            "deals": deals,
+            "totals": dict(state["totals"]),
+            "dealer": seat_name(spec, state["dealer"]),
+            "game_over": bool(last and last.game_over),
+            "winners": list(last.winners) if last else [],
+            "state": rules.display_state(spec, state),
+        }
+    # Built to ScoreOut's shape above; answered directly, as re-validating 20,000 deals would double the time.
+    return api.create_response(request, answer, status=200)
+
+
+# -- the referee ---------------------------------------------------------------------------------------------
+
+@api.post("/games/{game}/ruling", response={200: RulingOut, 400: ErrorOut, 404: ErrorOut, 422: ErrorOut},
+          tags=["games"], summary="Ask the referee")
+def ruling(request: HttpRequest, game: str, payload: RulingIn) -> dict[str, Any]:
+    """Is this play legal here, and who takes the trick? The answer cites the rule it rests on.
+
+    Without `players`, the table is the game's smallest, with players named P1, P2..."""
+    rules = game_or_404(game)
+    players = payload.players
+    if players is None:
+        players = [f"P{i}" for i in range(1, min(rules.player_counts, default=0) + 1)]
+    spec = build_table(rules, players, payload.options, payload.teams or ())
+    with guard("situation"):
+        answer = rules.ruling(spec, payload.situation)
+        return {
+            "legal": answer.legal,
+            "rule": services.translate(answer.rule),
+            "explanation": services.translate(answer.explanation),
+            "legal_cards": list(answer.legal_cards),
+            "reasons": {card: services.translate(why) for card, why in answer.reasons.items()},
+            "winner": answer.winner,
+        }
+
+
+# -- tables --------------------------------------------------------------------------------------------------
+
+def access_or_error(token: str, *, edit: bool = False) -> Access:
+    try:
+        access = resolve(token)
+    except Http404:
+        raise ApiError(404, _("No table behind this link.")) from None
+    if edit and not access.can_edit:
+        raise ApiError(403, _("This is the view link: it cannot change the table."))
+    return access
+
+
+def deal_or_404(table: Table, number: int) -> Deal:
+    deal = table.deals.filter(number=number).first()
+    if deal is None:
+        raise ApiError(404, _("There is no deal %(n)s at this table.") % {"n": number})
+    return deal
+
+
+def deal_json(deal: Deal, spec: TableSpec, tr: Translator | None = None) -> dict[str, Any]:
+    """A stored deal with its cached outcome, the breakdown in the request's language."""
+    tr = tr or Translator()
+    outcome = deal.outcome or {}
+    breakdown = outcome.get("breakdown_i18n")
+    lines = ([tr(line) for line in breakdown] if breakdown is not None
+             else [str(line) for line in outcome.get("breakdown", [])])
+    data = {
+        "number": deal.number,
+        "revision": deal.revision,
+        "withdrawn": deal.withdrawn,
+        "record": deal.record,
+        "scores": outcome.get("scores", {}),
+        "breakdown": lines,
+        "money": outcome.get("money", []),
+        "dealer": seat_name(spec, outcome["dealer"]) if "dealer" in outcome else None,
+        "next_dealer": seat_name(spec, outcome["next_dealer"]) if "next_dealer" in outcome else None,
+        "void": bool(outcome.get("void", False)),
+        "extra": outcome.get("extra", {}),
+    }
+    if deal.state_after and not deal.withdrawn:
+        data["totals"] = deal.state_after.get("totals")
+    return data
+
+
+def table_json(access: Access) -> dict[str, Any]:
+    table = access.table
+    tr = Translator()
+    now = services.standings(table)
+    seats = services.seats_of(table)
+    deals = list(table.deals.order_by("number"))
+    return {
+        "game": table.game,
+        "game_name": now.game.name,
+        "name": table.name,
+        "players": [{"seat": s.position, "name": s.player.name, "team": s.team} for s in seats],
+        "options": table.options,
+        "stake_minor": table.stake_minor,
+        "currency": table.currency,
+        "version": table.version,
+        "totals": now.totals,
+        "dealer": now.dealer,
+        "leader": now.leader,
+        "game_over": now.game_over,
+        "winners": now.winners,
+        "display_state": now.extra,
+        "deal_count": now.deal_count,
+        "next_number": (deals[-1].number if deals else 0) + 1,
+        "deals": [deal_json(d, now.spec, tr) for d in deals if not d.withdrawn],
+        "withdrawn_deals": [{"number": d.number, "revision": d.revision, "record": d.record}
+                            for d in deals if d.withdrawn],
+        "can_edit": access.can_edit,
+        "view_token": table.view_token,
+    }
+
+
+def table_urls(request: HttpRequest, table: Table) -> dict[str, str]:
+    def page(token: str) -> str:
+        return request.build_absolute_uri(reverse("table", args=[token]))
+
+    def endpoint(token: str) -> str:
+        return request.build_absolute_uri(reverse("api:table", kwargs={"token": token}))
+
+    return {"view": page(table.view_token), "edit": page(table.edit_token),
+            "api_view": endpoint(table.view_token), "api_edit": endpoint(table.edit_token)}
+
+
+@api.post("/tables", response={201: TableCreated, 400: ErrorOut, 422: ErrorOut}, tags=["tables"],
+          summary="Start a table")
+def create_table(request: HttpRequest, payload: TableIn) -> Status:
+    """Start a table. The answer holds its two link tokens: the view token reads, the edit token also
+    records deals. Keep the edit token to the scorekeepers."""
+    with guard():
+        table = services.create_table(
+            game=payload.game, players=payload.players, options=payload.options, teams=payload.teams,
+            stake_minor=payload.stake_minor, currency=payload.currency, name=payload.name,
+            first_dealer=payload.first_dealer)
+    return Status(201, {"view_token": table.view_token, "edit_token": table.edit_token,
+                        "urls": table_urls(request, table)})
+
+
+@api.get("/tables/{token}", response={200: TableOut, 404: ErrorOut}, tags=["tables"], url_name="table",
+         summary="Read a table")
+def read_table(request: HttpRequest, token: str) -> dict[str, Any]:
+    """The table now: players, totals, who deals and leads, the deals with their breakdowns. Either token."""
+    return table_json(access_or_error(token))
+
+
+def conflict(table: Table, exc: services.DealConflict) -> ApiError:
+    latest = table.deals.filter(number=exc.number).first()
+    spec = services.table_spec(table)
+    return ApiError(409, str(exc), deal_count=services.active_deals(table).count(),
+                    next_number=services.next_number(table),
+                    deal=deal_json(latest, spec) if latest else None)
+
+
+@api.post("/tables/{token}/deals", response={201: DealOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut,
+                                             409: ConflictOut, 422: ErrorOut},
+          tags=["tables"], summary="Record a deal")
+def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
+    """Record the next deal (edit token). With `expected_number`, a deal another phone recorded first answers
+    409 with that deal; nothing is stored. Field errors come under `record.`."""
+    table = access_or_error(token, edit=True).table
+    try:
+        with guard("record"):
+            deal = services.record_deal(table, payload.record, expected_number=payload.expected_number,
+                                        author=AUTHOR)
+    except services.DealConflict as exc:
+        raise conflict(table, exc) from None
+    return Status(201, deal_json(deal, services.table_spec(table)))
+
+
+@api.put("/tables/{token}/deals/{number}", response={200: DealOut, 400: ErrorOut, 403: ErrorOut,
+                                                     404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+         tags=["tables"], summary="Edit a deal")
+def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) -> dict[str, Any]:
+    """Replace a deal's record (a new revision; the old one stays in the history). 409 when a later deal
+    would no longer be possible."""
+    table = access_or_error(token, edit=True).table
+    deal = deal_or_404(table, number)
+    try:
+        with guard("record"):
+            services.edit_deal(deal, payload.record, author=AUTHOR)
+    except services.ChangeRefused as exc:
+        raise ApiError(409, str(exc)) from None
+    deal.refresh_from_db()
+    return deal_json(deal, services.table_spec(table))
+
+
+@api.post("/tables/{token}/undo", response={200: DealOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+          tags=["tables"], summary="Undo the latest deal")
+def undo(request: HttpRequest, token: str) -> dict[str, Any]:
+    """Withdraw the latest active deal. It stays in the history and `restore` brings it back."""
+    table = access_or_error(token, edit=True).table
+    try:
+        deal = services.undo_last(table, author=AUTHOR)
+    except services.ChangeRefused as exc:
+        raise ApiError(409, str(exc)) from None
+    if deal is None:
+        raise ApiError(409, _("There is no deal to undo."))
+    deal.refresh_from_db()
+    return deal_json(deal, services.table_spec(table))
+
+
+@api.post("/tables/{token}/deals/{number}/restore",
+          response={200: DealOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
+          tags=["tables"], summary="Restore an undone deal")
+def restore(request: HttpRequest, token: str, number: int) -> dict[str, Any]:
+    table = access_or_error(token, edit=True).table
+    deal = deal_or_404(table, number)
+    if not deal.withdrawn:
+        raise ApiError(409, _("Deal %(n)s is not undone.") % {"n": number})
+    try:
+        services.set_withdrawn(deal, False, author=AUTHOR)
+    except services.ChangeRefused as exc:
+        raise ApiError(409, str(exc)) from None
+    deal.refresh_from_db()
+    return deal_json(deal, services.table_spec(table))

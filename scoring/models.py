@@ -65,7 +65,7 @@ class Table(models.Model):
         return reverse("table", args=[self.edit_token])
 
     def get_view_url(self) -> str:
-        return reverse("view_table", args=[self.view_token])
+        return reverse("table", args=[self.view_token])
 
 
 class Seat(models.Model):

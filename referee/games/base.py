@@ -131,7 +131,8 @@ class MoneyMove:
     reason: Text
 
     def to_json(self) -> dict[str, Any]:
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": str(self.reason)}
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": str(self.reason),
+                "reason_i18n": self.reason.to_i18n()}
 
 
 @dataclass

@@ -1,0 +1,216 @@
+"""Request and response bodies of the JSON API (``scoring.api``), as Ninja schemas so OpenAPI documents them.
+
+Deal records and referee situations are free-form JSON objects: each game validates its own, field by field.
+Their fields are described by ``GET /api/games`` (``record_fields``, ``ruling_fields``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from ninja import Field, Schema
+from pydantic import StringConstraints
+
+MAX_DEALS = 20_000
+"""Deals per stateless ``score`` request."""
+MAX_PLAYERS = 32
+"""A sanity cap before the game's own player counts are checked."""
+
+PlayerName = Annotated[str, StringConstraints(max_length=40)]
+
+RECORD_HELP = ("A deal record: a JSON object whose fields depend on the game. `GET /api/games/{game}` "
+               "lists them (`record_fields`, keyed by player count). Errors come back per field.")
+SITUATION_HELP = ("The situation to rule on: a JSON object whose fields depend on the game. "
+                  "`GET /api/games/{game}` lists them (`ruling_fields`).")
+OPTIONS_HELP = ("Variants and house rules by key (see `options` in `GET /api/games/{game}`); "
+                "defaults otherwise.")
+
+
+# -- errors --------------------------------------------------------------------------------------------------
+
+class ErrorOut(Schema):
+    detail: str = Field(description="What went wrong, in one sentence.")
+    errors: dict[str, str] = Field(
+        default_factory=dict,
+        description="One message per field, keyed by its path in the request body: `players`, "
+                    "`options.misere`, `deals.2.points`, `record.bouts`, `situation.card`; "
+                    "`__all__` when no field is to blame.")
+
+
+# -- games ---------------------------------------------------------------------------------------------------
+
+class GameOut(Schema):
+    slug: str
+    name: str
+    player_counts: list[int]
+    deck: str
+    teams: bool = Field(description="Whether players score as teams.")
+    options: list[dict[str, Any]] = Field(description="Variants and house rules: key, label, kind, default.")
+    record_schema: list[dict[str, Any]] = Field(
+        description="The fields of a deal record at the smallest player count, with the default options.")
+    record_fields: dict[str, list[dict[str, Any]]] = Field(
+        description="The fields of a deal record for each player count (keys are counts), default options.")
+    record_fields_by_option: dict[str, list[dict[str, Any]]] = Field(
+        default_factory=dict,
+        description="Extra record fields that a yes/no option adds when it is on, by option key.")
+    ruling_fields: list[dict[str, Any]] = Field(description="The fields of a referee situation.")
+
+
+# -- the stateless calculator --------------------------------------------------------------------------------
+
+class ScoreIn(Schema):
+    players: list[PlayerName] = Field(..., max_length=MAX_PLAYERS, description="Names in the order of play.",
+                                      examples=[["N", "S", "E", "W"]])
+    options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
+    teams: list[list[PlayerName]] | None = Field(
+        None, max_length=MAX_PLAYERS, description="Team games: the players of each team (optional where the "
+                                                   "game can seat them itself).")
+    first_dealer: int = Field(0, description="Seat index (0-based) of the first deal's dealer.")
+    deals: list[dict[str, Any]] = Field(
+        default_factory=list, max_length=MAX_DEALS,
+        description=f"Deal records in order, at most {MAX_DEALS}. {RECORD_HELP}")
+
+
+class MoneyOut(Schema):
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+class DealScoreOut(Schema):
+    number: int = Field(description="1-based position of the deal.")
+    scores: dict[str, int] = Field(description="Score change per side (player or team).")
+    breakdown: list[str] = Field(description="The lines to read aloud to check the score.")
+    money: list[MoneyOut] = Field(default_factory=list)
+    dealer: str
+    next_dealer: str
+    void: bool
+    game_over: bool = False
+    winners: list[str] = Field(default_factory=list)
+    totals: dict[str, int] = Field(description="Running totals after this deal.")
+    extra: dict[str, Any] = Field(default_factory=dict, description="Game-specific facts about the deal.")
+
+
+class ScoreOut(Schema):
+    deals: list[DealScoreOut]
+    totals: dict[str, int]
+    dealer: str = Field(description="Who deals next.")
+    game_over: bool
+    winners: list[str]
+    state: dict[str, Any] = Field(description="Game-specific standings to show beside the totals.")
+
+
+# -- the referee ---------------------------------------------------------------------------------------------
+
+class RulingIn(Schema):
+    players: list[PlayerName] | None = Field(
+        None, max_length=MAX_PLAYERS,
+        description="Names in the order of play; default: the smallest table, named P1, P2...")
+    options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
+    teams: list[list[PlayerName]] | None = Field(None, max_length=MAX_PLAYERS)
+    situation: dict[str, Any] = Field(..., description=SITUATION_HELP)
+
+
+class RulingOut(Schema):
+    legal: bool | None = Field(description="Is the play legal? `null` when only the trick's winner is asked.")
+    rule: str = Field(description="The rule the ruling rests on.")
+    explanation: str
+    legal_cards: list[str] = Field(default_factory=list, description="Every card the player may play.")
+    reasons: dict[str, str] = Field(default_factory=dict, description="Card code → why it is (not) legal.")
+    winner: str | None = Field(None, description="Who takes the trick, when it is complete.")
+
+
+# -- tables --------------------------------------------------------------------------------------------------
+
+class TableIn(Schema):
+    game: str = Field(..., max_length=30, examples=["tarot"])
+    players: list[PlayerName] = Field(..., max_length=MAX_PLAYERS, description="Names in the order of play.")
+    options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
+    teams: list[Annotated[str, StringConstraints(max_length=8)]] = Field(
+        default_factory=list, max_length=MAX_PLAYERS,
+        description="Team games: a team letter per seat (`[\"A\", \"B\", \"A\", \"B\"]`), optional.")
+    stake_minor: int = Field(0, ge=0, le=1_000_000_000, description="Money per point (or chip), in cents.")
+    currency: str = Field("EUR", max_length=8)
+    name: str = Field("", max_length=80)
+    first_dealer: int = Field(0, ge=0, le=MAX_PLAYERS, description="Seat (0-based) of the first dealer.")
+
+
+class TableUrls(Schema):
+    view: str = Field(description="The read-only page (share it).")
+    edit: str = Field(description="The page that can record deals (keep it to the scorekeepers).")
+    api_view: str
+    api_edit: str
+
+
+class TableCreated(Schema):
+    view_token: str
+    edit_token: str
+    urls: TableUrls
+
+
+class SeatOut(Schema):
+    seat: int
+    name: str
+    team: str = ""
+
+
+class DealOut(Schema):
+    number: int
+    revision: int
+    withdrawn: bool = False
+    record: dict[str, Any]
+    scores: dict[str, int] = Field(default_factory=dict)
+    breakdown: list[str] = Field(default_factory=list)
+    money: list[MoneyOut] = Field(default_factory=list)
+    dealer: str | None = None
+    next_dealer: str | None = None
+    void: bool = False
+    extra: dict[str, Any] = Field(default_factory=dict)
+    totals: dict[str, int] | None = Field(None, description="Running totals after this deal (active deals).")
+
+
+class WithdrawnDealOut(Schema):
+    number: int
+    revision: int
+    record: dict[str, Any]
+
+
+class TableOut(Schema):
+    game: str
+    game_name: str
+    name: str
+    players: list[SeatOut] = Field(description="Seats in the order of play.")
+    options: dict[str, Any]
+    stake_minor: int
+    currency: str
+    version: int = Field(description="Bumped at every change: poll it to follow the table.")
+    totals: dict[str, int]
+    dealer: str = Field(description="Who deals the next deal.")
+    leader: str = Field(description="Who speaks and leads first in the next deal.")
+    game_over: bool
+    winners: list[str]
+    display_state: dict[str, Any]
+    deal_count: int
+    next_number: int = Field(description="The number the next deal will get (send it as `expected_number`).")
+    deals: list[DealOut] = Field(description="The active deals, in order.")
+    withdrawn_deals: list[WithdrawnDealOut] = Field(description="Undone deals, which `restore` brings back.")
+    can_edit: bool
+    view_token: str
+
+
+class RecordIn(Schema):
+    record: dict[str, Any] = Field(..., description=RECORD_HELP)
+    expected_number: int | None = Field(
+        None, description="The number this deal should get. If another phone recorded it first, the answer "
+                          "is 409 with that deal, and nothing is stored.")
+
+
+class EditIn(Schema):
+    record: dict[str, Any] = Field(..., description=RECORD_HELP)
+
+
+class ConflictOut(ErrorOut):
+    deal_count: int = Field(0, description="Deals now active at the table.")
+    next_number: int = Field(0, description="The number the next deal will get (the next `expected_number`).")
+    deal: DealOut | None = Field(None, description="The deal recorded by the other phone, if any.")

@@ -1,0 +1,295 @@
+"""/api/tables: start a table, read it with either link token, record, edit, undo and restore deals with the
+edit token. The view token only reads (403 on a write); an unknown token is 404. No CSRF cookie needed."""
+
+import pytest
+
+from scoring.models import Deal, DealRevision, Table
+from tests.api.conftest import FFT_DEALS, FFT_PLAYERS, FFT_TOTALS
+
+pytestmark = pytest.mark.django_db
+
+GARDE_49 = FFT_DEALS[0][0]
+
+
+def create(api, **body):
+    body = {"game": "tarot", "players": FFT_PLAYERS, **body}
+    response = api.post("/api/tables", body)
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+@pytest.fixture
+def table(api):
+    return create(api, name="Friday", stake_minor=5, currency="EUR")
+
+
+def read(api, token):
+    response = api.get(f"/api/tables/{token}")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def record(api, token, rec, **body):
+    return api.post(f"/api/tables/{token}/deals", {"record": rec, **body})
+
+
+def edit(api, token, number, rec):
+    return api.put(f"/api/tables/{token}/deals/{number}", {"record": rec})
+
+
+def errors_of(response, status):
+    assert response.status_code == status, response.content
+    assert response.json()["detail"]
+    return response.json()["errors"]
+
+
+# -- start and read ---------------------------------------------------------------------------------------
+
+def test_create_answers_two_tokens_and_the_links(api, table):
+    assert table["view_token"] != table["edit_token"]
+    assert min(len(table["view_token"]), len(table["edit_token"])) >= 22  # ≥ 128 bits, URL-safe
+    urls = table["urls"]
+    assert urls["edit"].endswith(f"/t/{table['edit_token']}/")
+    assert urls["view"].endswith(f"/t/{table['view_token']}/")
+    assert urls["api_view"].endswith(f"/api/tables/{table['view_token']}")
+    assert urls["api_edit"].endswith(f"/api/tables/{table['edit_token']}")
+    stored = Table.objects.get(edit_token=table["edit_token"])
+    assert (stored.game, stored.name, stored.stake_minor) == ("tarot", "Friday", 5)
+
+
+def test_read_a_new_table(api, table):
+    data = read(api, table["edit_token"])
+    assert data["game"] == "tarot" and data["game_name"] == "French Tarot"
+    assert data["name"] == "Friday" and data["stake_minor"] == 5 and data["currency"] == "EUR"
+    assert [p["name"] for p in data["players"]] == FFT_PLAYERS
+    assert [p["seat"] for p in data["players"]] == [0, 1, 2, 3]
+    assert data["options"] == {"misere": False, "rounds": 0}
+    assert data["totals"] == {p: 0 for p in FFT_PLAYERS}
+    assert (data["dealer"], data["leader"]) == ("N", "S")
+    assert data["deals"] == [] and data["deal_count"] == 0 and data["next_number"] == 1
+    assert data["game_over"] is False and data["winners"] == []
+    assert data["can_edit"] is True
+
+
+def test_the_view_token_reads_the_same_table_but_cannot_edit(api, table):
+    record(api, table["edit_token"], GARDE_49)
+    by_edit = read(api, table["edit_token"])
+    by_view = read(api, table["view_token"])
+    assert by_view["can_edit"] is False
+    assert {**by_view, "can_edit": True} == by_edit
+    assert table["edit_token"] not in str(by_view)  # the view link never reveals the edit link
+
+
+def test_options_first_dealer_and_teams(api):
+    token = create(api, options={"misere": True}, first_dealer=3)["edit_token"]
+    data = read(api, token)
+    assert data["options"]["misere"] is True
+    assert data["dealer"] == "W" and data["leader"] == "N"
+
+
+def test_a_team_game_seats_teams_from_letters(api):
+    players = ["Ana", "Bea", "Carla", "Dora"]
+    token = create(api, game="paublillo", players=players, teams=["A", "B", "A", "B"])["edit_token"]
+    seats = read(api, token)["players"]
+    assert [s["team"] for s in seats] == ["A", "B", "A", "B"]
+
+
+def test_create_with_errors_per_field(api):
+    assert "game" in errors_of(api.post("/api/tables", {"game": "whist", "players": FFT_PLAYERS}), 422)
+    two = api.post("/api/tables", {"game": "tarot", "players": ["N", "S"]})
+    assert list(errors_of(two, 422)) == ["players"]
+    errors = errors_of(api.post("/api/tables", {"game": "tarot", "players": FFT_PLAYERS,
+                                                "options": {"rounds": -1}}), 422)
+    assert "options.rounds" in errors
+    long_name = api.post("/api/tables", {"game": "tarot", "players": ["x" * 41, "S", "E"]})
+    assert "players.0" in errors_of(long_name, 422)
+    assert "stake_minor" in errors_of(api.post("/api/tables", {"game": "tarot", "players": FFT_PLAYERS,
+                                                               "stake_minor": -5}), 422)
+    assert "body" in errors_of(api.post("/api/tables", raw=b"game=tarot"), 400)
+    assert not Table.objects.exists()
+
+
+def test_unknown_token_is_404(api):
+    assert api.get("/api/tables/not-a-token").status_code == 404
+    assert record(api, "not-a-token", GARDE_49).status_code == 404
+    assert api.post("/api/tables/not-a-token/undo").status_code == 404
+    assert api.put("/api/tables/not-a-token/deals/1", {"record": GARDE_49}).status_code == 404
+    assert api.post("/api/tables/not-a-token/deals/1/restore").status_code == 404
+    assert "link" in api.get("/api/tables/not-a-token").json()["detail"]
+
+
+# -- recording --------------------------------------------------------------------------------------------
+
+def test_record_the_fft_sheet(api, table):
+    token = table["edit_token"]
+    for number, (rec, scores) in enumerate(FFT_DEALS, start=1):
+        response = record(api, token, rec, expected_number=number)
+        assert response.status_code == 201, response.content
+        deal = response.json()
+        assert deal["number"] == number and deal["revision"] == 1
+        assert deal["scores"] == scores
+        assert deal["breakdown"]
+    data = read(api, token)
+    assert data["totals"] == FFT_TOTALS
+    assert [d["number"] for d in data["deals"]] == [1, 2, 3, 4, 5]
+    assert data["deals"][-1]["totals"] == FFT_TOTALS
+    assert (data["dealer"], data["leader"]) == ("S", "E")  # five deals from N: N S E W N, then S
+    assert data["version"] == 5 and data["deal_count"] == 5 and data["next_number"] == 6
+
+
+def test_the_deal_answer(api, table):
+    deal = record(api, table["edit_token"], GARDE_49).json()
+    assert deal["record"] == GARDE_49
+    assert deal["dealer"] == "N" and deal["next_dealer"] == "S"
+    assert deal["totals"] == FFT_DEALS[0][1]
+    assert deal["void"] is False and deal["withdrawn"] is False
+    assert any("106" in line for line in deal["breakdown"])
+
+
+def test_a_bad_record_stores_nothing(api, table):
+    errors = errors_of(record(api, table["edit_token"], {**GARDE_49, "bouts": 4}), 422)
+    assert list(errors) == ["record.bouts"]
+    assert "record" in errors_of(record(api, table["edit_token"], "E garde"), 422)
+    assert "record" in errors_of(api.post(f"/api/tables/{table['edit_token']}/deals", {}), 422)
+    assert not Deal.objects.exists()
+    assert read(api, table["edit_token"])["version"] == 0
+
+
+def test_two_phones_record_deal_2_at_once(api, table):
+    """The loser of the race hears that deal 2 was just recorded, sees it, and nothing is lost."""
+    token = table["edit_token"]
+    assert record(api, token, FFT_DEALS[0][0], expected_number=1).status_code == 201
+    assert record(api, token, FFT_DEALS[1][0], expected_number=2).status_code == 201
+    late = record(api, token, FFT_DEALS[2][0], expected_number=2)
+    assert late.status_code == 409
+    body = late.json()
+    assert "Deal 2 was just recorded by another phone" in body["detail"]
+    assert body["deal_count"] == 2 and body["next_number"] == 3
+    assert body["deal"]["number"] == 2 and body["deal"]["record"] == FFT_DEALS[1][0]
+    assert Deal.objects.count() == 2
+    assert record(api, token, FFT_DEALS[2][0], expected_number=body["next_number"]).status_code == 201
+
+
+def test_expected_number_ahead_is_a_conflict_too(api, table):
+    response = record(api, table["edit_token"], GARDE_49, expected_number=3)
+    assert response.status_code == 409
+    assert response.json()["next_number"] == 1 and response.json()["deal"] is None
+
+
+# -- edit, undo, restore ------------------------------------------------------------------------------------
+
+def test_edit_a_deal_stores_a_new_revision(api, table):
+    token = table["edit_token"]
+    for rec, _ in FFT_DEALS[:2]:
+        record(api, token, rec)
+    changed = {**GARDE_49, "points": 56}  # 49 → 56: (25 + 15) × 2 + 20 + 20 = 120
+    response = api.put(f"/api/tables/{token}/deals/1", {"record": changed})
+    assert response.status_code == 200, response.content
+    deal = response.json()
+    assert deal["revision"] == 2 and deal["record"] == changed
+    assert deal["scores"] == {"N": -120, "S": -120, "E": 360, "W": -120}
+    data = read(api, token)
+    assert data["totals"] == {"N": -196, "S": -196, "E": 284, "W": 108}  # deal 2 re-added on top
+    assert DealRevision.objects.filter(deal__number=1).count() == 2
+
+
+def test_edit_errors(api, table):
+    token = table["edit_token"]
+    record(api, token, GARDE_49)
+    assert list(errors_of(api.put(f"/api/tables/{token}/deals/1", {"record": {**GARDE_49, "bouts": "x"}}),
+                          422)) == ["record.bouts"]
+    assert api.put(f"/api/tables/{token}/deals/2", {"record": GARDE_49}).status_code == 404
+    assert "number" in errors_of(api.put(f"/api/tables/{token}/deals/one", {"record": GARDE_49}), 422)
+    assert read(api, token)["deals"][0]["revision"] == 1
+
+
+def test_undo_withdraws_the_latest_deal_and_restore_brings_it_back(api, table):
+    token = table["edit_token"]
+    for rec, _ in FFT_DEALS[:2]:
+        record(api, token, rec)
+    undone = api.post(f"/api/tables/{token}/undo")
+    assert undone.status_code == 200
+    assert undone.json()["number"] == 2 and undone.json()["withdrawn"] is True
+    data = read(api, token)
+    assert data["totals"] == FFT_DEALS[0][1]
+    assert [d["number"] for d in data["deals"]] == [1]
+    assert [d["number"] for d in data["withdrawn_deals"]] == [2]
+    assert (data["dealer"], data["next_number"]) == ("S", 3)
+
+    restored = api.post(f"/api/tables/{token}/deals/2/restore")
+    assert restored.status_code == 200
+    assert restored.json()["withdrawn"] is False and restored.json()["scores"] == FFT_DEALS[1][1]
+    data = read(api, token)
+    assert [d["number"] for d in data["deals"]] == [1, 2] and data["withdrawn_deals"] == []
+
+
+def test_undo_with_nothing_to_undo_is_409(api, table):
+    response = api.post(f"/api/tables/{table['edit_token']}/undo")
+    assert response.status_code == 409
+    assert response.json()["detail"] == "There is no deal to undo."
+
+
+def test_restore_errors(api, table):
+    token = table["edit_token"]
+    record(api, token, GARDE_49)
+    assert api.post(f"/api/tables/{token}/deals/1/restore").status_code == 409  # not undone
+    assert api.post(f"/api/tables/{token}/deals/9/restore").status_code == 404
+
+
+def test_a_change_that_makes_a_later_deal_impossible_is_409(api, countdown):
+    """Countdown: 20 points in the pool; each deal takes some. Taking more earlier starves a later deal."""
+    token = create(api, game="countdown", players=["A", "B"])["edit_token"]
+    record(api, token, {"player": "A", "points": 10})
+    record(api, token, {"player": "B", "points": 10})
+    # Deal 1 down to 1: 19 left for deal 2, which takes 10; then deal 3 takes the last 9.
+    assert edit(api, token, 1, {"player": "A", "points": 1}).status_code == 200
+    assert record(api, token, {"player": "A", "points": 9}).status_code == 201
+    # Deal 1 up to 2 would leave 8 for deal 3's 9: refused, naming deal 3, and nothing changes.
+    refused = edit(api, token, 1, {"player": "A", "points": 2})
+    assert refused.status_code == 409
+    assert "deal 3" in refused.json()["detail"]
+    assert read(api, token)["totals"] == {"A": 10, "B": 10}
+    # Undo deal 3, raise deal 1, and restoring deal 3 is refused in turn.
+    api.post(f"/api/tables/{token}/undo")
+    assert edit(api, token, 1, {"player": "A", "points": 5}).status_code == 200
+    refused = api.post(f"/api/tables/{token}/deals/3/restore")
+    assert refused.status_code == 409
+    assert read(api, token)["totals"] == {"A": 5, "B": 10}
+
+
+def test_a_game_crashing_on_an_odd_record_is_400(api, countdown):
+    token = create(api, game="countdown", players=["A", "B"])["edit_token"]
+    assert list(errors_of(record(api, token, {"crash": "x"}), 400)) == ["record"]
+    assert not Deal.objects.exists()
+
+
+# -- who may do what ----------------------------------------------------------------------------------------
+
+def test_the_view_token_cannot_write(api, table):
+    edit, view = table["edit_token"], table["view_token"]
+    record(api, edit, GARDE_49)
+    api.post(f"/api/tables/{edit}/undo")
+    writes = [
+        record(api, view, GARDE_49),
+        api.put(f"/api/tables/{view}/deals/1", {"record": GARDE_49}),
+        api.post(f"/api/tables/{view}/undo"),
+        api.post(f"/api/tables/{view}/deals/1/restore"),
+    ]
+    for response in writes:
+        assert response.status_code == 403
+        assert response.json()["detail"] == "This is the view link: it cannot change the table."
+    assert Deal.objects.get().withdrawn is True and Deal.objects.get().revision == 2
+
+
+def test_scripts_post_without_a_csrf_cookie(api):
+    """The JSON client enforces CSRF checks like a browser session would; the API needs no CSRF cookie."""
+    assert api.client.handler.enforce_csrf_checks
+    assert "csrftoken" not in api.client.cookies
+    # The check is real: a Django form view refuses the same client without a CSRF token.
+    assert api.client.post("/i18n/setlang/", {"language": "fr"}).status_code == 403
+    token = create(api)["edit_token"]
+    assert record(api, token, GARDE_49).status_code == 201
+    assert api.put(f"/api/tables/{token}/deals/1", {"record": GARDE_49}).status_code == 200
+    assert api.post(f"/api/tables/{token}/undo").status_code == 200
+    assert api.post(f"/api/tables/{token}/deals/1/restore").status_code == 200
+    assert api.post("/api/games/tarot/score", {"players": FFT_PLAYERS, "deals": []}).status_code == 200
