@@ -34,7 +34,7 @@ lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .
 
 messages: $(STAMP)
-	$(PY) manage.py makemessages -l es -l fr --ignore=.venv
+	$(PY) manage.py makemessages -l es -l fr --ignore=.venv --ignore=static --ignore=tests --ignore=docs
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

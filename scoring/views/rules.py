@@ -1,9 +1,417 @@
-# Being written: see the lead's plan. Every name urls.py uses exists so the project imports.
-from django.http import HttpResponse
+"""The rules page and the referee, for any registered game (driven by its ``rules`` and ``ruling_fields``).
+
+Nothing here knows a game's rules: the form is built from the game's :class:`~referee.games.base.Field`
+list, the answer is the game's :class:`~referee.games.base.Ruling`. The examples a person can tap come from
+the game's ``ruling_examples`` (``(title, situation)`` pairs) when it has them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.http import urlencode
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from referee.cards import Card, CardError, DeckKind
+from referee.games import get_game
+from referee.games.base import Field, Game, InvalidRecord, Ruling, TableSpec
+from referee.text import Text
+from scoring.access import Access, resolve
+from scoring.services import table_spec, translate
+
+SEATS = "seats"  # the player-count field the page adds when no table is given
+ASK = "ask"  # present once the form is submitted (an unticked box sends nothing)
+TABLE = "table"
+
+CARD_HINTS: dict[DeckKind, Any] = {
+    DeckKind.TAROT: gettext_lazy("Trumps T1 to T21, the Excuse EX, other cards rank + suit "
+                                 "(S ♠, H ♥, D ♦, C ♣): KH, QC, CD (Knight), JS, 10S, 1H."),
+    DeckKind.FRENCH52: gettext_lazy("Rank + suit (S ♠, H ♥, D ♦, C ♣): AS, KH, 10D, 7C."),
+    DeckKind.SPANISH40: gettext_lazy("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
+                                     "12E (King), 11B (caballo), 10O (sota)."),
+    DeckKind.SPANISH48: gettext_lazy("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
+                                     "12E (King), 9B."),
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED = {"H", "D"}
 
 
-def _todo(request, *args, **kwargs):
-    return HttpResponse("coming", status=501)
+def game_or_404(slug: str) -> Game:
+    try:
+        return get_game(slug)
+    except KeyError:
+        raise Http404("No such game.") from None
 
 
-rules_page = referee = _todo
+def table_access(request: HttpRequest) -> Access | None:
+    token = request.GET.get(TABLE) or request.POST.get(TABLE)
+    return resolve(token) if token else None
+
+
+# -- the rules page ---------------------------------------------------------------------------------------
+
+@require_http_methods(["GET", "HEAD"])
+def rules_page(request: HttpRequest, game: str) -> HttpResponse:
+    rules = game_or_404(game)
+    access = table_access(request)
+    if access and access.table.game != rules.slug:
+        access = None
+    sections = []
+    used: set[str] = set()
+    for index, section in enumerate(rules.rules, start=1):
+        title = translate(section.title)
+        anchor = slugify(str(section.title)) or f"section-{index}"
+        if anchor in used:
+            anchor = f"{anchor}-{index}"
+        used.add(anchor)
+        sections.append({"anchor": anchor, "title": title,
+                         "paragraphs": [translate(p) for p in section.paragraphs]})
+    return render(request, "scoring/rules.html", {
+        "game": rules, "sections": sections, "access": access,
+        "has_referee": bool(rules.ruling_fields) and _implements_ruling(rules),
+    })
+
+
+def _implements_ruling(game: Game) -> bool:
+    return type(game).ruling is not Game.ruling
+
+
+# -- the referee: a form from the game's ruling fields ----------------------------------------------------
+
+def split_cards(value: str) -> list[str]:
+    return [c for c in value.replace(",", " ").replace(";", " ").split() if c]
+
+
+class CardsField(forms.CharField):
+    """Cards typed as codes separated by spaces or commas; cleaned to a list of codes (upper case)."""
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        if isinstance(value, list | tuple):
+            return [str(v).strip().upper() for v in value if str(v).strip()]
+        return [c.upper() for c in split_cards(super().to_python(value))]
+
+    def validate(self, value: Any) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return " ".join(str(v) for v in value)
+        return value
+
+
+class CardField(forms.CharField):
+    def to_python(self, value: Any) -> str:
+        return super().to_python(value).strip().upper()
+
+
+class ListField(forms.CharField):
+    """A list of items: JSON (``[{"card": "5O", "player": "Ana"}]``), or, when the item is mostly a card,
+    simply card codes separated by spaces (``5O 12E``)."""
+
+    def __init__(self, *args: Any, card_key: str | None = None, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.card_key = card_key
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, list):
+            return value
+        text = super().to_python(value).strip()
+        if not text:
+            return []
+        if text.startswith(("[", "{")) or not self.card_key:
+            try:
+                return json.loads(text)
+            except ValueError:
+                raise forms.ValidationError(_("Not valid JSON.")) from None
+        return [{self.card_key: code.upper()} for code in split_cards(text)]
+
+    def validate(self, value: Any) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def prepare_value(self, value: Any) -> Any:
+        if isinstance(value, list):
+            if self.card_key and all(isinstance(i, dict) and set(i) == {self.card_key} for i in value):
+                return " ".join(str(i[self.card_key]) for i in value)
+            return json.dumps(value, ensure_ascii=False)
+        return value
+
+
+class NamesField(forms.CharField):
+    """Player names in a given order, separated by commas."""
+
+    def __init__(self, *args: Any, players: Sequence[str] = (), **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.players = list(players)
+
+    def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
+        if isinstance(value, list | tuple):
+            names = [str(v).strip() for v in value]
+        else:
+            names = [n.strip() for n in super().to_python(value).split(",")]
+        known = {p.casefold(): p for p in self.players}
+        found = []
+        for name in (n for n in names if n):
+            if name.casefold() not in known:
+                raise forms.ValidationError(_("%(name)s is not playing at this table.") % {"name": name})
+            found.append(known[name.casefold()])
+        return found
+
+    def validate(self, value: Any) -> None:
+        if self.required and not value:
+            raise forms.ValidationError(self.error_messages["required"], code="required")
+
+    def prepare_value(self, value: Any) -> Any:
+        return ", ".join(value) if isinstance(value, list | tuple) else value
+
+
+def choice_labels(choices: Iterable[tuple[str, Text]]) -> list[tuple[str, str]]:
+    return [(value, translate(label)) for value, label in choices]
+
+
+def form_field(spec_field: Field, table: TableSpec, deck: DeckKind) -> forms.Field:
+    """A Django form field for one of the game's ruling fields."""
+    label = translate(spec_field.label)
+    help_text = translate(spec_field.help) if spec_field.help else ""
+    required = spec_field.required
+    kind = spec_field.kind
+    if kind in ("card", "cards"):
+        widget = forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
+                                        "spellcheck": "false", "autocorrect": "off"})
+        cls = CardsField if kind == "cards" else CardField
+        return cls(label=label, required=required, help_text=help_text, widget=widget, max_length=400)
+    if kind == "choice":
+        choices = choice_labels(spec_field.choices)
+        if len(choices) <= 4:
+            return forms.ChoiceField(label=label, required=required, help_text=help_text, choices=choices,
+                                     widget=forms.RadioSelect)
+        blank = [] if required else [("", "—")]
+        return forms.ChoiceField(label=label, required=required, help_text=help_text, choices=blank + choices)
+    if kind == "bool":
+        return forms.BooleanField(label=label, required=False, help_text=help_text)
+    if kind == "int":
+        return forms.IntegerField(label=label, required=required, help_text=help_text,
+                                  min_value=_int_or_none(spec_field.minimum),
+                                  max_value=_int_or_none(spec_field.maximum))
+    if kind == "decimal":
+        return forms.DecimalField(label=label, required=required, help_text=help_text,
+                                  min_value=_dec_or_none(spec_field.minimum),
+                                  max_value=_dec_or_none(spec_field.maximum))
+    if kind == "player":
+        blank = [] if required else [("", "—")]
+        return forms.ChoiceField(label=label, required=required, help_text=help_text,
+                                 choices=blank + [(p, p) for p in table.players], widget=forms.RadioSelect)
+    if kind == "players":  # order matters in a situation (who played each card): typed, comma-separated
+        names = ", ".join(table.players)
+        hint = _("Names separated by commas, in order: %(names)s.") % {"names": names}
+        return NamesField(label=label, required=required, help_text=f"{help_text} {hint}".strip(),
+                          players=table.players, max_length=400)
+    if kind == "list":
+        card_keys = [f.name for f in spec_field.fields if f.kind == "card"]
+        card_key = card_keys[0] if len(card_keys) == 1 else None
+        hint = _("Card codes separated by spaces, or JSON for more detail.") if card_key else _("JSON.")
+        return ListField(label=label, required=required, help_text=f"{help_text} {hint}".strip(),
+                         card_key=card_key, max_length=2000, widget=forms.TextInput(attrs={
+                             "autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}))
+    return forms.CharField(label=label, required=required, help_text=help_text, max_length=200)
+
+
+def _int_or_none(value: float | None) -> int | None:
+    return None if value is None else int(value)
+
+
+def _dec_or_none(value: float | None) -> Decimal | None:
+    return None if value is None else Decimal(str(value))
+
+
+class RefereeForm(forms.Form):
+    def __init__(self, *args: Any, game: Game, table: TableSpec, seats_choice: Sequence[int] = (),
+                 **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.ruling_names = [f.name for f in game.ruling_fields]
+        if seats_choice:
+            self.fields[SEATS] = forms.TypedChoiceField(
+                label=_("Players at the table"), coerce=int, choices=[(n, str(n)) for n in seats_choice],
+                widget=forms.RadioSelect, initial=table.size, required=False, empty_value=table.size)
+        for spec_field in game.ruling_fields:
+            field = form_field(spec_field, table, game.deck)
+            if spec_field.default is not None:
+                field.initial = spec_field.default
+            self.fields[spec_field.name] = field
+
+    def situation(self) -> dict[str, Any]:
+        """The cleaned data as the game's situation: empty optional values left out."""
+        situation: dict[str, Any] = {}
+        for spec_field in self.game.ruling_fields:
+            value = self.cleaned_data.get(spec_field.name)
+            if value in (None, "", []) and spec_field.kind != "bool":
+                continue
+            if isinstance(value, Decimal):
+                value = str(value)
+            situation[spec_field.name] = value
+        return situation
+
+    def add_ruling_errors(self, exc: InvalidRecord) -> None:
+        for key, message in exc.errors.items():
+            name = key.split(".")[0].split("[")[0]
+            text = translate(message)
+            if name in self.fields and name != SEATS:
+                self.add_error(name, text)
+            else:
+                self.add_error(None, text)
+
+
+def default_seats(game: Game) -> int:
+    counts = game.player_counts or (4,)
+    return 4 if 4 in counts else counts[0]
+
+
+def anonymous_table(game: Game, seats: int) -> TableSpec:
+    names = [_("Player %(n)s") % {"n": i} for i in range(1, seats + 1)]
+    return game.table(names)
+
+
+def card_display(code: Any, deck: DeckKind) -> dict[str, Any]:
+    """A card code for reading: "KH" → "K♥" (red), "T21" → "T21"; Spanish codes as typed."""
+    text = str(code)
+    try:
+        card = Card.parse(text, deck)
+    except (CardError, ValueError):
+        return {"code": text, "text": text, "red": False}  # a player's name (a trick's winner)
+    if card.suit in SUIT_SYMBOLS and deck in (DeckKind.TAROT, DeckKind.FRENCH52):
+        return {"code": card.code, "text": card.rank + SUIT_SYMBOLS[card.suit], "red": card.suit in RED}
+    return {"code": card.code, "text": card.code, "red": False}
+
+
+def ruling_view(ruling: Ruling, game: Game, situation: Mapping[str, Any]) -> dict[str, Any]:
+    deck = game.deck
+    legal = set(ruling.legal_cards)
+    reasons = []
+    for code, reason in ruling.reasons.items():
+        reasons.append({"card": card_display(code, deck), "legal": code in legal,
+                        "reason": translate(reason)})
+    winner = None
+    if ruling.winner:
+        winner = card_display(ruling.winner, deck)
+    return {
+        "legal": ruling.legal,
+        "rule": translate(ruling.rule),
+        "explanation": translate(ruling.explanation),
+        "legal_cards": [card_display(c, deck) for c in ruling.legal_cards],
+        "reasons": reasons,
+        "marks": bool(ruling.legal_cards) or ruling.legal is not None,  # ✓/✗ per card for a play question
+        "winner": winner,
+        "card": card_display(situation["card"], deck) if situation.get("card") else None,
+    }
+
+
+# Situations to try, until the game modules offer their own ``ruling_examples``. Only situations: the
+# answers are the game's. (Move these to the game modules as ``ruling_examples``.)
+FALLBACK_EXAMPLES: dict[str, tuple[tuple[Any, dict[str, Any]], ...]] = {
+    "tarot": (
+        (gettext_lazy("Must I overtrump?"),
+         {"hand": ["T5", "T12", "KS", "3S"], "trick": ["7C", "T9"], "card": "T5"}),
+        (gettext_lazy("I cannot beat the trump: must I still trump?"),
+         {"hand": ["T3", "KS", "3S"], "trick": ["7C", "T9"], "card": "T3"}),
+        (gettext_lazy("May I play the Excuse instead of following suit?"),
+         {"hand": ["EX", "KH", "2H", "T3"], "trick": ["10H"], "card": "EX"}),
+        (gettext_lazy("Trumps were led: must I beat my partner's trump?"),
+         {"hand": ["T4", "T15", "2S"], "trick": ["T10"], "card": "T4"}),
+        (gettext_lazy("Which cards may I play?"), {"hand": ["KH", "2H", "T5", "EX"], "trick": ["7H"]}),
+        (gettext_lazy("Who wins this trick?"), {"trick": ["KH", "T1", "QH", "2H"]}),
+        (gettext_lazy("May a King go in the écart?"),
+         {"question": "ecart",
+          "hand": "KH QH CH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 1H KS QS CS JS T2 T3 T4 T5 T6 T7".split(),
+          "ecart": ["KH", "2H", "3H", "4H", "5H", "6H"]}),
+    ),
+    "toruro": (
+        (gettext_lazy("Trumps were led: must I play higher?"),
+         {"turned_card": "5O", "trick_number": 1, "trick": ["6O"], "hand": ["7O", "2O", "12C"],
+          "card": "2O"}),
+        (gettext_lazy("First trick: must I lead the Ace of trumps?"),
+         {"turned_card": "5O", "trick_number": 1, "hand": ["1O", "4C", "6E"], "card": "4C"}),
+    ),
+}
+
+
+def examples(game: Game, token: str | None) -> list[dict[str, str]]:
+    """The game's tappable examples as links that fill the form."""
+    found = []
+    for item in getattr(game, "ruling_examples", ()) or FALLBACK_EXAMPLES.get(game.slug, ()):
+        title, situation = (item.title, item.situation) if hasattr(item, "situation") else item
+        query: dict[str, Any] = {ASK: "1"}
+        for key, value in situation.items():
+            if isinstance(value, bool):
+                if value:
+                    query[key] = "on"
+            elif isinstance(value, list | tuple):
+                query[key] = " ".join(str(v) for v in value)
+            else:
+                query[key] = value
+        if token:
+            query[TABLE] = token
+        found.append({"title": translate(title), "query": urlencode(query)})
+    return found
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def referee(request: HttpRequest, game: str) -> HttpResponse:
+    rules = game_or_404(game)
+    if not rules.ruling_fields or not _implements_ruling(rules):
+        raise Http404("This game has no referee yet.")
+    access = table_access(request)
+    if access and access.table.game != rules.slug:
+        access = None
+    data = request.POST if request.method == "POST" else request.GET
+    asked = ASK in data or any(name in data for name in (f.name for f in rules.ruling_fields))
+
+    seats_choice: Sequence[int] = ()
+    if access:
+        spec = table_spec(access.table)
+    else:
+        seats_choice = rules.player_counts if len(rules.player_counts) > 1 else ()
+        seats = default_seats(rules)
+        try:
+            requested = int(data.get(SEATS, seats))
+        except (TypeError, ValueError):
+            requested = seats
+        spec = anonymous_table(rules, requested if requested in rules.player_counts else seats)
+
+    if asked:  # a choice left out (a link, an API-like query) means its default, as on the blank form
+        data = data.copy()
+        for spec_field in rules.ruling_fields:
+            if spec_field.kind == "choice" and spec_field.default is not None and spec_field.name not in data:
+                data[spec_field.name] = spec_field.default
+        if seats_choice and SEATS not in data:
+            data[SEATS] = str(spec.size)
+    form = RefereeForm(data if asked else None, game=rules, table=spec, seats_choice=seats_choice)
+    answer = None
+    if asked and form.is_valid():
+        situation = form.situation()
+        try:
+            ruling = rules.ruling(spec, situation)
+        except InvalidRecord as exc:
+            form.add_ruling_errors(exc)
+        except ValueError as exc:  # a card code the game did not catch itself: still an answer, never a 500
+            form.add_error(None, str(exc))
+        else:
+            answer = ruling_view(ruling, rules, situation)
+
+    token = access.token if access else None
+    has_cards = any(f.kind in ("card", "cards") for f in rules.ruling_fields)
+    context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
+               "token": token, "examples": examples(rules, token), "spec": spec,
+               "card_hint": CARD_HINTS.get(rules.deck) if has_cards else None}
+    htmx = getattr(request, "htmx", False)
+    return render(request, "scoring/referee.html#referee-body" if htmx else "scoring/referee.html", context)

@@ -1,9 +1,204 @@
-# Being written: see the lead's plan. Every name urls.py uses exists so the project imports.
-from django.http import HttpResponse
+"""Settle up: each player's points × the stake → net money (integer minor units), then who pays whom.
+
+A GET form, so viewers can settle too and the URL can be shared ("?stake=0.10&currency=EUR"). Editors may
+save the stake and currency to the table (POST, edit link only). Game-specific choices (Toruro's open lulos)
+come from the keyword parameters of the game's ``balances``; nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods
+
+from referee.games.base import Field, Game, TableSpec
+from referee.settlement import fewest_transfers, to_minor_units
+from scoring.access import resolve
+from scoring.models import Table
+from scoring.services import standings, translate
+
+logger = logging.getLogger(__name__)
+MAX_STAKE = Decimal("100000")
+YES_NO = (("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No")))
+
+# Labels for choices a game's ``balances`` accepts but does not describe (``settle_fields`` describes them).
+KNOWN_CHOICE_LABELS: dict[str, Any] = {
+    "include_open_lulos": gettext_lazy("Count the lulos still owed (open lulos)"),
+}
 
 
-def _todo(request, *args, **kwargs):
-    return HttpResponse("coming", status=501)
+def parse_stake(raw: str) -> int:
+    """Money per point as typed ("0.10", "0,10", "2", "€1.50") → integer minor units (cents).
+
+    >>> parse_stake("0,10")
+    10
+    """
+    text = (raw or "").strip().replace(" ", "").replace("\u00a0", "").lstrip("€$£").replace(",", ".")
+    if not text:
+        raise forms.ValidationError(_("Enter the money per point, for example 0.10."))
+    try:
+        amount = Decimal(text)
+    except InvalidOperation:
+        raise forms.ValidationError(_("Enter an amount such as 0.10 or 0,10.")) from None
+    if not amount.is_finite() or amount < 0:
+        raise forms.ValidationError(_("The stake cannot be negative."))
+    if amount > MAX_STAKE:
+        raise forms.ValidationError(_("That stake is too large."))
+    minor = amount * 100
+    if minor != minor.to_integral_value():
+        raise forms.ValidationError(_("Use at most two decimals (cents)."))
+    return int(minor)
 
 
-settle = _todo
+def format_stake(minor: int) -> str:
+    return f"{Decimal(minor) / 100:.2f}"
+
+
+@dataclass
+class Choice:
+    """A game-specific settlement choice: a keyword argument of the game's ``balances``."""
+
+    name: str
+    label: Any
+    default: Any
+
+
+def settlement_choices(game: Game) -> list[Choice]:
+    """The choices the game's ``balances`` accepts, described by ``settle_fields`` when the game has them."""
+    described: dict[str, Field] = {f.name: f for f in getattr(game, "settle_fields", ())}
+    try:
+        parameters = inspect.signature(game.balances).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    choices = []
+    for param in parameters:
+        if param.kind is not inspect.Parameter.KEYWORD_ONLY and (
+                param.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD or param.default is inspect._empty):
+            continue
+        if param.default is inspect._empty:
+            continue
+        field = described.get(param.name)
+        label = (translate(field.label) if field else
+                 KNOWN_CHOICE_LABELS.get(param.name, param.name.replace("_", " ").capitalize()))
+        default = field.default if field and field.default is not None else param.default
+        choices.append(Choice(param.name, label, default))
+    return choices
+
+
+def choice_field(choice: Choice) -> forms.Field:
+    if isinstance(choice.default, bool):
+        return forms.ChoiceField(label=choice.label, choices=YES_NO, widget=forms.RadioSelect, required=False,
+                                 initial="yes" if choice.default else "no")
+    if isinstance(choice.default, int):
+        return forms.IntegerField(label=choice.label, required=False, initial=choice.default)
+    return forms.CharField(label=choice.label, required=False, initial=choice.default, max_length=40)
+
+
+def choice_value(choice: Choice, raw: Any) -> Any:
+    if raw in (None, ""):
+        return choice.default
+    if isinstance(choice.default, bool):
+        return raw == "yes"
+    return raw
+
+
+class StakeForm(forms.Form):
+    stake = forms.CharField(label=gettext_lazy("Money per point"), max_length=20,
+                            widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
+    currency = forms.CharField(label=gettext_lazy("Currency"), max_length=8,
+                               widget=forms.TextInput(attrs={"autocomplete": "off", "size": "5"}))
+
+    def __init__(self, *args: Any, choices: list[Choice] = (), **kwargs: Any):  # type: ignore[assignment]
+        super().__init__(*args, **kwargs)
+        self.choices = list(choices)
+        for choice in self.choices:
+            self.fields[choice.name] = choice_field(choice)
+
+    def clean_stake(self) -> int:
+        return parse_stake(self.cleaned_data.get("stake", ""))
+
+    def clean_currency(self) -> str:
+        value = self.cleaned_data.get("currency", "").strip().upper()
+        if not value or len(value) > 8 or not all(c.isalnum() or c in "€$£¥" for c in value):
+            raise forms.ValidationError(_("A short currency name: EUR, USD, chips…"))
+        return value
+
+    def game_choices(self) -> dict[str, Any]:
+        return {c.name: choice_value(c, self.cleaned_data.get(c.name)) for c in self.choices}
+
+
+def defaults(table: Table, choices: list[Choice]) -> dict[str, Any]:
+    data: dict[str, Any] = {"stake": format_stake(table.stake_minor), "currency": table.currency}
+    for choice in choices:
+        data[choice.name] = ("yes" if choice.default else "no") if isinstance(choice.default, bool) \
+            else choice.default
+    return data
+
+
+def settlement(game: Game, spec: TableSpec, state: dict[str, Any], stake_minor: int,
+               choices: dict[str, Any]) -> dict[str, Any]:
+    """Points, net money and transfers for the page."""
+    points = game.balances(spec, state, **choices)
+    nets = {player: to_minor_units(int(units), stake_minor) for player, units in points.items()}
+    order = [p for p in spec.players if p in points] + [p for p in points if p not in spec.players]
+    rows = [{"player": p, "points": points[p], "net": nets.get(p, 0),
+             "net_abs": abs(nets.get(p, 0))} for p in order]
+    return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def settle(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve(token)
+    table = access.table
+    now = standings(table)
+    choices = settlement_choices(now.game)
+
+    if request.method == "POST":
+        if not access.can_edit:
+            raise PermissionDenied(_("This is the view link: it cannot change the table."))
+        form = StakeForm(request.POST, choices=choices)
+        if form.is_valid():
+            table.stake_minor = form.cleaned_data["stake"]
+            table.currency = form.cleaned_data["currency"]
+            table.save(update_fields=["stake_minor", "currency", "updated"])
+            messages.success(request, _("Saved as the table's stake."))
+            query = {k: v for k, v in request.POST.items() if k in form.fields}
+            return redirect(f"{reverse('settle', args=[token])}?{urlencode(query)}")
+    else:
+        submitted = any(name in request.GET for name in ("stake", "currency"))
+        data = {**defaults(table, choices), **{k: v for k, v in request.GET.items() if v != ""}} \
+            if submitted else defaults(table, choices)
+        form = StakeForm(data, choices=choices)
+
+    result = None
+    if form.is_valid():
+        try:  # fewest_transfers refuses balances that do not sum to zero: say so rather than fail
+            result = settlement(now.game, now.spec, now.state, form.cleaned_data["stake"],
+                                form.game_choices())
+        except (TypeError, ValueError):
+            logger.exception("Cannot settle table %s", table.pk)
+            form.add_error(None, _("These totals do not add up to zero, so they cannot be settled. "
+                                   "Please report this table."))
+    if result is not None:
+        result["currency"] = form.cleaned_data["currency"]
+        result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
+                             or form.cleaned_data["currency"] != table.currency)
+
+    context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
+               "result": result}
+    template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
+    status = 200 if form.is_valid() or request.method == "GET" else 400
+    return render(request, template, context, status=status)

@@ -1,0 +1,169 @@
+"""Settle up: totals × stake → nets in cents summing to zero, then the fewest transfers, in a stable order."""
+
+import pytest
+from django.urls import reverse
+
+from scoring import services
+from scoring.models import Table
+from scoring.views.settle import parse_stake
+
+pytestmark = pytest.mark.django_db
+
+# Two of the FFT's worked deals, on four friends:
+# Carl takes a Garde with a simple poignée and the petit au bout, 2 bouts, 49 → Carl +318, others −106;
+# Ana takes a Garde, 2 bouts, 52, the defence showed a simple poignée → Ana +276, others −92.
+DEALS = [
+    {"taker": "Carl", "contract": "garde", "bouts": 2, "points": 49, "petit_au_bout": "attack",
+     "poignees": [{"side": "attack", "size": "simple"}]},
+    {"taker": "Ana", "contract": "garde", "bouts": 2, "points": 52,
+     "poignees": [{"side": "defence", "size": "simple"}]},
+]
+TOTALS = {"Ana": 170, "Bea": -198, "Carl": 226, "Dani": -198}
+
+
+@pytest.fixture
+def table():
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Carl", "Dani"], name="Friday",
+                                  stake_minor=10, currency="EUR")
+    for deal in DEALS:
+        services.record_deal(table, deal)
+    return table
+
+
+def test_the_table_totals_are_the_hand_computed_ones(table):
+    assert services.standings(table).totals == TOTALS
+
+
+def test_settle_with_the_tables_stake(client, table):
+    response = client.get(reverse("settle", args=[table.edit_token]))
+
+    assert response.status_code == 200
+    result = response.context["result"]
+    # 10 cents a point: Ana +17.00, Bea −19.80, Carl +22.60, Dani −19.80.
+    assert {row["player"]: row["net"] for row in result["rows"]} == {
+        "Ana": 1700, "Bea": -1980, "Carl": 2260, "Dani": -1980}
+    assert {row["player"]: row["points"] for row in result["rows"]} == TOTALS
+    assert sum(row["net"] for row in result["rows"]) == 0
+    # No two players settle among themselves, so three transfers; sorted by payer then payee.
+    assert result["transfers"] == [("Bea", "Carl", 1980), ("Dani", "Ana", 1700), ("Dani", "Carl", 280)]
+    html = response.content.decode()
+    assert "<strong>Bea</strong> pays <strong>Carl</strong>" in html
+    assert "19.80 EUR" in html and "2.80 EUR" in html and "17.00 EUR" in html
+    assert "This is the table's stake." in html
+
+
+def test_stake_typed_with_a_comma_and_another_currency(client, table):
+    response = client.get(reverse("settle", args=[table.view_token]), {"stake": "0,05", "currency": "chf"})
+
+    result = response.context["result"]
+    assert result["currency"] == "CHF"
+    assert {row["player"]: row["net"] for row in result["rows"]} == {
+        "Ana": 850, "Bea": -990, "Carl": 1130, "Dani": -990}
+    assert result["transfers"] == [("Bea", "Carl", 990), ("Dani", "Ana", 850), ("Dani", "Carl", 140)]
+    assert "9.90 CHF" in response.content.decode()
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ("abc", "Enter an amount such as 0.10 or 0,10."),
+    ("-1", "The stake cannot be negative."),
+    ("0.105", "Use at most two decimals (cents)."),
+    ("1e9", "That stake is too large."),
+    ("NaN", "The stake cannot be negative."),
+])
+def test_a_bad_stake_gets_a_message_beside_the_field(client, table, raw, message):
+    response = client.get(reverse("settle", args=[table.view_token]), {"stake": raw, "currency": "EUR"})
+
+    assert response.status_code == 200
+    assert response.context["result"] is None
+    html = response.content.decode().replace("&#x27;", "'")
+    assert f'<div class="invalid-feedback d-block" id="stake-error">{message}</div>' in html
+    assert "Who pays whom" not in html
+
+
+def test_bad_currency_gets_a_message(client, table):
+    response = client.get(reverse("settle", args=[table.view_token]), {"stake": "0.10", "currency": "<b>"})
+
+    assert response.context["result"] is None
+    assert "A short currency name" in response.content.decode()
+
+
+@pytest.mark.parametrize(("raw", "cents"), [("0.10", 10), ("0,1", 10), ("2", 200), ("€1.50", 150), ("0", 0)])
+def test_parse_stake(raw, cents):
+    assert parse_stake(raw) == cents
+
+
+def test_viewers_can_settle_but_not_save(client, table):
+    url = reverse("settle", args=[table.view_token])
+    response = client.get(url, {"stake": "0.20", "currency": "EUR"})
+
+    assert response.status_code == 200
+    assert response.context["result"]["transfers"]
+    assert "Save" not in response.content.decode()
+    assert client.post(url, {"stake": "0.20", "currency": "EUR"}).status_code == 403
+    table.refresh_from_db()
+    assert table.stake_minor == 10
+
+
+def test_editors_save_the_stake_to_the_table(client, table):
+    url = reverse("settle", args=[table.edit_token])
+    page = client.get(url, {"stake": "0.20", "currency": "usd"}).content.decode()
+    assert "Save 0.20 USD as the table's stake" in page
+
+    response = client.post(url, {"stake": "0,20", "currency": "usd"})
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(url + "?")
+    table = Table.objects.get(pk=table.pk)
+    assert (table.stake_minor, table.currency) == (20, "USD")
+
+
+def test_saving_a_bad_stake_changes_nothing(client, table):
+    response = client.post(reverse("settle", args=[table.edit_token]), {"stake": "lots", "currency": "EUR"})
+
+    assert response.status_code == 400
+    assert "Enter an amount such as 0.10 or 0,10." in response.content.decode()
+    table.refresh_from_db()
+    assert table.stake_minor == 10
+
+
+def test_htmx_gets_the_partial(client, table):
+    response = client.get(reverse("settle", args=[table.view_token]), {"stake": "0.10", "currency": "EUR"},
+                          headers={"HX-Request": "true"})
+
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="settle-body">')
+    assert "<html" not in html
+
+
+def test_a_table_without_deals_owes_nothing(client):
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Carl"], stake_minor=10)
+
+    response = client.get(reverse("settle", args=[table.view_token]))
+
+    assert response.context["result"]["transfers"] == []
+    assert "Nobody owes anything." in response.content.decode()
+
+
+def test_game_specific_choices_come_from_the_games_balances(client):
+    pytest.importorskip("referee.games.toruro")
+    table = services.create_table(game="toruro", players=["Ana", "Bea", "Carl", "Dani", "Eva"],
+                                  stake_minor=50)
+    url = reverse("settle", args=[table.view_token])
+
+    page = client.get(url).content.decode()
+    assert 'name="include_open_lulos"' in page
+
+    response = client.get(url, {"stake": "0.50", "currency": "EUR", "include_open_lulos": "yes"})
+    assert response.status_code == 200
+    assert response.context["form"].game_choices() == {"include_open_lulos": True}
+
+
+def test_balances_that_do_not_add_up_get_a_message_not_a_500(client, table, monkeypatch):
+    game = services.standings(table).game
+    monkeypatch.setattr(type(game), "balances", lambda self, spec, state, **choices: {"Ana": 5, "Bea": 0})
+
+    response = client.get(reverse("settle", args=[table.view_token]))
+
+    assert response.status_code == 200
+    assert response.context["result"] is None
+    assert "do not add up to zero" in response.content.decode()
