@@ -1,9 +1,242 @@
-# Being written: see the lead's plan. Every name urls.py uses exists so the project imports.
-from django.http import HttpResponse
+"""Recording, editing, undoing, restoring and reverting deals; the history. Every write goes through
+services."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from referee.games import get_game
+from referee.games.base import Field, Game, InvalidRecord, TableSpec
+from scoring import services
+from scoring.access import Access, device_key, resolve, resolve_for_edit
+from scoring.forms import RecordForm
+from scoring.models import Deal, DealRevision
+from scoring.views.tables import record_template, side_labels, table_context
+
+PER_PAGE = 50
 
 
-def _todo(request, *args, **kwargs):
-    return HttpResponse("coming", status=501)
+def author_of(request: HttpRequest) -> str:
+    """Who made a change: the account's name, or a short tag of this phone (never its session key)."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return user.get_username()
+    return "#" + hashlib.sha256(device_key(request).encode()).hexdigest()[:6]
 
 
-record = detail = edit = restore = undo = revert = history = _todo
+def _back(request: HttpRequest, default: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                                  require_https=request.is_secure()):
+        return target
+    return default
+
+
+def _rules(access: Access) -> tuple[Game, TableSpec]:
+    return get_game(access.table.game), services.table_spec(access.table)
+
+
+def _render_body(request: HttpRequest, access: Access, form: RecordForm | None = None, *,
+                 status: int = 200, reswap: str = "", **extra: Any) -> HttpResponse:
+    """The table page after a change: the body partial for htmx, the whole page otherwise."""
+    context = table_context(request, access, form=form, **extra)
+    if request.htmx:
+        response = render(request, "scoring/table.html#body", context, status=status)
+        if reswap:
+            response["HX-Reswap"] = reswap
+        return response
+    return render(request, "scoring/table.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def record(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve_for_edit(token)
+    table = access.table
+    game, spec = _rules(access)
+    if request.method == "GET":
+        form = RecordForm(game, spec, number=services.next_number(table))
+        return render(request, "scoring/record.html", {
+            "access": access, "token": token, "table": table, "game": game, "form": form, "deal": None,
+            "record_template": record_template(table),
+        })
+    form = RecordForm(game, spec, request.POST)
+    conflict = ""
+    if form.is_valid():
+        record_ = form.record()
+        missing = form.missing(record_)
+        if missing:
+            form.add_rule_errors(missing)
+        else:
+            try:
+                deal = services.record_deal(table, record_, author=author_of(request),
+                                            expected_number=form.cleaned_data.get("deal_number"))
+            except InvalidRecord as exc:
+                form.add_rule_errors(services.field_errors(exc))
+            except services.DealConflict as exc:
+                conflict = str(exc)
+                data = request.POST.copy()
+                data["deal_number"] = str(services.next_number(table))
+                form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
+            else:
+                messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+                if request.htmx:
+                    return _render_body(request, access, reswap="outerHTML show:window:top")
+                return redirect("table", token=token)
+    return _render_body(request, access, form, conflict=conflict,
+                        reswap="outerHTML show:window:top" if conflict else "outerHTML show:#record:top")
+
+
+def describe_record(game: Game, spec: TableSpec, record: dict[str, Any]) -> list[tuple[str, str]]:
+    """A record as (label, value) lines, choices shown by their labels."""
+    fields = {f.name: f for f in game.record_fields(spec)}
+    lines = []
+    for key, value in record.items():
+        field = fields.get(key)
+        lines.append((services.translate(field.label) if field else key, _value_text(field, value)))
+    return lines
+
+
+def _value_text(field: Field | None, value: Any) -> str:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if field is not None and field.choices and not isinstance(value, list | dict):
+        for choice, label in field.choices:
+            if str(choice) == str(value):
+                return services.translate(label)
+    if isinstance(value, list):
+        subs = {f.name: f for f in field.fields} if field else {}
+        return "; ".join(
+            ", ".join(_value_text(subs.get(k), v) for k, v in item.items()) if isinstance(item, dict)
+            else _value_text(subs.get("value"), item) for item in value) or "—"
+    return str(value)
+
+
+@require_GET
+def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    access = resolve(token)
+    deal = get_object_or_404(Deal, table=access.table, number=number)
+    game, spec = _rules(access)
+    revisions = list(deal.revisions.order_by("-revision", "-pk"))
+    labels = side_labels(services.standings(access.table))
+    return render(request, "scoring/deal.html", {
+        "access": access, "token": token, "table": access.table, "game": game, "deal": deal,
+        "record_lines": describe_record(game, spec, deal.record),
+        "scores": [(labels.get(s, s), v) for s, v in ((deal.outcome or {}).get("scores") or {}).items()],
+        "revisions": [(r, describe_record(game, spec, r.record)) for r in revisions],
+        "me": author_of(request),
+    })
+
+
+@require_http_methods(["GET", "POST"])
+def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    access = resolve_for_edit(token)
+    deal = get_object_or_404(Deal, table=access.table, number=number)
+    game, spec = _rules(access)
+    if request.method == "POST":
+        form = RecordForm(game, spec, request.POST)
+        if form.is_valid():
+            record_ = form.record()
+            missing = form.missing(record_)
+            if missing:
+                form.add_rule_errors(missing)
+            else:
+                try:
+                    services.edit_deal(deal, record_, author=author_of(request))
+                except InvalidRecord as exc:
+                    form.add_rule_errors(services.field_errors(exc))
+                except services.ChangeRefused as exc:
+                    form.add_error(None, str(exc))
+                else:
+                    messages.success(request, _("Deal %(n)s changed; the scores after it were recomputed.")
+                                     % {"n": number})
+                    return redirect(_back(request, reverse("table", args=[token])))
+        deal.refresh_from_db()
+    else:
+        form = RecordForm(game, spec, record=deal.record)
+    return render(request, "scoring/record.html", {
+        "access": access, "token": token, "table": access.table, "game": game, "form": form, "deal": deal,
+        "next": _back(request, ""),
+        "record_template": record_template(access.table),
+    })
+
+
+@require_POST
+def restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    access = resolve_for_edit(token)
+    deal = get_object_or_404(Deal, table=access.table, number=number)
+    if not deal.withdrawn:
+        messages.info(request, _("Deal %(n)s is already in play.") % {"n": number})
+    else:
+        try:
+            services.set_withdrawn(deal, False, author=author_of(request))
+        except services.ChangeRefused as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("Deal %(n)s restored.") % {"n": number})
+    if request.htmx and not request.POST.get("next"):
+        return _render_body(request, access)
+    return redirect(_back(request, reverse("history", args=[token])))
+
+
+@require_POST
+def undo(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve_for_edit(token)
+    try:
+        deal = services.undo_last(access.table, author=author_of(request))
+    except services.ChangeRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        if deal is None:
+            messages.info(request, _("There is no deal to undo."))
+        else:
+            messages.success(request, _("Deal %(n)s undone. It stays in the history, where you can restore "
+                                        "it.") % {"n": deal.number})
+    if request.htmx and not request.POST.get("next"):
+        return _render_body(request, access)
+    return redirect(_back(request, reverse("table", args=[token])))
+
+
+@require_POST
+def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
+    access = resolve_for_edit(token)
+    rev = get_object_or_404(DealRevision.objects.select_related("deal__table"), pk=revision,
+                            deal__table=access.table)
+    try:
+        services.revert_to(rev, author=author_of(request))
+    except services.ChangeRefused as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, _("Deal %(n)s is back to revision %(r)s.")
+                         % {"n": rev.deal.number, "r": rev.revision})
+    return redirect(_back(request, reverse("history", args=[token])))
+
+
+@require_GET
+def history(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve(token)
+    table = access.table
+    st = services.standings(table)
+    labels = side_labels(st)
+    sides = st.game.sides(st.spec)
+    deals = Paginator(table.deals.order_by("-number"), PER_PAGE).get_page(request.GET.get("page"))
+    rows = [{"deal": d, "breakdown": (d.outcome or {}).get("breakdown_i18n") or [],
+             "labelled": [(labels.get(s, s), ((d.outcome or {}).get("scores") or {}).get(s)) for s in sides]}
+            for d in deals]
+    log = Paginator(DealRevision.objects.filter(deal__table=table).select_related("deal")
+                    .order_by("-created", "-pk"), PER_PAGE).get_page(request.GET.get("log"))
+    last_active = st.last_deal
+    return render(request, "scoring/history.html", {
+        "access": access, "token": token, "table": table, "game": st.game, "st": st,
+        "deals": deals, "rows": rows, "log": log,
+        "last_active": last_active, "me": author_of(request),
+    })

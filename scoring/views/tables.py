@@ -1,9 +1,233 @@
-# Being written: see the lead's plan. Every name urls.py uses exists so the project imports.
-from django.http import HttpResponse
+"""Home, starting a table, the table page, its live region and its chart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from referee.games import all_games, get_game
+from referee.games.base import Game, InvalidRecord
+from scoring import chart as score_chart
+from scoring import services
+from scoring.access import RECENT_KEY, Access, device_key, remember_table, resolve
+from scoring.forms import NewTableForm, RecordForm
+from scoring.models import Table
+
+RECENT_DEALS = 5
 
 
-def _todo(request, *args, **kwargs):
-    return HttpResponse("coming", status=501)
+def _game_or_404(slug: str) -> Game:
+    try:
+        return get_game(slug)
+    except KeyError:
+        raise Http404(_("No such game.")) from None
 
 
-home = new_table = table_page = live = chart = _todo
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tokens = list(request.session.get(RECENT_KEY, []))[:20]
+    recent: list[dict[str, Any]] = []
+    if tokens:
+        found: dict[str, Table] = {}
+        tables = Table.objects.filter(edit_token__in=tokens) | Table.objects.filter(view_token__in=tokens)
+        for table in tables.prefetch_related("seats__player"):
+            found[table.edit_token] = found[table.view_token] = table
+        for token in tokens:
+            table = found.get(token)
+            if table is None:
+                continue
+            try:
+                game_name = get_game(table.game).name
+            except KeyError:
+                game_name = table.game
+            recent.append({"table": table, "token": token, "game": game_name,
+                           "can_edit": token == table.edit_token,
+                           "players": [s.player.name for s in sorted(table.seats.all(),
+                                                                     key=lambda s: s.position)]})
+    return render(request, "scoring/home.html", {"games": all_games(), "recent": recent})
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
+    if game is None:
+        chosen = request.GET.get("game")
+        if chosen:
+            _game_or_404(chosen)
+            return redirect("new_table_game", game=chosen)
+        return render(request, "scoring/new_table.html", {"games": all_games(), "game": None, "form": None})
+    rules = _game_or_404(game)
+    device = device_key(request)
+    form = NewTableForm(rules, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.create_table(**form.table_kwargs(), device=device, user=request.user)
+        except InvalidRecord as exc:
+            form.add_rule_errors(services.field_errors(exc))
+        else:
+            remember_table(request, table, table.edit_token)
+            return redirect("table", token=table.edit_token)
+    known = services.known_player_names(device, request.user)
+    return render(request, "scoring/new_table.html",
+                  {"games": all_games(), "game": rules, "form": form, "known_names": known})
+
+
+# -- the table ------------------------------------------------------------------------------------------
+
+def _optional_template(name: str) -> str | None:
+    try:
+        return select_template([name]).template.name
+    except TemplateDoesNotExist:
+        return None
+
+
+def record_template(table: Table) -> str:
+    """The game's own record form if it has one, else the generic one."""
+    return select_template([f"scoring/record/{table.game}.html", "scoring/_record_form.html"]).template.name
+
+
+def side_labels(st: services.Standings) -> dict[str, str]:
+    """Side -> what to call it: the game's label from ``display_state`` (a list of {"side", "label"}), else
+    a team's members when the sides are teams, else the side itself."""
+    sides = st.game.sides(st.spec)
+    labels = {side: side for side in sides}
+    if st.spec.teams and len(st.spec.teams) == len(sides) and set(sides) != set(st.spec.players):
+        for side, members in zip(sides, st.spec.teams, strict=False):
+            labels[side] = f"{side} ({' · '.join(members)})" if side not in members else side
+    for value in st.extra.values():
+        if isinstance(value, list) and value and all(isinstance(v, dict) and "side" in v and "label" in v
+                                                     for v in value):
+            labels.update({v["side"]: str(v["label"]) for v in value if v["side"] in labels})
+    return labels
+
+
+def _is_text(value: Any) -> bool:
+    """A referee text as stored: ``[template, params]``."""
+    return (isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
+            and isinstance(value[1], dict))
+
+
+def _show(value: Any) -> str:
+    if _is_text(value):
+        return services.translate(value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_show(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_show(v) for v in value) or "—"
+    return str(value)
+
+
+def _label(key: Any) -> str:
+    text = str(key).replace("_", " ")
+    return text[:1].upper() + text[1:]
+
+
+def state_items(extra: dict[str, Any]) -> list[dict[str, Any]]:
+    """A game's ``display_state`` as simple shapes the template draws: a value, pairs, a list or a table."""
+    items: list[dict[str, Any]] = []
+    for key, value in extra.items():
+        label = _label(key)
+        if isinstance(value, dict) and not _is_text(value):
+            items.append({"label": label, "pairs": [(_label(k), _show(v)) for k, v in value.items()]})
+        elif isinstance(value, list | tuple) and not _is_text(value):
+            if value and all(isinstance(v, dict) for v in value):
+                head = list(dict.fromkeys(k for row in value for k in row))
+                items.append({"label": label, "head": [_label(h) for h in head],
+                              "rows": [[_show(row.get(h, "")) for h in head] for row in value]})
+            else:
+                items.append({"label": label, "list": [_show(v) for v in value]})
+        else:
+            items.append({"label": label, "value": _show(value)})
+    return items
+
+
+def house_rules(st: services.Standings) -> list[tuple[str, str]]:
+    """House rules in force at this table (label, value), shown so nobody is surprised."""
+    shown = []
+    for option in st.game.options:
+        value = st.spec.options.get(option.key, option.default)
+        if not option.house_rule or value in (False, None) or (
+                option.kind != "bool" and value == option.default):
+            continue
+        if option.kind == "choice":
+            value = next((services.translate(lbl) for v, lbl in option.choices if v == value), value)
+        shown.append((services.translate(option.label), "" if value is True else str(value)))
+    return shown
+
+
+def table_context(request: HttpRequest, access: Access, form: RecordForm | None = None,
+                  with_form: bool = True, **extra: Any) -> dict[str, Any]:
+    """Everything the table page and its partials show, in a constant number of queries."""
+    table = access.table
+    st = services.standings(table)
+    labels = side_labels(st)
+    recent = list(table.deals.filter(withdrawn=False).order_by("-number")
+                  .defer("state_after")[:RECENT_DEALS]) if st.deal_count else []
+    next_number = (st.last_deal.number + 1) if st.last_deal else None
+    if access.can_edit and with_form and form is None:
+        next_number = services.next_number(table)
+        form = RecordForm(st.game, st.spec, number=next_number)
+    last = st.last_outcome or {}
+    context = {
+        "access": access,
+        "token": access.token,
+        "table": table,
+        "st": st,
+        "game": st.game,
+        "labels": labels,
+        "sides": st.game.sides(st.spec),
+        "ranking": [(side, labels.get(side, side), total) for side, total in st.ranking()],
+        "last": last,
+        "last_scores": [(labels.get(side, side), v) for side, v in (last.get("scores") or {}).items()],
+        "recent": recent,
+        "state_template": _optional_template(f"scoring/games/{table.game}_state.html"),
+        "state_items": state_items(st.extra) if st.extra else [],
+        "chart_svg": score_chart.render_svg(st, labels=labels) if st.deal_count else "",
+        "form": form if access.can_edit and with_form else None,
+        "record_template": record_template(table),
+        "next_number": form["deal_number"].value() if form is not None else next_number,
+        "house_rules": house_rules(st),
+    }
+    context.update(extra)
+    return context
+
+
+@require_GET
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve(token)
+    recent = request.session.get(RECENT_KEY, [])
+    if not recent or recent[0] != token:
+        remember_table(request, access.table, token)
+    return render(request, "scoring/table.html", table_context(request, access))
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """204 while nothing changed since version ``v``; else the standings region, fresh."""
+    access = resolve(token)
+    if request.GET.get("v") == str(access.table.version):
+        return HttpResponse(status=204)
+    context = table_context(request, access, with_form=False)
+    return render(request, "scoring/table.html#live", context)
+
+
+@require_GET
+def chart(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve(token)
+    st = services.standings(access.table)
+    svg = score_chart.render_svg(st, standalone=True, labels=side_labels(st))
+    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+def table_url(token: str) -> str:
+    return reverse("table", args=[token])

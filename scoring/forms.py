@@ -1,0 +1,548 @@
+"""Forms built from what a game declares: the new-table form from its Options, the record form from its
+Fields.
+
+Nothing here knows a game's rules. A field's ``ui`` attribute tells the template how to draw it:
+``seg`` (segmented radio buttons), ``checks`` (toggle buttons, several may be on), ``switch`` (a checkbox
+switch), ``select`` (a dropdown, when choices are many) or ``input`` (a text or number box).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from referee.games.base import Field, Game, Option, TableSpec
+from scoring.services import translate
+
+SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
+LIST_ROWS = 3  # rows of a list field when the game gives no maximum
+LIST_ROWS_MAX = 10
+CURRENCIES = ("EUR", "USD", "COP", "GBP")
+EMPTY = (None, "", [], ())
+
+
+def _text(value: Any) -> str:
+    return translate(value) if value is not None else ""
+
+
+def parse_decimal(raw: Any) -> Decimal | None:
+    """ "49", "40,5", " 40.5 " -> Decimal; "" -> None; ValueError when it is not a number."""
+    text = str(raw if raw is not None else "").strip().replace(" ", "").replace("\u202f", "")
+    if not text:
+        return None
+    text = text.replace(",", ".")
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(text) from None
+    if not number.is_finite():
+        raise ValueError(text)
+    return number
+
+
+def plain_number(number: Decimal) -> int | str:
+    """An integral Decimal as an int; otherwise its plain text ("40.5"): JSON-able, never a float."""
+    if number == number.to_integral_value():
+        return int(number)
+    return format(number.normalize(), "f")
+
+
+class DecimalText(forms.CharField):
+    """A decimal typed on a phone: comma or dot, no spinner. Cleans to a Decimal (or None)."""
+
+    default_error_messages = {"invalid": gettext_lazy("Enter a number, like 49 or 40.5.")}
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off",
+                                                           "class": "form-control"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
+        try:
+            return parse_decimal(value)
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+
+def _seg(choices: Sequence[tuple[Any, str]], **kwargs: Any) -> forms.ChoiceField:
+    field = forms.ChoiceField(choices=choices, widget=forms.RadioSelect(
+        attrs={"class": "btn-check", "autocomplete": "off"}), **kwargs)
+    field.ui = "seg"  # type: ignore[attr-defined]
+    return field
+
+
+def _switch(**kwargs: Any) -> forms.BooleanField:
+    field = forms.BooleanField(required=False, widget=forms.CheckboxInput(
+        attrs={"class": "form-check-input", "role": "switch"}), **kwargs)
+    field.ui = "switch"  # type: ignore[attr-defined]
+    return field
+
+
+def _input(field: forms.Field, hint: str = "") -> forms.Field:
+    field.ui = "input"  # type: ignore[attr-defined]
+    field.widget.attrs.setdefault("class", "form-control")
+    if hint:
+        field.help_text = hint
+    return field
+
+
+def _mark(field: forms.Field, ui: str) -> forms.Field:
+    field.ui = ui  # type: ignore[attr-defined]
+    return field
+
+
+# -- starting a table ---------------------------------------------------------------------------------------
+
+class NewTableForm(forms.Form):
+    """Players in seating order, team letters (team games), first dealer, the game's options, name, stake."""
+
+    # Carriers for messages about a group of inputs ("players", "teams"): never drawn as inputs.
+    players = forms.CharField(required=False, widget=forms.HiddenInput)
+    teams = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, game: Game, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.seats = max(game.player_counts or (2,))
+        self.fields["game"] = forms.CharField(required=False, widget=forms.HiddenInput, initial=game.slug)
+        for i in range(self.seats):
+            self.fields[f"player_{i}"] = forms.CharField(
+                label=_("Player %(n)s") % {"n": i + 1}, required=False, max_length=40,
+                widget=forms.TextInput(attrs={
+                    "class": "form-control", "list": "known-names", "autocomplete": "off",
+                    "autocapitalize": "words", "enterkeyhint": "next", "data-player": "",
+                    "placeholder": _("Name")}))
+            if game.team_game:
+                letters = [("", "—")] + [(c, c) for c in "ABCDEFGH"[:max(2, self.seats // 2)]]
+                self.fields[f"team_{i}"] = forms.ChoiceField(
+                    label=_("Team of player %(n)s") % {"n": i + 1}, required=False, choices=letters,
+                    widget=forms.Select(attrs={"class": "form-select"}))
+        self.fields["first_dealer"] = forms.TypedChoiceField(
+            label=_("First dealer"), coerce=int, initial=0,
+            choices=[(i, str(i + 1)) for i in range(self.seats)],
+            help_text=_("The seat number of who deals first."),
+            widget=forms.RadioSelect(attrs={"class": "btn-check", "autocomplete": "off"}))
+        self.fields["first_dealer"].ui = "seg"  # type: ignore[attr-defined]
+        self.option_names: list[str] = []
+        for option in game.options:
+            name = f"opt_{option.key}"
+            self.fields[name] = self._option_field(option)
+            self.fields[name].house_rule = option.house_rule  # type: ignore[attr-defined]
+            self.option_names.append(name)
+        self.fields["name"] = _input(forms.CharField(label=_("Table name"), required=False, max_length=80,
+                                                     widget=forms.TextInput(attrs={"autocomplete": "off"})),
+                                     _("Optional, e.g. “Friday at Ana’s”."))
+        self.fields["stake"] = _input(DecimalText(label=_("Stake per point"), required=False, initial="0"),
+                                      _("Money per point, e.g. 0.10. Leave 0 to play for honour."))
+        self.fields["currency"] = _seg([(c, c) for c in CURRENCIES], label=_("Currency"), required=False,
+                                       initial="EUR")
+        self.fields["currency_other"] = _input(forms.CharField(
+            label=_("Other currency"), required=False, max_length=8,
+            widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters",
+                                          "placeholder": _("e.g. MXN, chips")})))
+
+    @staticmethod
+    def _option_field(option: Option) -> forms.Field:
+        label, hint = _text(option.label), _text(option.help)
+        if option.kind == "bool":
+            return _switch(label=label, initial=bool(option.default), help_text=hint)
+        if option.kind == "choice":
+            choices = [(v, _text(lbl)) for v, lbl in option.choices]
+            if len(choices) <= SEG_MAX:
+                return _seg(choices, label=label, initial=option.default, required=False, help_text=hint)
+            return _mark(forms.ChoiceField(choices=choices, label=label, initial=option.default,
+                                           required=False, help_text=hint,
+                                           widget=forms.Select(attrs={"class": "form-select"})), "select")
+        attrs = {"inputmode": "numeric"}
+        if option.minimum is not None:
+            attrs["min"] = str(option.minimum)
+        if option.maximum is not None:
+            attrs["max"] = str(option.maximum)
+        return _input(forms.IntegerField(label=label, initial=option.default, required=False,
+                                         widget=forms.NumberInput(attrs=attrs)), hint)
+
+    # -- groups for the template
+    def seat_rows(self) -> list[tuple[int, forms.BoundField, forms.BoundField | None]]:
+        return [(i + 1, self[f"player_{i}"], self[f"team_{i}"] if self.game.team_game else None)
+                for i in range(self.seats)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.option_names]
+
+    def clean_stake(self) -> Decimal:
+        stake = self.cleaned_data.get("stake") or Decimal(0)
+        if stake < 0:
+            raise forms.ValidationError(_("The stake cannot be negative."))
+        if stake != stake.quantize(Decimal("0.01")):
+            raise forms.ValidationError(_("At most two decimals, e.g. 0.05."))
+        if stake > 100000:
+            raise forms.ValidationError(_("That stake is too high."))
+        return stake
+
+    def clean_currency_other(self) -> str:
+        return self.cleaned_data.get("currency_other", "").strip().upper()
+
+    def table_kwargs(self) -> dict[str, Any]:
+        """The arguments of ``services.create_table`` (call after ``is_valid()``)."""
+        data = self.cleaned_data
+        players: list[str] = []
+        teams: list[str] = []
+        for i in range(self.seats):
+            name = (data.get(f"player_{i}") or "").strip()
+            if name:
+                players.append(name)
+                teams.append(data.get(f"team_{i}") or "")
+        options: dict[str, Any] = {}
+        for option in self.game.options:
+            value = data.get(f"opt_{option.key}")
+            if option.kind == "bool":
+                options[option.key] = bool(value)
+            elif value not in EMPTY:
+                options[option.key] = value
+        return {
+            "game": self.game.slug,
+            "players": players,
+            "teams": teams if any(teams) else [],
+            "options": options,
+            "first_dealer": data.get("first_dealer") or 0,
+            "name": data.get("name", "").strip(),
+            "stake_minor": int(data["stake"] * 100),
+            "currency": data.get("currency_other") or data.get("currency") or "EUR",
+        }
+
+    def add_rule_errors(self, errors: Mapping[str, str]) -> None:
+        """Put each message from ``InvalidRecord`` beside its input ("options.x" -> the option's input)."""
+        for key, message in errors.items():
+            target: str | None = key
+            if key.startswith("options."):
+                target = f"opt_{key.split('.', 1)[1]}"
+            elif key.startswith("players.") or key.startswith("teams."):
+                target = key.split(".", 1)[0]
+            if target not in self.fields or target == "game":
+                target = None
+            self.add_error(target, message)
+
+
+# -- recording a deal ---------------------------------------------------------------------------------------
+
+def _scalar_list(spec: Field) -> bool:
+    """A list of plain values (not of dicts): one subfield named "value", or no subfields at all."""
+    return not spec.fields or (len(spec.fields) == 1 and spec.fields[0].name == "value")
+
+
+def _item_field(spec: Field) -> Field:
+    """What one item of a scalar list is."""
+    if spec.fields:
+        return spec.fields[0]
+    return Field("value", spec.label, "choice" if spec.choices else "text", required=False,
+                 choices=spec.choices)
+
+
+def _rows(spec: Field, items: int = 0) -> int:
+    rows = int(spec.maximum) if spec.maximum else LIST_ROWS
+    return max(1, min(rows, LIST_ROWS_MAX), items)
+
+
+class RecordForm(forms.Form):
+    """One deal, whatever the game: built from ``game.record_fields(spec)``.
+
+    ``record()`` turns the cleaned data into the record the game validates; ``add_rule_errors`` puts the
+    game's messages (keyed by record paths like ``"poignees.1.size"``) beside the matching input.
+    """
+
+    deal_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, game: Game, spec: TableSpec, *args: Any, number: int | None = None,
+                 record: Mapping[str, Any] | None = None, **kwargs: Any):
+        self.game, self.spec = game, spec
+        self.specs: tuple[Field, ...] = tuple(game.record_fields(spec))
+        initial = dict(kwargs.pop("initial", None) or {})
+        if record is not None:
+            initial.update(self.initial_from(record))
+        if number is not None:
+            initial["deal_number"] = number
+        super().__init__(*args, initial=initial, **kwargs)
+        self.row_counts: dict[str, int] = {}
+        for spec_ in self.specs:
+            if spec_.kind == "list":
+                items = record.get(spec_.name) if record else None
+                rows = _rows(spec_, len(items) if isinstance(items, list) else 0)
+                rows = max(rows, self._rows_in_data(spec_.name))
+                self.row_counts[spec_.name] = rows
+                group = forms.CharField(required=False, widget=forms.HiddenInput, label=_text(spec_.label))
+                self.fields[spec_.name] = _mark(group, "group")
+                for row in range(rows):
+                    if _scalar_list(spec_):
+                        self.fields[f"{spec_.name}__{row}"] = self._field(_item_field(spec_), row_of=spec_)
+                    else:
+                        for sub in spec_.fields:
+                            self.fields[f"{spec_.name}__{row}__{sub.name}"] = self._field(sub, row_of=spec_)
+            else:
+                self.fields[spec_.name] = self._field(spec_)
+        self._index_to_row: dict[str, list[int]] = {}
+
+    def _rows_in_data(self, name: str) -> int:
+        """Rows a posted form had (so nothing typed is dropped when it comes back with errors)."""
+        if not self.data:
+            return 0
+        highest = -1
+        for key in self.data:
+            if key.startswith(f"{name}__"):
+                index = key[len(name) + 2:].split("__", 1)[0]
+                if index.isdigit():
+                    highest = max(highest, int(index))
+        return min(highest + 1, LIST_ROWS_MAX * 2)
+
+    def _field(self, spec: Field, row_of: Field | None = None) -> forms.Field:
+        """The form field for one record field (never required here: the game says what is missing)."""
+        label = _text(spec.label)
+        hint = _text(spec.help)
+        initial = spec.default if row_of is None else None
+        kind = spec.kind
+        if kind in ("choice", "player"):
+            if spec.choices:
+                choices = [(str(v), _text(lbl)) for v, lbl in spec.choices]
+            else:
+                choices = [(p, p) for p in self.spec.players] if kind == "player" else []
+            if row_of is not None or (not spec.required and spec.default is None):
+                choices = [("", "—")] + choices
+            if len(choices) <= SEG_MAX:
+                field = _seg(choices, label=label, required=False, initial=initial, help_text=hint)
+            else:
+                if choices[0][0] != "":
+                    choices = [("", "—")] + choices
+                select = forms.Select(attrs={"class": "form-select"})
+                field = _mark(forms.ChoiceField(choices=choices, label=label, required=False, initial=initial,
+                                                help_text=hint, widget=select), "select")
+        elif kind == "players":
+            choices = [(str(v), _text(lbl)) for v, lbl in spec.choices] or [(p, p) for p in self.spec.players]
+            field = _mark(forms.MultipleChoiceField(
+                choices=choices, label=label, required=False, initial=initial, help_text=hint,
+                widget=forms.CheckboxSelectMultiple(attrs={"class": "btn-check", "autocomplete": "off"})),
+                "checks")
+        elif kind == "int":
+            step = int(spec.step or 1)
+            lo, hi = spec.minimum, spec.maximum
+            if lo is not None and hi is not None and (hi - lo) / step + 1 <= SEG_MAX:
+                values = [str(v) for v in range(int(lo), int(hi) + 1, step)]
+                choices = [(v, v) for v in values]
+                if row_of is not None or (not spec.required and spec.default is None):
+                    choices = [("", "—")] + choices
+                field = _seg(choices, label=label, required=False,
+                             initial=None if initial is None else str(initial), help_text=hint)
+                field.coerce_int = True  # type: ignore[attr-defined]
+            else:
+                attrs: dict[str, str] = {"inputmode": "numeric", "step": str(step), "autocomplete": "off"}
+                if lo is not None:
+                    attrs["min"] = str(int(lo))
+                if hi is not None:
+                    attrs["max"] = str(int(hi))
+                field = _input(forms.IntegerField(label=label, required=False, initial=initial,
+                                                  widget=forms.NumberInput(attrs=attrs)), hint)
+        elif kind == "decimal":
+            field = _input(DecimalText(label=label, required=False,
+                                       initial=None if initial is None else str(initial)), hint)
+        elif kind == "bool":
+            field = _switch(label=label, initial=bool(initial), help_text=hint)
+        elif kind in ("card", "cards"):
+            example = _("e.g. 1O 12C 7E") if kind == "cards" else _("e.g. 12C")
+            field = _input(forms.CharField(label=label, required=False, initial=initial,
+                                           widget=forms.TextInput(attrs={"autocomplete": "off",
+                                                                         "autocapitalize": "characters",
+                                                                         "placeholder": example})),
+                           hint or (_("Cards separated by spaces.") if kind == "cards" else ""))
+        else:
+            field = _input(forms.CharField(label=label, required=False, initial=initial,
+                                           widget=forms.TextInput(attrs={"autocomplete": "off"})), hint)
+        field.spec = spec  # type: ignore[attr-defined]
+        return field
+
+    # -- record <-> form ------------------------------------------------------------------------------------
+    def initial_from(self, record: Mapping[str, Any]) -> dict[str, Any]:
+        """The inverse of :meth:`record`: form initial data from a stored record."""
+        initial: dict[str, Any] = {}
+        for spec in self.specs:
+            if spec.name not in record:
+                continue
+            value = record[spec.name]
+            if spec.kind == "list":
+                for row, item in enumerate(value if isinstance(value, list) else []):
+                    if _scalar_list(spec):
+                        initial[f"{spec.name}__{row}"] = self._initial_value(_item_field(spec), item)
+                    elif isinstance(item, Mapping):
+                        for sub in spec.fields:
+                            if sub.name in item:
+                                initial[f"{spec.name}__{row}__{sub.name}"] = self._initial_value(
+                                    sub, item[sub.name])
+            else:
+                initial[spec.name] = self._initial_value(spec, value)
+        return initial
+
+    @staticmethod
+    def _initial_value(spec: Field, value: Any) -> Any:
+        if value is None:
+            return None
+        if spec.kind == "cards" and isinstance(value, list | tuple):
+            return " ".join(str(v) for v in value)
+        if spec.kind == "players":
+            return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
+        if spec.kind == "bool":
+            return bool(value)
+        if spec.kind in ("choice", "player", "int", "decimal"):
+            return str(value)
+        return value
+
+    def _value(self, spec: Field, key: str) -> Any:
+        value = self.cleaned_data.get(key)
+        if value in EMPTY:
+            return None
+        if spec.kind == "int" and isinstance(value, str):
+            return int(value)
+        if spec.kind == "decimal" and isinstance(value, Decimal):
+            return plain_number(value)
+        if spec.kind == "cards" and isinstance(value, str):
+            cards = value.replace(",", " ").split()
+            return cards or None
+        if spec.kind in ("card", "text") and isinstance(value, str):
+            return value.strip() or None
+        return value
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        for name, field in self.fields.items():  # segmented ints arrive as text
+            if getattr(field, "coerce_int", False) and cleaned.get(name) not in EMPTY:
+                try:
+                    cleaned[name] = int(cleaned[name])
+                except (TypeError, ValueError):
+                    self.add_error(name, _("Enter a whole number."))
+        return cleaned
+
+    def record(self) -> dict[str, Any]:
+        """The deal record (call after ``is_valid()``): empty optional values are left out."""
+        record: dict[str, Any] = {}
+        self._index_to_row = {}
+        for spec in self.specs:
+            if spec.kind == "list":
+                items: list[Any] = []
+                rows: list[int] = []
+                for row in range(self.row_counts[spec.name]):
+                    if _scalar_list(spec):
+                        item: Any = self._value(_item_field(spec), f"{spec.name}__{row}")
+                        if item is None:
+                            continue
+                    else:
+                        item = {}
+                        for sub in spec.fields:
+                            value = self._value(sub, f"{spec.name}__{row}__{sub.name}")
+                            if sub.kind == "bool" and not value:
+                                value = None
+                            if value is not None:
+                                item[sub.name] = value
+                        if not item:
+                            continue
+                    items.append(item)
+                    rows.append(row)
+                self._index_to_row[spec.name] = rows
+                if items or spec.required:
+                    record[spec.name] = items
+                continue
+            value = self._value(spec, spec.name)
+            if spec.kind == "bool":
+                if value or spec.default:
+                    record[spec.name] = bool(value)
+            elif value is not None:
+                record[spec.name] = value
+        return record
+
+    def missing(self, record: Mapping[str, Any]) -> dict[str, str]:
+        """Required fields left empty (a void deal needs none of them)."""
+        if record.get("void"):
+            return {}
+        return {spec.name: _("This field is required.") for spec in self.specs
+                if spec.required and spec.kind not in ("bool", "list") and spec.name not in record}
+
+    def add_rule_errors(self, errors: Mapping[str, str]) -> None:
+        """Each message beside its input: ``"points"``, ``"poignees.1.size"``, ``"bets.0"``, ``"__all__"``."""
+        lists = {s.name: s for s in self.specs if s.kind == "list"}
+        for path, message in errors.items():
+            target = self._target(path, lists)
+            if target is None and path not in ("__all__", ""):
+                message = f"{self._label_of(path)}: {message}" if self._label_of(path) else message
+            self.add_error(target, message)
+
+    def _target(self, path: str, lists: Mapping[str, Field]) -> str | None:
+        parts = path.split(".")
+        name = parts[0]
+        if name in lists:
+            spec = lists[name]
+            if len(parts) >= 2 and parts[1].isdigit():
+                index = int(parts[1])
+                rows = self._index_to_row.get(name, [])
+                row = rows[index] if index < len(rows) else index
+                if _scalar_list(spec):
+                    target = f"{name}__{row}"
+                else:
+                    sub = parts[2] if len(parts) >= 3 and parts[2] in {f.name for f in spec.fields} \
+                        else spec.fields[0].name
+                    target = f"{name}__{row}__{sub}"
+                return target if target in self.fields else name
+            return name
+        if name in self.fields and name != "deal_number":
+            return name
+        return None
+
+    def _label_of(self, path: str) -> str:
+        for spec in self.specs:
+            if spec.name == path.split(".")[0]:
+                return _text(spec.label)
+        return ""
+
+    # -- layout for the template ---------------------------------------------------------------------------
+    def layout(self) -> list[dict[str, Any]]:
+        """Fields in the game's order, each as {"field": BoundField} or a list {"group", "rows"}."""
+        items: list[dict[str, Any]] = []
+        for spec in self.specs:
+            if spec.kind == "list":
+                rows = []
+                for row in range(self.row_counts[spec.name]):
+                    if _scalar_list(spec):
+                        rows.append([self[f"{spec.name}__{row}"]])
+                    else:
+                        rows.append([self[f"{spec.name}__{row}__{sub.name}"] for sub in spec.fields])
+                items.append({"spec": spec, "group": self[spec.name], "rows": rows,
+                              "more": not spec.required})
+            else:
+                # Optional fields with a default (petit au bout: none) wait behind "more"; an optional choice
+                # without one (a partner who may not exist) is a real question and stays in view.
+                essential = spec.required or (spec.default is None and spec.kind in ("player", "choice"))
+                items.append({"spec": spec, "field": self[spec.name], "more": not essential})
+        return items
+
+    def main_items(self) -> list[dict[str, Any]]:
+        return [i for i in self.layout() if not i["more"]]
+
+    def more_items(self) -> list[dict[str, Any]]:
+        return [i for i in self.layout() if i["more"]]
+
+    def more_open(self) -> bool:
+        """Open the "more" section when one of its fields has an error or a value other than its default."""
+        for item in self.more_items():
+            fields = [item["group"]] + [f for row in item["rows"] for f in row] if "rows" in item \
+                else [item["field"]]
+            for bound in fields:
+                if bound.errors:
+                    return True
+                value = bound.value()
+                default = bound.field.initial
+                if "rows" in item and bound is not item["group"]:
+                    if value not in EMPTY and value is not False:
+                        return True
+                elif value not in EMPTY and str(value) != str(default) and not (
+                        value is False and not default):
+                    return True
+        return False

@@ -1,0 +1,187 @@
+"""History: every deal (undone ones greyed, restorable), edit, undo, restore, revert, the change log, one deal
+with its revisions. Changes are POST only, need the edit link, and never lose anything."""
+
+import re
+
+import pytest
+
+from scoring import services
+from scoring.models import Deal, DealRevision
+
+from .conftest import add_deals, plain_deal
+from .test_home import field_error
+
+
+def url(table, path=""):
+    return f"/t/{table.edit_token}/{path}"
+
+
+def test_history_lists_every_deal_newest_first_with_scores_and_breakdown(client, tarot4):
+    add_deals(tarot4, 3)
+    services.undo_last(tarot4)
+
+    html = client.get(url(tarot4, "history/")).content.decode()
+    numbers = re.findall(r'id="deal-(\d+)"', html)
+    assert numbers == ["3", "2", "1"]
+    assert re.search(r'class="card mb-2 deal-row withdrawn[^"]*" id="deal-3"', html)
+    assert "Restore" in html and f'action="/t/{tarot4.edit_token}/deal/3/restore/"' in html
+    assert "+198" in html and 'class="breakdown small' in html
+    assert html.count(">Edit<") == 3
+
+
+def test_the_change_log_shows_each_change_with_revert(client, tarot4):
+    add_deals(tarot4, 1)
+    deal = Deal.objects.get()
+    services.edit_deal(deal, plain_deal(taker="N", contract="prise"), author="#beef01")
+
+    html = client.get(url(tarot4, "history/")).content.decode()
+    changes = re.findall(r'class="list-group-item[^"]*change" id="rev-(\d+)"', html)
+    assert len(changes) == 2
+    first = DealRevision.objects.get(deal=deal, revision=1)
+    assert f'action="/t/{tarot4.edit_token}/revert/{first.pk}/"' in html
+    assert "edited" in html and "#beef01" in html and "hx-confirm" in html
+
+
+def test_history_is_paginated(client, tarot4, monkeypatch):
+    from scoring.views import deals as deal_views
+    monkeypatch.setattr(deal_views, "PER_PAGE", 2)
+    add_deals(tarot4, 5)
+    html = client.get(url(tarot4, "history/"), {"page": 2}).content.decode()
+    assert re.findall(r'id="deal-(\d+)"', html) == ["3", "2"]
+    assert "2 / 3" in html
+
+
+def test_the_view_link_reads_the_history_but_has_no_buttons(client, tarot4):
+    add_deals(tarot4, 2)
+    html = client.get(f"/t/{tarot4.view_token}/history/").content.decode()
+    assert 'id="deal-2"' in html and ">Edit<" not in html and "Revert" not in html and "/undo/" not in html
+
+
+def test_undo_is_post_only_and_withdraws_the_last_deal(client, tarot4):
+    add_deals(tarot4, 2)
+    assert client.get(url(tarot4, "undo/")).status_code == 405
+
+    response = client.post(url(tarot4, "undo/"))
+    assert response.status_code == 302 and response["Location"] == url(tarot4)
+    assert Deal.objects.get(number=2).withdrawn
+    assert "Deal 2 undone" in client.get(url(tarot4)).content.decode()
+
+
+def test_undo_with_htmx_returns_the_fresh_table_body(client, tarot4):
+    add_deals(tarot4, 1)
+    html = client.post(url(tarot4, "undo/"), HTTP_HX_REQUEST="true").content.decode()
+    assert html.lstrip().startswith('<div id="table-body">') and "Deal 1 undone" in html
+    assert 'id="no-deals"' in html
+
+
+def test_undo_from_the_history_goes_back_there(client, tarot4):
+    add_deals(tarot4, 1)
+    response = client.post(url(tarot4, "undo/"), {"next": url(tarot4, "history/")})
+    assert response["Location"] == url(tarot4, "history/")
+
+
+def test_undo_with_nothing_to_undo_says_so(client, tarot4):
+    client.post(url(tarot4, "undo/"))
+    assert "no deal to undo" in client.get(url(tarot4)).content.decode()
+
+
+def test_restore_brings_an_undone_deal_back(client, tarot4):
+    add_deals(tarot4, 1)
+    services.undo_last(tarot4)
+    response = client.post(url(tarot4, "deal/1/restore/"))
+    assert response.status_code == 302
+    assert not Deal.objects.get().withdrawn
+    assert services.standings(tarot4).deal_count == 1
+
+
+def test_restore_that_no_longer_fits_is_refused_with_a_message(client, pool):
+    services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.undo_last(pool)
+    services.record_deal(pool, {"player": "Bea", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 10})
+
+    response = client.post(f"/t/{pool.edit_token}/deal/1/restore/", follow=True)
+    assert "would make deal 3 impossible" in response.content.decode()
+    assert Deal.objects.get(number=1).withdrawn
+
+
+def test_edit_shows_the_stored_record_and_saves_a_new_revision(client, tarot4):
+    add_deals(tarot4, 2)
+    html = client.get(url(tarot4, "deal/1/edit/")).content.decode()
+    assert "Edit deal 1" in html and re.search(r'name="taker" value="N"[^>]*checked', html)
+    assert 'name="points" value="49"' in html
+
+    data = {"taker": "W", "contract": "prise", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none", "next": url(tarot4, "history/")}
+    response = client.post(url(tarot4, "deal/1/edit/"), data)
+
+    assert response.status_code == 302 and response["Location"] == url(tarot4, "history/")
+    deal = Deal.objects.get(number=1)
+    assert deal.record["taker"] == "W" and deal.revision == 2
+    assert services.standings(tarot4).totals["W"] == 3 * 33 - 66
+
+
+def test_edit_mistakes_are_shown_beside_the_field(client, tarot4):
+    add_deals(tarot4, 1)
+    response = client.post(url(tarot4, "deal/1/edit/"), {"taker": "W", "contract": "garde", "bouts": "2",
+                                                          "points": "4"})
+    assert "at least" in field_error(response.content.decode(), "points")
+    assert Deal.objects.get().revision == 1
+
+
+def test_an_edit_that_breaks_a_later_deal_is_refused_and_nothing_changes(client, pool):
+    services.record_deal(pool, {"player": "Ana", "points": 5})
+    services.record_deal(pool, {"player": "Bea", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 5})
+
+    response = client.post(f"/t/{pool.edit_token}/deal/1/edit/", {"player": "Ana", "points": "10"})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and "would make deal 3 impossible" in html
+    assert 'class="alert alert-danger py-2 form-errors"' in html
+    assert Deal.objects.get(number=1).record["points"] == 5
+
+
+def test_revert_brings_back_an_old_revision(client, tarot4):
+    add_deals(tarot4, 1)
+    deal = Deal.objects.get()
+    services.edit_deal(deal, plain_deal(taker="S"))
+    first = DealRevision.objects.get(deal=deal, revision=1)
+
+    response = client.post(url(tarot4, f"revert/{first.pk}/"))
+
+    assert response.status_code == 302
+    deal.refresh_from_db()
+    assert deal.record["taker"] == "N" and deal.revision == 3
+
+
+def test_revert_of_another_tables_revision_is_404(client, tarot4, tarot5):
+    add_deals(tarot5, 1)
+    other = DealRevision.objects.get()
+    assert client.post(url(tarot4, f"revert/{other.pk}/")).status_code == 404
+
+
+def test_the_deal_page_shows_the_record_and_every_revision(client, tarot4):
+    add_deals(tarot4, 1)
+    deal = Deal.objects.get()
+    services.edit_deal(deal, plain_deal(taker="S"))
+
+    html = client.get(url(tarot4, "deal/1/")).content.decode()
+    assert "Deal 1" in html and "Taker" in html and "Garde" in html
+    assert len(re.findall(r'class="list-group-item revision"', html)) == 2
+    assert client.get(url(tarot4, "deal/9/")).status_code == 404
+
+
+@pytest.mark.parametrize("path", ["undo/", "deal/1/restore/", "deal/1/edit/", "revert/1/"])
+def test_the_view_link_cannot_change_anything(client, tarot4, path):
+    add_deals(tarot4, 1)
+    response = client.post(f"/t/{tarot4.view_token}/{path}")
+    assert response.status_code == 403
+    assert not Deal.objects.get().withdrawn and Deal.objects.get().revision == 1
+
+
+def test_changes_need_the_csrf_token(tarot4):
+    from django.test import Client
+    add_deals(tarot4, 1)
+    assert Client(enforce_csrf_checks=True).post(url(tarot4, "undo/")).status_code == 403
+    assert not Deal.objects.get().withdrawn

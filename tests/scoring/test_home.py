@@ -1,0 +1,119 @@
+"""Home (start a table, recent tables) and starting a table: game, players in order, options, stake."""
+
+import re
+
+import pytest
+
+from scoring import services
+from scoring.models import Player, Table
+
+
+def field_error(html: str, field: str) -> str:
+    """The message shown beside ``field`` (its wrapper has id="field-<name>"), or ""."""
+    match = re.search(rf'id="field-{field}".*?(?=id="field-|</form>)', html, re.S)
+    assert match, f"no field {field}"
+    errors = re.findall(r'class="invalid-feedback d-block field-error"[^>]*>([^<]*)<', match.group(0))
+    return " ".join(errors)
+
+
+def start(client, game="tarot", **data):
+    post = {"player_0": "Ana", "player_1": "Bea", "player_2": "Cy", "player_3": "Dan",
+            "first_dealer": "0", "stake": "0", "currency": "EUR", **data}
+    return client.post(f"/new/{game}/", {k: v for k, v in post.items() if v is not None})
+
+
+# -- home ---------------------------------------------------------------------------------------------------
+
+def test_home_lists_every_game_with_its_player_counts(client, db):
+    html = client.get("/").content.decode()
+    assert "Start a table" in html
+    assert 'href="/new/tarot/"' in html and "French Tarot" in html and "3, 4, 5 players" in html
+    assert 'id="no-recent"' in html
+
+
+def test_home_lists_the_tables_opened_on_this_device_newest_first(client, tarot4, tarot5):
+    client.get(f"/t/{tarot5.view_token}/")
+    client.get(f"/t/{tarot4.edit_token}/")
+
+    html = client.get("/").content.decode()
+    first, second = html.index(f"/t/{tarot4.edit_token}/"), html.index(f"/t/{tarot5.view_token}/")
+    assert first < second
+    assert "Friday" in html and "N, S, E, W" in html and "view only" in html
+
+
+def test_another_device_does_not_see_my_tables(client, tarot4, django_user_model):
+    client.get(f"/t/{tarot4.edit_token}/")
+    from django.test import Client
+    assert tarot4.edit_token not in Client().get("/").content.decode()
+
+
+# -- starting a table --------------------------------------------------------------------------------------
+
+def test_new_without_a_game_offers_the_games_and_goes_on_to_the_chosen_one(client, db):
+    html = client.get("/new/").content.decode()
+    assert 'name="game"' in html and 'value="tarot"' in html
+    response = client.get("/new/", {"game": "tarot"})
+    assert response.status_code == 302 and response["Location"] == "/new/tarot/"
+
+
+def test_unknown_game_is_404(client, db):
+    assert client.get("/new/chess/").status_code == 404
+    assert client.get("/new/", {"game": "chess"}).status_code == 404
+
+
+def test_the_form_has_a_seat_per_player_the_options_and_the_stake(client, db):
+    html = client.get("/new/tarot/").content.decode()
+    assert all(f'name="player_{i}"' in html for i in range(5)) and 'name="player_5"' not in html
+    assert 'name="opt_misere"' in html and 'role="switch"' in html and "house rule" in html
+    assert 'name="opt_rounds"' in html and 'inputmode="numeric"' in html
+    assert 'name="first_dealer"' in html and 'name="stake"' in html and 'value="EUR"' in html
+
+
+def test_a_valid_table_starts_remembers_the_device_and_opens_on_the_edit_link(client, db):
+    response = start(client, first_dealer="2", name="Friday", stake="0,10", currency="COP",
+                     opt_misere="on", opt_rounds="12")
+
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.edit_token}/"
+    assert [s.player.name for s in table.seats.order_by("position")] == ["Ana", "Bea", "Cy", "Dan"]
+    assert (table.name, table.first_dealer, table.stake_minor, table.currency) == ("Friday", 2, 10, "COP")
+    assert table.options == {"misere": True, "rounds": 12}
+    assert client.session["recent_tables"] == [table.edit_token]
+    assert services.standings(table).dealer == "Cy"
+
+
+def test_empty_seats_at_the_end_mean_fewer_players_and_another_currency_can_be_typed(client, db):
+    start(client, player_3="", currency_other="mxn")
+    table = Table.objects.get()
+    assert table.seats.count() == 3 and table.currency == "MXN"
+
+
+def test_names_used_on_this_device_are_offered(client, db):
+    start(client)
+    html = client.get("/new/tarot/").content.decode()
+    assert '<datalist id="known-names">' in html
+    assert 'data-chip="Ana"' in html and 'data-chip="Dan"' in html
+    assert Player.objects.count() == 4
+    start(client)  # the same names again: the same players
+    assert Player.objects.count() == 4
+
+
+@pytest.mark.parametrize(("data", "field", "message"), [
+    ({"player_1": "", "player_2": "", "player_3": ""}, "players", "played by 3, 4, 5 players, not 1"),
+    ({"player_1": "ana"}, "players", "Two players have the same name"),
+    ({"first_dealer": "4"}, "first_dealer", "The first dealer must be one of the players"),
+    ({"opt_rounds": "-1"}, "opt_rounds", "Must be between 0 and 100"),
+    ({"opt_rounds": "many"}, "opt_rounds", "Enter a whole number"),
+    ({"stake": "abc"}, "stake", "Enter a number"),
+    ({"stake": "0.125"}, "stake", "At most two decimals"),
+    ({"stake": "-1"}, "stake", "cannot be negative"),
+    ({"player_0": "A" * 41}, "player_0", "at most 40 characters"),
+])
+def test_each_mistake_is_shown_beside_its_field_and_nothing_is_created(client, db, data, field, message):
+    response = start(client, **data)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert message in field_error(html, field), field_error(html, field)
+    assert not Table.objects.exists()
+    assert 'value="Ana"' in html or data.get("player_0")  # what was typed is still there

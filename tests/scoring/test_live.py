@@ -1,0 +1,62 @@
+"""Live: phones following the table poll ``live/?v=<version>``; 204 while nothing changed, else the fresh
+standings region (and the recap, swapped out of band), never the record form someone may be typing in."""
+
+import re
+
+from scoring import services
+
+from .conftest import plain_deal
+
+
+def live(client, table, version, token=None):
+    return client.get(f"/t/{token or table.view_token}/live/", {"v": version}, HTTP_HX_REQUEST="true")
+
+
+def test_nothing_new_is_204_no_content(client, tarot4):
+    response = live(client, tarot4, tarot4.version)
+    assert response.status_code == 204 and response.content == b""
+
+
+def test_a_new_deal_sends_the_standings_partial_with_the_new_version(client, tarot4):
+    seen = tarot4.version
+    services.record_deal(tarot4, plain_deal())
+
+    response = live(client, tarot4, seen)
+
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert html.lstrip().startswith('<section id="live"')
+    assert f'live/?v={tarot4.version}"' in html and 'hx-trigger="every 2s"' in html
+    assert "+198" in html
+    assert '<section id="recap" hx-swap-oob="true">' in html and 'id="breakdown"' in html
+    assert "<form id=\"record\"" not in html
+
+
+def test_an_undo_elsewhere_is_seen_too(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    seen = tarot4.version
+    services.undo_last(tarot4)
+    html = live(client, tarot4, seen).content.decode()
+    assert 'id="no-deals"' in html
+
+
+def test_editors_get_the_undo_button_in_the_recap_but_never_the_form(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    html = live(client, tarot4, 0, token=tarot4.edit_token).content.decode()
+    assert "/undo/" in html and '<form id="record"' not in html
+
+
+def test_the_page_polls_only_the_live_region(client, tarot4):
+    html = client.get(f"/t/{tarot4.edit_token}/").content.decode()
+    polling = re.findall(r'<(\w+) id="(\w+)"[^>]*hx-trigger="every 2s"', html, re.S)
+    assert polling == [("section", "live")]
+    assert html.index('id="live"') < html.index('<form id="record"')
+
+
+def test_a_missing_or_odd_version_gets_the_partial(client, tarot4):
+    assert client.get(f"/t/{tarot4.view_token}/live/").status_code == 200
+    assert live(client, tarot4, "abc").status_code == 200
+
+
+def test_unknown_token_is_404(client, db):
+    assert client.get("/t/nope/live/", {"v": 0}).status_code == 404

@@ -1,0 +1,162 @@
+"""Recording a deal: the generic form built from the game's fields, errors beside the field with the entries
+kept, a clear conflict when another phone was first, htmx partials, and view links refused."""
+
+import re
+
+from scoring import services
+from scoring.forms import RecordForm, parse_decimal
+from scoring.models import Deal
+
+from .conftest import plain_deal
+from .test_home import field_error
+
+
+def post(client, table, number=None, htmx=False, **data):
+    body = {"taker": "E", "contract": "garde", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none", **data}
+    if number is not None:
+        body["deal_number"] = str(number)
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(f"/t/{table.edit_token}/deal/", {k: v for k, v in body.items() if v is not None},
+                       **headers)
+
+
+def test_a_plain_deal_is_saved_and_the_page_comes_back_with_a_message(client, tarot4):
+    response = post(client, tarot4, number=1)
+
+    assert response.status_code == 302 and response["Location"] == f"/t/{tarot4.edit_token}/"
+    deal = Deal.objects.get()
+    assert deal.record == {"taker": "E", "contract": "garde", "bouts": 2, "points": 49,
+                           "points_side": "attack", "petit_au_bout": "none", "chelem": "none"}
+    html = client.get(response["Location"]).content.decode()
+    assert "Deal 1 saved." in html and "+198" in html
+
+
+def test_points_typed_with_a_comma_and_a_half_at_five_players(client, tarot5):
+    post(client, tarot5, points="40,5", partner="N")
+    assert Deal.objects.get().record["points"] in ("40.5", "40,5")
+
+
+def test_with_htmx_the_table_body_comes_back_fresh_with_an_empty_form(client, tarot4):
+    response = post(client, tarot4, number=1, htmx=True)
+
+    html = response.content.decode()
+    assert response.status_code == 200 and "<html" not in html
+    assert html.lstrip().startswith('<div id="table-body">')
+    assert "Deal 1 saved." in html and "+198" in html and "Record deal 2" in html
+    assert not re.search(r'name="taker" value="E"[^>]*checked', html)
+
+
+def test_a_mistake_is_shown_beside_its_field_and_everything_typed_is_kept(client, tarot4):
+    response = post(client, tarot4, number=1, points="4")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "at least 9 points" in field_error(html, "points")
+    assert 'name="points" value="4"' in html
+    assert re.search(r'name="taker" value="E"[^>]*checked', html)
+    assert re.search(r'name="contract" value="garde"[^>]*checked', html)
+    assert not Deal.objects.exists()
+
+
+def test_a_mistake_with_htmx_comes_back_in_the_partial(client, tarot4):
+    response = post(client, tarot4, number=1, htmx=True, points="lots")
+    html = response.content.decode()
+    assert "<html" not in html and "Enter a number" in field_error(html, "points")
+    assert response["HX-Reswap"].endswith("show:#record:top")
+
+
+def test_missing_choices_are_asked_for_beside_each_field(client, tarot4):
+    response = post(client, tarot4, taker=None, bouts=None)
+    html = response.content.decode()
+    assert "required" in field_error(html, "taker") and "required" in field_error(html, "bouts")
+
+
+def test_a_void_deal_needs_nothing_else(client, tarot4):
+    response = client.post(f"/t/{tarot4.edit_token}/deal/", {"void": "on", "deal_number": "1"})
+    assert response.status_code == 302
+    assert Deal.objects.get().outcome["void"] is True
+
+
+def test_a_poignee_mistake_lands_on_its_row(client, tarot4):
+    response = post(client, tarot4, poignees__0__side="attack")  # no size
+    html = response.content.decode()
+    beside = field_error(html, "poignees") + field_error(html, "poignees__0__size")
+    assert "simple, double or triple" in beside
+    assert re.search(r'<details class="more mb-2" open>', html)  # the "more" section opens on its error
+
+
+def test_a_poignee_is_recorded_as_a_list_of_dicts_and_empty_rows_are_ignored(client, tarot4):
+    post(client, tarot4, poignees__1__side="attack", poignees__1__size="simple", petit_au_bout="attack")
+    deal = Deal.objects.get()
+    assert deal.record["poignees"] == [{"side": "attack", "size": "simple"}]
+    assert deal.outcome["scores"]["E"] == 318  # FFT example 1
+
+
+def test_the_second_phone_gets_a_conflict_and_keeps_its_entries(client, tarot4):
+    services.record_deal(tarot4, plain_deal(taker="N"))  # another phone recorded deal 1
+
+    response = post(client, tarot4, number=1, taker="W", points="52")
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Deal 1 was just recorded by another phone" in html
+    assert re.search(r'name="taker" value="W"[^>]*checked', html) and 'name="points" value="52"' in html
+    assert 'name="deal_number" value="2"' in html  # saving again records deal 2
+    assert "+198" in html  # the fresh standings: N's deal
+    assert Deal.objects.count() == 1
+
+    post(client, tarot4, number=2, taker="W", points="52")
+    assert Deal.objects.count() == 2
+
+
+def test_the_view_link_cannot_record(client, tarot4):
+    response = client.post(f"/t/{tarot4.view_token}/deal/", {"taker": "E"})
+    assert response.status_code == 403
+    assert client.get(f"/t/{tarot4.view_token}/deal/").status_code == 403
+    assert not Deal.objects.exists()
+
+
+def test_the_record_page_on_its_own(client, tarot4):
+    html = client.get(f"/t/{tarot4.edit_token}/deal/").content.decode()
+    assert '<form id="record"' in html and "Record deal 1" in html
+
+
+def test_generic_paths_list_of_values_players_and_whole_form_errors(client, pool):
+    response = client.post(f"/t/{pool.edit_token}/deal/", {
+        "player": "Ana", "points": "3", "bets__0": "2", "bets__1": "", "witnesses": ["Bea"]})
+    assert response.status_code == 302
+    assert Deal.objects.get().record == {"player": "Ana", "points": 3, "bets": [2], "witnesses": ["Bea"]}
+
+    response = client.post(f"/t/{pool.edit_token}/deal/", {
+        "player": "Ana", "points": "30", "bets__1": "4", "witnesses": ["Ana"]})
+    html = response.content.decode()
+    assert "From 1 to 10" in field_error(html, "points")
+    assert 'type="number"' in html
+
+
+def test_list_errors_point_at_the_row_that_was_typed(pool):
+    from referee.games import get_game
+
+    game, spec = get_game("pool"), services.table_spec(pool)
+    form = RecordForm(game, spec, {"player": "Ana", "points": "3", "bets__1": "4"})
+    assert form.is_valid()
+    assert form.record()["bets"] == [4]
+    form.add_rule_errors({"bets.0": "A bet is 1 to 5.", "__all__": "Nobody witnesses their own deal."})
+    assert form.errors["bets__1"] == ["A bet is 1 to 5."]
+    assert form.non_field_errors() == ["Nobody witnesses their own deal."]
+
+
+def test_the_form_reads_a_stored_record_back(tarot4):
+    from referee.games import get_game
+
+    game, spec = get_game("tarot"), services.table_spec(tarot4)
+    stored = {"taker": "E", "contract": "garde", "bouts": 2, "points": "40.5", "petit_au_bout": "attack",
+              "poignees": [{"side": "defence", "size": "double"}], "void": False}
+    form = RecordForm(game, spec, record=stored)
+    assert form["points"].value() == "40.5" and form["bouts"].value() == "2"
+    assert form["poignees__0__size"].value() == "double"
+
+
+def test_parse_decimal_takes_comma_or_dot():
+    assert str(parse_decimal(" 40,5 ")) == "40.5" and parse_decimal("") is None

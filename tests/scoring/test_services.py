@@ -1,0 +1,133 @@
+"""Services: every write goes through them. Deals are facts with revisions; standings are derived."""
+
+import pytest
+
+from referee.games import get_game
+from referee.games.base import InvalidRecord
+from scoring import services
+from scoring.models import Deal, DealRevision
+
+from .conftest import add_deals, plain_deal
+
+
+def totals(table):
+    return services.standings(table).totals
+
+
+def test_recording_a_deal_stores_the_fact_its_outcome_and_bumps_the_version(tarot4):
+    version = tarot4.version
+    deal = services.record_deal(tarot4, plain_deal(), expected_number=1, author="#abc")
+
+    assert (deal.number, deal.revision, deal.withdrawn) == (1, 1, False)
+    assert deal.outcome["scores"] == {"N": -66, "S": -66, "E": 198, "W": -66}
+    assert totals(tarot4) == {"N": -66, "S": -66, "E": 198, "W": -66}
+    assert tarot4.version == version + 1
+    assert list(deal.revisions.values_list("action", "author")) == [("record", "#abc")]
+
+
+def test_an_invalid_record_stores_nothing(tarot4):
+    with pytest.raises(InvalidRecord) as exc:
+        services.record_deal(tarot4, plain_deal(points=4))
+    assert "points" in exc.value.errors
+    assert not Deal.objects.exists()
+
+
+def test_the_second_phone_to_record_deal_1_gets_a_conflict_and_nothing_is_lost(tarot4):
+    services.record_deal(tarot4, plain_deal(), expected_number=1)
+
+    with pytest.raises(services.DealConflict) as exc:
+        services.record_deal(tarot4, plain_deal(taker="N"), expected_number=1)
+
+    assert exc.value.number == 1
+    assert "Deal 1 was just recorded by another phone" in str(exc.value)
+    assert list(tarot4.deals.values_list("number", "record__taker")) == [(1, "E")]
+
+
+def test_editing_a_deal_recomputes_every_later_deal(tarot4):
+    add_deals(tarot4, 3)  # N, S, E take a Garde, 2 bouts, 49
+    first = tarot4.deals.get(number=1)
+
+    services.edit_deal(first, plain_deal(taker="N", contract="prise"))
+
+    game, spec = get_game("tarot"), services.table_spec(tarot4)
+    records = list(tarot4.deals.order_by("number").values_list("record", flat=True))
+    expected = [state["totals"] for state, _outcome in game.replay(spec, records)]
+    stored = [d.state_after["totals"] for d in tarot4.deals.order_by("number")]
+    assert stored == expected
+    assert first.revision == 2
+    assert list(first.revisions.order_by("revision").values_list("action", flat=True)) == ["record", "edit"]
+
+
+def test_undo_withdraws_the_last_deal_and_restore_brings_it_back(tarot4):
+    add_deals(tarot4, 2)
+    before = totals(tarot4)
+
+    undone = services.undo_last(tarot4)
+    assert (undone.number, undone.withdrawn) == (2, True)
+    assert services.standings(tarot4).deal_count == 1
+
+    services.set_withdrawn(undone, False)
+    assert totals(tarot4) == before
+    assert list(undone.revisions.order_by("revision").values_list("action", flat=True)) == [
+        "record", "undo", "restore"]
+
+
+def test_undo_with_no_deals_does_nothing(tarot4):
+    assert services.undo_last(tarot4) is None
+
+
+def test_revert_brings_back_an_old_revision_as_a_new_one(tarot4):
+    add_deals(tarot4, 1)
+    deal = tarot4.deals.get()
+    original = deal.revisions.get(revision=1)
+    services.edit_deal(deal, plain_deal(contract="prise"))
+
+    services.revert_to(original)
+
+    deal.refresh_from_db()
+    assert deal.record["contract"] == "garde" and deal.revision == 3
+    assert DealRevision.objects.filter(deal=deal).count() == 3
+    assert totals(tarot4)["N"] == 198  # add_deals: N took the first deal
+
+
+def test_a_change_that_breaks_a_later_deal_is_refused_and_changes_nothing(pool):
+    services.record_deal(pool, {"player": "Ana", "points": 5})
+    services.record_deal(pool, {"player": "Bea", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 5})  # the pool of 20 is now empty
+    first = pool.deals.get(number=1)
+    pool.refresh_from_db()
+    version = pool.version
+
+    with pytest.raises(services.ChangeRefused) as exc:
+        services.edit_deal(first, {"player": "Ana", "points": 10})  # deal 3 would take from an empty pool
+    assert "deal 3 impossible" in str(exc.value)
+
+    first.refresh_from_db()
+    assert first.record == {"player": "Ana", "points": 5} and first.revision == 1
+    assert first.revisions.count() == 1
+    pool.refresh_from_db()
+    assert pool.version == version
+    assert totals(pool) == {"Ana": 10, "Bea": 10}
+
+
+def test_restoring_a_deal_that_no_longer_fits_is_refused(pool):
+    services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.undo_last(pool)
+    services.record_deal(pool, {"player": "Bea", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 10})  # 20 taken: deal 1 cannot come back
+
+    with pytest.raises(services.ChangeRefused):
+        services.set_withdrawn(pool.deals.get(number=1), False)
+    assert pool.deals.get(number=1).withdrawn
+    assert totals(pool) == {"Ana": 10, "Bea": 10}
+
+
+@pytest.mark.parametrize("deals", [10, 60])
+def test_the_table_page_costs_the_same_queries_at_10_and_60_deals(client, tarot4, edit_url, deals,
+                                                                  django_assert_max_num_queries):
+    add_deals(tarot4, deals)
+    client.get(edit_url)  # the session exists and remembers the table
+    with django_assert_max_num_queries(9):
+        response = client.get(edit_url)
+    assert response.status_code == 200
+    assert response.content.count(b'class="rank"') == 4

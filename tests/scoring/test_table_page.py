@@ -1,0 +1,170 @@
+"""The table page: standings, who deals and leads, the last deal's breakdown, the chart, the record form
+(edit link only), links to the other pages; and the standalone chart image."""
+
+import re
+
+import pytest
+
+from referee.games import all_games, get_game
+from scoring import chart, services
+
+from .conftest import add_deals, plain_deal
+
+
+def test_a_new_table_shows_everyone_at_zero_and_who_deals_first(client, tarot4, edit_url):
+    html = client.get(edit_url).content.decode()
+
+    assert "Friday" in html and "French Tarot" in html and "N → S → E → W" in html
+    assert html.count('class="score zero">0<') == 4
+    assert re.search(r"Deals next: <strong>N</strong>.*Leads: <strong>S</strong>", html, re.S)
+    assert 'id="no-deals"' in html and 'id="chart"' not in html
+
+
+def test_standings_are_ranked_with_signed_totals_and_the_dealer_moves_on(client, tarot4, edit_url):
+    services.record_deal(tarot4, plain_deal())
+
+    html = client.get(edit_url).content.decode()
+    names = re.findall(r'<td class="name">(\w+)', html)
+    assert names[0] == "E"
+    assert '<td class="score pos">+198</td>' in html and html.count('<td class="score neg">−66</td>') == 3
+    assert re.search(r"Deals next: <strong>S</strong>.*Leads: <strong>E</strong>", html, re.S)
+
+
+def test_the_last_deal_is_broken_down_line_by_line(client, tarot4, edit_url):
+    services.record_deal(tarot4, plain_deal(petit_au_bout="attack"))
+
+    html = client.get(edit_url).content.decode()
+    breakdown = re.search(r'<ul class="breakdown" id="breakdown">(.*?)</ul>', html, re.S).group(1)
+    lines = re.findall(r"<li><span>(.*?)</span></li>", breakdown)
+    assert len(lines) >= 2
+    assert any("49" in line for line in lines)
+    assert "Deal 1" in html
+
+
+def test_the_breakdown_is_translated(client, tarot4, edit_url):
+    services.record_deal(tarot4, plain_deal())
+    english = client.get(edit_url).content.decode()
+    french = client.get(edit_url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert 'lang="fr"' in french
+    assert re.search(r'id="breakdown"', english) and re.search(r'id="breakdown"', french)
+
+
+def test_the_chart_is_an_inline_svg_with_a_line_per_side(client, tarot4, edit_url):
+    add_deals(tarot4, 3)
+    html = client.get(edit_url).content.decode()
+    svg = re.search(r'<figure class="chart mb-3" id="chart">(.*?)</svg>', html, re.S).group(1)
+    assert svg.count("<polyline") == 4
+    assert f'href="/t/{tarot4.edit_token}/chart.svg"' in html
+
+
+def test_the_chart_image_is_standalone_svg(client, tarot4, view_url):
+    add_deals(tarot4, 2)
+    response = client.get(view_url + "chart.svg")
+    assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
+    assert response.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_the_chart_samples_at_most_max_points_and_ends_on_the_totals(tarot4):
+    add_deals(tarot4, 12)
+    services.undo_last(tarot4)  # 11 active deals
+    st = services.standings(tarot4)
+
+    points = chart.sample(st, max_points=5)
+
+    assert len(points) <= 5
+    assert points[0] == (0, {"N": 0, "S": 0, "E": 0, "W": 0})
+    assert points[-1] == (11, st.totals)
+    assert [n for n, _totals in points] == sorted(n for n, _totals in points)
+
+
+def test_the_edit_link_shows_the_record_form_with_defaults_and_the_next_number(client, tarot4, edit_url):
+    add_deals(tarot4, 2)
+    html = client.get(edit_url).content.decode()
+
+    assert '<form id="record"' in html and "Record deal 3" in html
+    assert 'name="deal_number" value="3"' in html
+    assert re.search(r'name="points_side" value="attack"[^>]*checked', html)
+    assert re.search(r'name="petit_au_bout" value="none"[^>]*checked', html)
+    assert re.search(r'name="chelem" value="none"[^>]*checked', html)
+    assert not re.search(r'name="taker" value="\w+"[^>]*checked', html)
+    assert 'inputmode="decimal"' in html
+    assert "Undo deal 2" in html and f'action="/t/{tarot4.edit_token}/undo/"' in html
+
+
+def test_a_plain_deal_takes_six_taps_and_keystrokes(client, tarot4, edit_url):
+    """Tap taker, tap contract, tap bouts, type "49", tap Save: everything else is preselected."""
+    html = client.get(edit_url).content.decode()
+    segmented = {name for name in ("taker", "contract", "bouts")
+                 if re.search(rf'type="radio" name="{name}"[^>]*class="btn-check"', html)}
+    assert segmented == {"taker", "contract", "bouts"}
+    assert re.search(r'<button class="btn btn-primary btn-lg" type="submit">Save</button>', html)
+
+
+def test_the_view_link_shows_the_same_table_without_the_form_or_edit_actions(client, tarot4, view_url):
+    add_deals(tarot4, 1)
+    html = client.get(view_url).content.decode()
+
+    assert "view only" in html and 'class="score' in html and 'id="breakdown"' in html
+    assert '<form id="record"' not in html and "/undo/" not in html
+    assert f'hx-get="/t/{tarot4.view_token}/live/?v=' in html
+
+
+def test_five_players_get_the_partner_question_in_view(client, tarot5):
+    html = client.get(f"/t/{tarot5.edit_token}/").content.decode()
+    more = html.index('<details class="more')
+    assert html.index('name="partner"') < more
+
+
+def test_links_to_history_share_settle_rules_and_referee(client, tarot4, edit_url):
+    html = client.get(edit_url).content.decode()
+    for href in (f"/t/{tarot4.edit_token}/history/", f"/t/{tarot4.edit_token}/share/",
+                 f"/t/{tarot4.edit_token}/settle/", "/rules/tarot/", "/referee/tarot/"):
+        assert f'href="{href}"' in html
+
+
+def test_a_games_state_is_shown_generically(client, pool):
+    services.record_deal(pool, {"player": "Ana", "points": 4})
+    html = client.get(f"/t/{pool.view_token}/").content.decode()
+    assert "<dt>Left in pool</dt>" in html and "<dd>16" in html
+    assert "<dt>Main</dt><dd>16</dd>" in html
+
+
+def test_game_over_is_announced_with_the_winners(client, db):
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"], options={"rounds": 1})
+    services.record_deal(table, plain_deal())
+    html = client.get(f"/t/{table.view_token}/").content.decode()
+    assert 'id="game-over"' in html and "Winner: E" in html
+
+
+def test_unknown_token_is_404(client, db):
+    assert client.get("/t/nope/").status_code == 404
+    assert client.get("/t/nope/chart.svg").status_code == 404
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in all_games()])
+def test_every_game_gets_a_new_table_form_a_table_page_and_a_record_form(client, db, slug):
+    game = get_game(slug)
+    assert client.get(f"/new/{slug}/").status_code == 200
+    players = [f"P{i}" for i in range(1, min(game.player_counts) + 1)]
+    table = services.create_table(game=slug, players=players)
+
+    html = client.get(f"/t/{table.edit_token}/").content.decode()
+    assert '<form id="record"' in html
+    assert client.get(f"/t/{table.edit_token}/deal/").status_code == 200
+    assert client.get(f"/t/{table.edit_token}/history/").status_code == 200
+    # an empty form: messages, never a 500
+    assert client.post(f"/t/{table.edit_token}/deal/", {}).status_code == 200
+
+
+def test_team_games_name_their_sides_by_the_games_labels_or_members(client, db):
+    team_game = next((g for g in all_games() if g.team_game), None)
+    if team_game is None:
+        pytest.skip("no team game installed")
+    players = ["Ana", "Bea", "Cy", "Dan"] if 4 in team_game.player_counts else None
+    if players is None:
+        pytest.skip("no 4-player team game")
+    table = services.create_table(game=team_game.slug, players=players)
+    html = client.get(f"/t/{table.view_token}/").content.decode()
+    names = re.findall(r'<td class="name">([^<]+)', html)
+    assert len(names) == len(team_game.sides(services.table_spec(table)))
+    assert all("Ana" in n or "Bea" in n or "Cy" in n or "Dan" in n for n in names)
