@@ -1,0 +1,117 @@
+"""Who pays whom: settle net balances (integer minor units) in the fewest transfers.
+
+Balances sum to zero: positive is owed money (a creditor), negative owes money (a debtor). A group of ``k``
+players whose balances sum to zero settles in ``k − 1`` transfers, so the fewest transfers for everyone is
+``n − g`` where ``g`` is the largest number of zero-sum groups the ``n`` players with a non-zero balance split
+into. That is found exactly for up to :data:`EXACT_LIMIT` players (dynamic programming over subsets), and
+greedily beyond (largest debtor pays largest creditor).
+
+The result is deterministic: players are taken in name order, ties are broken by name, and the transfers
+come sorted by payer then payee, so paying one transfer does not reshuffle the others.
+
+>>> fewest_transfers({"Ana": 30, "Bea": -10, "Carl": -20})
+[('Bea', 'Ana', 10), ('Carl', 'Ana', 20)]
+>>> to_minor_units(-446, 5)
+-2230
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+EXACT_LIMIT = 10
+"""Up to this many players with a non-zero balance the number of transfers is the true minimum."""
+
+Transfer = tuple[str, str, int]
+
+
+def to_minor_units(points: int, stake_minor: int) -> int:
+    """Points × stake per point, both integers (the stake in minor units: cents, chips)."""
+    for value, name in ((points, "points"), (stake_minor, "stake_minor")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an integer, not {type(value).__name__}")
+    if stake_minor < 0:
+        raise ValueError("the stake cannot be negative")
+    return points * stake_minor
+
+
+def _check(balances: Mapping[str, int]) -> None:
+    for name, amount in balances.items():
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise TypeError(f"balance of {name!r} must be an integer (minor units), not "
+                            f"{type(amount).__name__}")
+    total = sum(balances.values())
+    if total != 0:
+        raise ValueError(f"balances must sum to zero, not {total}")
+
+
+def _greedy(balances: Mapping[str, int]) -> list[Transfer]:
+    """Largest debtor pays largest creditor (ties by name) until everyone is settled."""
+    left = {name: amount for name, amount in balances.items() if amount}
+    transfers: list[Transfer] = []
+    while left:
+        debtor = min(left, key=lambda name: (left[name], name))  # most negative first
+        creditor = min(left, key=lambda name: (-left[name], name))  # most positive first
+        amount = min(-left[debtor], left[creditor])
+        transfers.append((debtor, creditor, amount))
+        for name, change in ((debtor, amount), (creditor, -amount)):
+            left[name] += change
+            if not left[name]:
+                del left[name]
+    return transfers
+
+
+def _zero_sum_groups(names: Sequence[str], amounts: Sequence[int]) -> list[list[str]]:
+    """Split the players into the most groups that each sum to zero (exact, ``2**n`` subsets)."""
+    n = len(names)
+    full = (1 << n) - 1
+    sums = [0] * (1 << n)
+    for mask in range(1, full + 1):
+        low = (mask & -mask).bit_length() - 1
+        sums[mask] = sums[mask & (mask - 1)] + amounts[low]
+    # best[mask]: the most zero-sum groups the players of ``mask`` can be laid out in, one player at a time,
+    # closing a group whenever the players laid so far sum to zero.
+    best = [0] * (1 << n)
+    for mask in range(1, full + 1):
+        top = 0
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            top = max(top, best[mask ^ bit])
+        best[mask] = top + (1 if sums[mask] == 0 else 0)
+    # Walk back from everyone, taking out the first player (by name) that keeps the best count.
+    groups: list[list[str]] = []
+    current: list[str] = []
+    mask = full
+    while mask:
+        closes = 1 if sums[mask] == 0 else 0
+        for index in range(n):
+            bit = 1 << index
+            if mask & bit and best[mask ^ bit] + closes == best[mask]:
+                break
+        if closes and current:
+            groups.append(current)
+            current = []
+        current.append(names[index])
+        mask ^= bit
+    if current:
+        groups.append(current)
+    return groups
+
+
+def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
+    """Transfers ``(payer, payee, amount)`` that settle ``balances`` exactly, as few as possible.
+
+    ``ValueError`` if the balances do not sum to zero; ``TypeError`` if an amount is not an integer.
+    Exact minimum for up to :data:`EXACT_LIMIT` players with a non-zero balance, greedy beyond.
+    """
+    _check(balances)
+    names = sorted(name for name, amount in balances.items() if amount)
+    if len(names) > EXACT_LIMIT:
+        transfers = _greedy({name: balances[name] for name in names})
+    else:
+        transfers = []
+        for group in _zero_sum_groups(names, [balances[name] for name in names]):
+            transfers += _greedy({name: balances[name] for name in group})
+    return sorted(transfers)
