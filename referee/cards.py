@@ -17,12 +17,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from referee.text import Text, _
 
 
-class DeckKind(str, Enum):
+class DeckKind(StrEnum):
     TAROT = "tarot"
     SPANISH40 = "spanish40"
     SPANISH48 = "spanish48"

@@ -44,7 +44,7 @@ def plain_tarot_records(count: int, seed: int = 7) -> list[dict]:
             "contract": rng.choice(["prise", "prise", "garde", "garde", "garde_sans", "garde_contre"]),
             "bouts": bouts,
             "points": rng.randint(max(low, 20), min(high, 70)),
-            "petit_au_bout": rng.choice(["none"] * 8 + ["attack", "defence"]),
+            "petit_au_bout": rng.choice(["none"] * 8 + (["attack", "defence"] if bouts else ["defence"])),
         })
     return records
 
@@ -118,7 +118,7 @@ def test_table_page_and_record_against_bare_view(live_server):
         report(f"table_page_{count}_deals_ratio", round(page / bare, 2))
 
         records = iter(plain_tarot_records(200, seed=count))
-        record = _time_requests(lambda t=table: services.record_deal(t, next(records)), 40)
+        record = _time_requests(lambda t=table, r=records: services.record_deal(t, next(r)), 40)
         report(f"record_deal_{count}_deals_ms", round(record * 1000, 2))
         report(f"record_deal_{count}_deals_ratio", round(record / bare, 2))
 
