@@ -203,6 +203,7 @@ class Game:
     player_counts: tuple[int, ...] = ()
     deck: DeckKind = DeckKind.FRENCH52
     team_game: bool = False
+    stake_unit: Text = _("point")  # what the table's stake is paid per: a point, or a chip (Toruro)
     options: tuple[Option, ...] = ()
     rules: tuple[RulesSection, ...] = ()
     ruling_fields: tuple[Field, ...] = ()
@@ -215,6 +216,7 @@ class Game:
             "player_counts": list(self.player_counts),
             "deck": self.deck.value,
             "teams": self.team_game,
+            "stake_unit": str(self.stake_unit),
             "options": [
                 {"key": o.key, "label": str(o.label), "kind": o.kind, "default": o.default,
                  "choices": [{"value": v, "label": str(lbl)} for v, lbl in o.choices],

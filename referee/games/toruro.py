@@ -368,6 +368,7 @@ class Toruro(Game):
     name = "Toruro"
     player_counts = (5, 6, 7, 8, 9, 10)
     deck = DeckKind.SPANISH40
+    stake_unit = _("chip")
     options = (
         Option("free_tenth", _("Every tenth lulo is free"), "bool", True, house_rule=True,
                help=_("A player's 10th, 20th, 30th... lulo (paid or not) costs nothing.")),
