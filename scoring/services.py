@@ -183,8 +183,10 @@ def next_number(table: Table) -> int:
 # -- writes ---------------------------------------------------------------------------------------------------
 
 def _bump(table: Table) -> None:
+    """Tell live views the table changed. The in-memory copy follows without a re-read (a concurrent bump
+    only makes a live view poll once more)."""
     Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-    table.refresh_from_db(fields=["version", "updated"])
+    table.version += 1
 
 
 def _revise(deal: Deal, action: str, author: str) -> None:
@@ -199,10 +201,16 @@ def record_deal(table: Table, record: Mapping[str, Any], *, expected_number: int
     spec = table_spec(table)
     try:
         with transaction.atomic():
-            number = next_number(table)
+            latest = table.deals.order_by("-number").only("number", "withdrawn", "state_after").first()
+            number = latest.number + 1 if latest else 1
             if expected_number is not None and expected_number != number:
                 raise DealConflict(number - 1)
-            before = state_before(table, number, game, spec)
+            if latest is None:
+                before = game.initial_state(spec)
+            elif not latest.withdrawn and latest.state_after is not None:
+                before = latest.state_after  # the usual case: one query finds the number and the state
+            else:
+                before = state_before(table, number, game, spec)
             state, outcome = game.apply(spec, before, record)
             deal = Deal.objects.create(table=table, number=number, record=dict(record),
                                        outcome=outcome.to_json(), state_after=state)

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -200,13 +204,34 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
     return context
 
 
+CSRF_SLOT = "__tapete_csrf_slot__"
+PAGE_CACHE_SECONDS = 60 * 60
+
+
+def page_cache_key(request: HttpRequest, access: Access) -> str:
+    """The table page changes only when the table does (its version), so it is cached per version, language,
+    kind of link and path."""
+    table = access.table
+    return ":".join(["table-page", str(table.pk), str(table.version), table.updated.isoformat(),
+                     get_language() or "", "edit" if access.can_edit else "view", request.get_full_path()])
+
+
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
     recent = request.session.get(RECENT_KEY, [])
     if not recent or recent[0] != token:
         remember_table(request, access.table, token)
-    return render(request, "scoring/table.html", table_context(request, access))
+    if len(get_messages(request)):  # a flash message is for this person only: render afresh
+        return render(request, "scoring/table.html", table_context(request, access))
+    key = page_cache_key(request, access)
+    html = cache.get(key)
+    if html is None:
+        # Rendered with a placeholder for the CSRF token, which differs per browser and is put back below.
+        html = render(request, "scoring/table.html",
+                      table_context(request, access, csrf_token=CSRF_SLOT)).content.decode()
+        cache.set(key, html, PAGE_CACHE_SECONDS)
+    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
 
 
 @require_GET
