@@ -299,7 +299,7 @@ def translate(text: Text | str | list[Any]) -> str:
     elif isinstance(text, list | tuple) and len(text) == 2:
         template, params = text[0], text[1]
     else:
-        return str(text)
+        return _(text) if isinstance(text, str) and text else str(text)
     if isinstance(params, dict):
         params = {k: translate(v) if _is_text(v) else v for k, v in params.items()}
     translated = _(template)
