@@ -1,0 +1,137 @@
+"""Paublillo end to end on a phone: six players start a table, record a game to 12 and see the winners.
+
+Deals pass to the right (the order of play): Ana (A), Bea (B), Luis (A), Eva (B), Juan (A), Sol (B), Ana...
+Teams from the seating: A = Ana, Luis, Juan; B = Bea, Eva, Sol.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+PLAYERS = ["Ana", "Bea", "Luis", "Eva", "Juan", "Sol"]
+DOCS_SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshots" / "paublillo.png"
+
+
+def tap(page: Page, selector: str) -> None:
+    page.locator(selector).click()
+
+
+def raise_by(page: Page, row: int, team: str) -> None:
+    """Tap the team that made raise ``row`` (0 envido, 1 seis, 2 nueve, 3 doce)."""
+    page.locator(f'#field-bets .raise[data-raise="{row}"] label', has_text=f"{team}:").click()
+
+
+def trick(page: Page, sequence: str) -> None:
+    page.locator(f'#field-tricks input[value="{sequence}"] + label').click()
+
+
+def save(page: Page, number: int) -> None:
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#messages")).to_contain_text(f"Deal {number} saved")
+
+
+def expect_team(page: Page, side: str, score: int, text: str, plain: int, special: int) -> None:
+    team = page.locator(f'#paublillo-state .team[data-team="{side}"]')
+    expect(team).to_have_attribute("data-score", str(score))
+    expect(team.locator(".score-text")).to_have_text(text)
+    expect(team.locator(".stone:not(.special)")).to_have_count(plain)
+    expect(team.locator(".stone.special")).to_have_count(special)
+
+
+def test_six_players_record_a_game_to_twelve(live_server, page: Page, screenshot):
+    page.goto(f"{live_server.url}/new/paublillo/")
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#id_player_{i}", name)
+    page.locator("#new-table button[type=submit]").click()
+    expect(page.locator("#paublillo-state")).to_be_visible()
+    expect(page.locator('.team[data-team="A"] .members')).to_contain_text("Ana · Luis · Juan")
+    expect(page.locator('.team[data-team="B"] .members')).to_contain_text("Bea · Eva · Sol")
+    expect(page.locator("#paublillo-turn")).to_contain_text("Ana deals; Bea, on the dealer's right")
+    expect(page.locator("#stone-supply .stone")).to_have_count(12)
+
+    # 1. Ana deals. Envido by A, accepted; tricks A B A: A scores 3.
+    raise_by(page, 0, "A")
+    trick(page, "ABA")
+    save(page, 1)
+    expect_team(page, "A", 3, "3 malas", 3, 0)
+    expect(page.locator("#paublillo-turn")).to_contain_text("Bea deals; Luis")
+
+    # 2. Bea deals. Envido by A, seis by B, refused by A: B scores 3, the stake before the seis.
+    raise_by(page, 0, "A")
+    raise_by(page, 1, "B")
+    tap(page, "label[for=id_refused_yes]")
+    page.locator("#field-bets").scroll_into_view_if_needed()
+    screenshot("refusal", full_page=False)
+    save(page, 2)
+    expect_team(page, "B", 3, "3 malas", 3, 0)
+    expect(page.locator("#breakdown")).to_contain_text("Seis by B refused")
+
+    # 3. Luis deals. Envido by B, seis by A, nueve by A again: refused beside that raise, nothing lost.
+    raise_by(page, 0, "B")
+    raise_by(page, 1, "A")
+    raise_by(page, 2, "A")
+    trick(page, "BAA")
+    page.locator("#record button[type=submit]").click()
+    error = page.locator('#field-bets .raise[data-raise="2"] .field-error')
+    expect(error).to_contain_text("A cannot raise twice in a row")
+    expect(page.locator('#field-bets .raise[data-raise="1"] input[value="A"]')).to_be_checked()
+    expect(page.locator('#field-tricks input[value="BAA"]')).to_be_checked()
+    expect(page.locator('.team[data-team="A"]')).to_have_attribute("data-score", "3")
+    # There was no nueve after all: the seis, accepted, goes to A with two tricks.
+    tap(page, '#field-bets .raise[data-raise="2"] input[value=""] + label')
+    save(page, 3)
+    expect_team(page, "A", 9, "3 buenas", 2, 1)
+    expect_team(page, "B", 3, "3 malas", 3, 0)
+
+    # 4. Eva deals and turns up the monja: B scores 1; no raise, A takes two tricks.
+    tap(page, "label[for=id_monja]")
+    trick(page, "AA")
+    save(page, 4)
+    expect_team(page, "A", 10, "4 buenas", 3, 1)
+    expect_team(page, "B", 4, "4 malas", 4, 0)
+
+    # 5. Juan deals (A on 10: the alver question shows only if the monja is turned up). A takes two: 11.
+    expect(page.locator("#field-alver")).to_be_hidden()
+    tap(page, "label[for=id_monja]")
+    expect(page.locator("#field-alver")).to_be_visible()
+    expect(page.locator("#field-bets")).to_be_hidden()
+    tap(page, "label[for=id_monja]")
+    expect(page.locator("#field-bets")).to_be_visible()
+    trick(page, "ABA")
+    save(page, 5)
+    expect_team(page, "A", 11, "5 buenas", 4, 1)
+    expect(page.locator("#alver-notice")).to_contain_text("Team A is on alver")
+    expect(page.locator("#alver-notice")).to_contain_text("no betting")
+    expect(page.locator("#stone-supply .stone")).to_have_count(3)
+    page.reload()  # the picture for the docs, without the "saved" message
+    expect(page.locator("#alver-notice")).to_be_visible()
+    shot = screenshot("alver", full_page=False)
+    DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, DOCS_SHOT)
+
+    # 6. Sol deals. A on alver gives up: B scores 1. No betting is offered.
+    expect(page.locator("#no-betting")).to_be_visible()
+    tap(page, '#field-alver input[value="give_up"] + label')
+    save(page, 6)
+    expect_team(page, "B", 5, "5 malas", 5, 0)
+
+    # 7. Ana deals. A plays for 3 and takes two tricks: 14, the game.
+    tap(page, '#field-alver input[value="play"] + label')
+    trick(page, "BAA")
+    save(page, 7)
+    winner = page.locator("#paublillo-winner")
+    expect(winner).to_contain_text("Team A wins the game")
+    expect(winner).to_contain_text("Ana, Luis, Juan")
+    expect_team(page, "A", 14, "6 buenas: game", 5, 1)
+    expect(page.locator("#stone-supply .stone")).to_have_count(1)
+    screenshot("game-over")
+
+    # Settle up: each losing player pays one stake to a winner.
+    page.locator("a", has_text="Settle up").click()
+    page.fill("#id_stake", "2")
+    page.locator("#settle-body button[type=submit]").click()
+    expect(page.locator("#settle-result li")).to_have_count(3)
+    screenshot("settle")
