@@ -197,6 +197,7 @@ class Paublillo(Game):
     player_counts = (2, 4, 6, 8)
     deck = DeckKind.SPANISH40
     team_game = True
+    stake_unit = _("losing player")
     options = (
         Option(
             "monja_alver_at_once", _("A monja point that brings the dealer's team to 11 puts them on alver "
@@ -322,7 +323,7 @@ class Paublillo(Game):
             Field("alver", _("Team on alver"), "choice", required=False,
                   choices=(("play", _("Plays for 3")), ("give_up", _("Gives up (the others score 1)"))),
                   help=_("Only when one team (not both) is on 11 at the start of play.")),
-            Field("bets", _("Raises, in order"), "list", required=False, default=[],
+            Field("bets", _("Raises, in order"), "list", required=False, default=[], maximum=4,
                   help=_("Envido (3) first, then seis (6), nueve (9), doce (12), the teams taking turns."),
                   fields=(
                       Field("team", _("Raised by"), "choice", choices=team_choices),

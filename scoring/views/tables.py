@@ -189,6 +189,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "labels": labels,
         "sides": st.game.sides(st.spec),
         "ranking": [(side, labels.get(side, side), total) for side, total in st.ranking()],
+        "winner_labels": [labels.get(side, side) for side in st.winners],
         "last": last,
         "last_scores": [(labels.get(side, side), v) for side, v in (last.get("scores") or {}).items()],
         "recent": recent,
