@@ -13,13 +13,7 @@ _REGISTRY: dict[str, Game] = {}
 def _load() -> dict[str, Game]:
     if not _REGISTRY:
         for name in _MODULES:
-            try:
-                module = import_module(f"referee.games.{name}")
-            except ModuleNotFoundError as exc:  # a game still being written is simply absent
-                if exc.name != f"referee.games.{name}":
-                    raise
-                continue
-            game: Game = module.GAME
+            game: Game = import_module(f"referee.games.{name}").GAME
             _REGISTRY[game.slug] = game
     return _REGISTRY
 
