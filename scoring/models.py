@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 
@@ -59,7 +60,15 @@ class Table(models.Model):
         ordering = ["-updated"]
 
     def __str__(self) -> str:
-        return self.name or f"{self.game} #{self.pk}"
+        if self.name:
+            return self.name
+        from referee.games import get_game  # the game's display name; the slug if the game is unknown
+
+        try:
+            game_name = gettext(get_game(self.game).name)
+        except KeyError:
+            game_name = self.game
+        return f"{game_name} #{self.pk}"
 
     def get_absolute_url(self) -> str:
         return reverse("table", args=[self.edit_token])
