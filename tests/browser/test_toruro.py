@@ -1,0 +1,186 @@
+"""A Toruro night on a phone, end to end: start a 6-player table with a chip value, record the first deals
+through the Toruro form (a lulo paid in a split, with the live "adds up to" check; a split that does not add
+up refused beside the split with nothing lost; a misplay lulo), a free tenth lulo, an Ace turned (everyone
+ticked; unticking one is refused, said beside who went), the last lulo paid and the night over, and the
+settle-up with its transfers.
+
+Rosa's 2nd to 9th lulos, and paying off the list before the last deal, are recorded with services (as the
+form would), so the decisive deals go through the UI while the test stays short.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.models import Table
+
+PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"]
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"  # toruro.png: the board mid-night
+
+
+def pick_card(page: Page, suit: str, rank: str) -> None:
+    page.locator(f'label[for="tc-suit-{suit}"]').click()
+    page.locator(f'label[for="tc-rank-{rank}"]').click()
+
+
+def went(page: Page, *names: str) -> None:
+    form = page.locator("#record")
+    for name in names:
+        form.locator("#field-went label", has_text=re.compile(rf"^{name}$")).click()
+
+
+def trick(page: Page, index: int, name: str) -> None:
+    page.locator(f'#field-tricks [data-trick="{index}"] label[data-player="{name}"]').click()
+
+
+def save(page: Page) -> None:
+    page.locator("#record button[type=submit]").click()
+
+
+def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
+    page.set_default_timeout(8000)
+    # -- start the table: six players, 0.50 EUR a chip, the house rules as they come ---------------------------
+    page.goto(f"{live_server.url}/new/toruro/")
+    expect(page.locator("#field-stake")).to_contain_text("Stake per chip")
+    expect(page.locator("#field-opt_free_tenth input")).to_be_checked()
+    for i, name in enumerate(PLAYERS):
+        page.fill(f"#id_player_{i}", name)
+    page.fill("#id_stake", "0,50")
+    page.locator("#new-table button[type=submit]").click()
+    expect(page.locator("#this-deal")).to_contain_text("Deal 1: Ana deals")
+    expect(page.locator("#this-deal")).to_contain_text("Cabeza 1 Barriga 1 Cola 1 = 3 chips")
+    expect(page.locator("#went-forced")).to_contain_text("everyone goes")
+    table = Table.objects.get()
+    assert table.stake_minor == 50
+
+    # -- deal 1: everyone goes (ticked for us); the 3 of copas turned, so the 7 of copas plays as the 3 --------
+    pick_card(page, "C", "3")
+    expect(page.locator("[data-seven-note]")).to_have_text("Copas are trumps. The 7 of copas plays as the 3.")
+    trick(page, 0, "Luis")
+    trick(page, 1, "Pepe")
+    trick(page, 2, "Pepe")
+    save(page)
+    expect(page.locator("#messages")).to_contain_text("Deal 1 saved.")
+    expect(page.locator("#lulo-list")).to_contain_text("4 open, 12 chips owed (6.00 EUR)")
+    expect(page.locator("#conservation")).to_contain_text("Paid in 3 = taken out 3 + in the pots 0 ✓")
+
+    # -- deal 2 (Luis deals): Marta pays lulo #1; a split of 2 + 0 + 0 does not add up to 3 --------------------
+    form = page.locator("#record")
+    form.locator('label[for="id_payments__0__lulo_1"]').click()
+    form.locator("#id_payments__0__cabeza").fill("2")
+    expect(form.locator("[data-split-check]")).to_have_text("Adds up to 2 of 3")
+    pick_card(page, "E", "4")
+    expect(page.locator("[data-seven-note]")).to_contain_text("the 7 is just a 7")
+    went(page, "Pepe", "Marta")
+    # Only who went is offered for the tricks.
+    expect(page.locator('#field-tricks [data-trick="0"] label[data-player="Ana"]')).to_be_hidden()
+    trick(page, 0, "Pepe")
+    trick(page, 1, "Marta")
+    trick(page, 2, "Pepe")
+    page.locator("#field-misplays > summary").click()
+    page.select_option("#id_misplays__0__player", "Pepe")
+    page.select_option("#id_misplays__0__rule", "follow_suit")
+    save(page)
+    expect(page.locator("#field-payments .field-error")).to_contain_text(
+        "Lulo #1 is 3 chips, but the split (cabeza 2, barriga 0, cola 0) adds up to 2.")
+    screenshot("refused")
+    assert Table.objects.get().deals.count() == 1
+    # Nothing lost: the lulo, the card, who went, the tricks and the misplay are all still there.
+    expect(page.locator("#id_payments__0__lulo_1")).to_be_checked()
+    expect(page.locator("#tc-suit-E")).to_be_checked()
+    expect(page.locator("#id_went_0")).to_be_checked()  # Pepe speaks first
+    expect(page.locator('input[name="tricks__1__player"][value="Marta"]')).to_be_checked()
+    expect(page.locator("#id_misplays__0__rule")).to_have_value("follow_suit")
+    page.locator("#id_payments__0__cola").fill("1")
+    expect(page.locator("[data-split-check]")).to_have_text("Adds up to 3 of 3 ✓")
+    expect(page.locator('[data-trick="0"] [data-pot-chips="cabeza"]')).to_have_text("3")
+    save(page)
+    expect(page.locator("#messages")).to_contain_text("Deal 2 saved.")
+    expect(page.locator("#lulo-1")).to_contain_text(re.compile(r"paid\s*deal 2"))
+    expect(page.locator("#lulo-5")).to_contain_text("Pepe")
+    expect(page.locator("#lulo-5")).to_contain_text("Follow suit")
+    expect(page.locator("#lulo-5")).to_contain_text("open")
+    expect(page.locator("#conservation")).to_contain_text("Paid in 9 = taken out 9 + in the pots 0 ✓")
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")  # the picture for the docs: the board mid-night
+    page.evaluate("window.scrollTo({top: document.getElementById('this-deal').getBoundingClientRect().top"
+                  " + window.scrollY - 8, behavior: 'instant'})")
+    DOCS.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(screenshot("board", full_page=False), DOCS / "toruro.png")
+
+    # -- Rosa keeps leading wrongly when she goes alone: her 2nd to 9th lulos --------------------------------
+    for _ in range(8):
+        services.record_deal(table, {"turned_card": "4O", "went": ["Rosa"], "tricks": ["Rosa"] * 3,
+                                     "misplays": [{"player": "Rosa", "rule": "lead_ace"}]})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    expect(page.locator('#lulo-counts [data-player="Rosa"]')).to_contain_text("9 next is free")
+
+    # -- deal 11 (Marta deals): Juan pays lulo #2 evenly; Rosa goes, takes nothing: her 10th lulo, free ------
+    form = page.locator("#record")
+    form.locator('label[for="id_payments__0__lulo_2"]').click()
+    form.locator('[data-fill="even"]').click()
+    expect(form.locator("[data-split-check]")).to_have_text("Adds up to 3 of 3 ✓")
+    pick_card(page, "B", "12")
+    went(page, "Juan", "Rosa", "Luis")
+    trick(page, 0, "Juan")
+    trick(page, 1, "Luis")
+    trick(page, 2, "Juan")
+    save(page)
+    expect(page.locator("#messages")).to_contain_text("Deal 11 saved.")
+    free = page.locator("#lulo-list tr.free")
+    expect(free).to_have_count(1)
+    expect(free).to_contain_text("Rosa")
+    expect(free).to_contain_text("free")
+    expect(page.locator('#lulo-counts [data-player="Rosa"]')).to_have_attribute("data-count", "10")
+    page.locator("#ledger > summary").click()
+    expect(page.locator("#conservation")).to_contain_text("✓")
+    screenshot("free-tenth")
+
+    # -- pay the list down to its last lulo, then the last deal through the form: the night is over ----------
+    while True:
+        st = services.standings(table)
+        payable = st.extra["payable"]
+        if st.extra["open_total"] == payable[0]["amount"]:
+            break
+        services.record_deal(table, {"turned_card": "4O", "went": [],
+                                     "payments": [{"lulo": payable[0]["id"], "cabeza": payable[0]["amount"]}]})
+    last = payable[0]
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    expect(page.locator("#lulo-list")).to_contain_text("1 open")
+    form = page.locator("#record")
+    form.locator(f'label[for="id_payments__0__lulo_{last["id"]}"]').click()
+    form.locator('[data-fill="cola"]').click()
+    pick_card(page, "O", "1")
+    # An Ace turned: everyone must go, ticked for us with the reason.
+    expect(page.locator("#went-ace")).to_be_visible()
+    expect(page.locator('#field-went input[name="went"]:checked')).to_have_count(6)
+    trick(page, 0, "Ana")
+    trick(page, 1, "Luis")
+    trick(page, 2, "Pepe")
+    went(page, "Marta")  # untick her: refused, and the page says why
+    save(page)
+    expect(page.locator("#field-went .field-error")).to_contain_text("The turned card is an Ace: everyone must go")
+    expect(page.locator('#field-went input[name="went"]:checked')).to_have_count(5)  # as entered
+    # It was the 4 of oros after all: only Ana, Luis and Pepe went, one trick each.
+    page.locator('label[for="tc-rank-4"]').click()
+    expect(page.locator("#went-ace")).to_be_hidden()
+    went(page, "Juan", "Rosa")
+    save(page)
+    expect(page.locator("#night-over")).to_contain_text("Nobody owes anything: the night is over.")
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#lulo-list")).to_contain_text("nobody owes anything")
+    expect(page.locator("#conservation")).to_contain_text("✓")
+    page.evaluate("window.scrollTo(0, 0)")
+    shot = screenshot("night-over")
+
+    # -- settle up: per chip, open lulos counted or not (none are open now), the fewest transfers -------------
+    page.locator("a", has_text="Settle up").first.click()
+    expect(page.locator("label[for=id_stake]")).to_have_text("Money per chip")
+    expect(page.locator("#settle-result")).to_contain_text("pays")
+    expect(page.locator("#settle-result")).to_contain_text("0.50 EUR per chip.")
+    screenshot("settle")
+    assert shot.is_file()
