@@ -201,7 +201,7 @@ def record_deal(table: Table, record: Mapping[str, Any], *, expected_number: int
     spec = table_spec(table)
     try:
         with transaction.atomic():
-            latest = table.deals.order_by("-number").only("number", "withdrawn", "state_after").first()
+            latest = table.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
             number = latest.number + 1 if latest else 1
             if expected_number is not None and expected_number != number:
                 raise DealConflict(number - 1)
