@@ -18,6 +18,7 @@ All scores are integers (Tarot's half points are settled inside the deal); money
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -195,8 +196,8 @@ class RulesSection:
 VOID_FIELD = Field("void", _("Void deal (misdeal, petit sec, all passed)"), "bool", required=False, default=False)
 
 
-class Game:
-    """Base class: subclasses set the class attributes and implement ``validate`` and ``score``."""
+class Game(ABC):
+    """Base class: subclasses set the class attributes and implement the abstract methods."""
 
     slug: str = ""
     name: str = ""
@@ -282,8 +283,9 @@ class Game:
         """Who scores: the players, or the teams' names in team games."""
         return list(table.players)
 
+    @abstractmethod
     def record_fields(self, table: TableSpec) -> tuple[Field, ...]:
-        raise NotImplementedError
+        """The fields of a deal record at this table, in the order a person records them."""
 
     # -- deals --------------------------------------------------------------------------------------------
     def initial_state(self, table: TableSpec) -> dict[str, Any]:
@@ -293,13 +295,13 @@ class Game:
         """A private copy for ``score`` to change. Deep by default; games with flat state copy less."""
         return copy.deepcopy(dict(state))
 
+    @abstractmethod
     def validate(self, table: TableSpec, state: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
         """The record, normalised (parsed numbers, canonical keys); :class:`InvalidRecord` if it cannot be."""
-        raise NotImplementedError
 
+    @abstractmethod
     def score(self, table: TableSpec, state: dict[str, Any], record: dict[str, Any]) -> Outcome:
         """Score a valid record. May update game-specific keys of ``state`` in place (it is a private copy)."""
-        raise NotImplementedError
 
     def next_dealer(self, table: TableSpec, state: Mapping[str, Any], record: Mapping[str, Any]) -> int:
         return table.after(state["dealer"])
@@ -345,5 +347,7 @@ class Game:
         return {}
 
     # -- the referee --------------------------------------------------------------------------------------
+    @abstractmethod
     def ruling(self, table: TableSpec, situation: Mapping[str, Any]) -> Ruling:
-        raise NotImplementedError
+        """Is this play legal here, and who wins this trick, citing the rule; :class:`InvalidRecord` if the
+        situation cannot be."""

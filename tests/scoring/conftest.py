@@ -13,7 +13,7 @@ import pytest
 
 from referee.games import _REGISTRY as REGISTRY
 from referee.games import all_games
-from referee.games.base import Errors, Field, Game, Outcome, TableSpec
+from referee.games.base import Errors, Field, Game, InvalidRecord, Outcome, Ruling, TableSpec
 from referee.text import _
 from scoring import services
 from scoring.models import Table
@@ -64,6 +64,9 @@ class Pool(Game):
     slug = "pool"
     name = "Pool"
     player_counts = (2, 3)
+
+    def ruling(self, table: TableSpec, situation: Mapping[str, Any]) -> Ruling:
+        raise InvalidRecord({"situation": _("Pool has no cards to rule on.")})
 
     def record_fields(self, table: TableSpec) -> tuple[Field, ...]:
         return (Field("player", _("Player"), "player"),

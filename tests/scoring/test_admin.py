@@ -18,10 +18,10 @@ def recorded_table(db):
 @pytest.mark.parametrize("model", [Table, Player, Seat, Deal, DealRevision])
 def test_every_model_has_a_working_admin(admin_client, recorded_table, model):
     assert model in admin.site._registry
-    info = (model._meta.app_label, model._meta.model_name)
-    listing = admin_client.get(reverse("admin:%s_%s_changelist" % info), {"q": "N"})
+    prefix = f"admin:{model._meta.app_label}_{model._meta.model_name}"
+    listing = admin_client.get(reverse(f"{prefix}_changelist"), {"q": "N"})
     assert listing.status_code == 200
     obj = model.objects.first()
-    change = admin_client.get(reverse("admin:%s_%s_change" % info, args=[obj.pk]))
+    change = admin_client.get(reverse(f"{prefix}_change", args=[obj.pk]))
     assert change.status_code == 200
-    assert admin_client.get(reverse("admin:%s_%s_add" % info)).status_code == 200
+    assert admin_client.get(reverse(f"{prefix}_add")).status_code == 200
