@@ -20,9 +20,9 @@ string such as ``"40.5"``), which ``validate`` accepts again unchanged.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from referee.cards import CardError, DeckKind, parse_cards
 from referee.games.base import (
@@ -40,10 +40,12 @@ from referee.games.tarot_play import CHIEN_SIZE, HAND_SIZE, RULING_FIELDS, tarot
 from referee.text import Text, _
 
 # -- the numbers of the game ------------------------------------------------------------------------------
+# Card points are counted in half points (ints) throughout, so 40½ is exact: 91 points are 182 halves.
 
-TOTAL_POINTS = Decimal(91)
+TOTAL_HALVES = 182
+BOUT_HALVES = 9  # a bout (or a King) is worth 4½
+EXCUSE_HALVES = 8  # the Excuse kept by the defence is worth 4: it is exchanged for a ½ card
 HALF = Decimal("0.5")
-BOUT_POINTS = Decimal("4.5")
 
 MULTIPLIERS: dict[str, int] = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 CONTRACT_NAMES: dict[str, str] = {  # French terms, kept in French in every language
@@ -65,27 +67,46 @@ TRUMPS_AND_EXCUSE = 22
 
 SIDES: tuple[str, ...] = ("attack", "defence")
 PETIT_AU_BOUT: tuple[str, ...] = ("none", "attack", "defence")
+PETIT_AU_BOUT_SIGN: dict[str, int] = {"none": 0, "attack": 1, "defence": -1}
 CHELEMS: tuple[str, ...] = ("none", "announced_made", "unannounced_made", "announced_failed", "defence")
 CHELEM_BONUS: dict[str, int] = {"none": 0, "announced_made": 400, "unannounced_made": 200,
                                 "announced_failed": -200, "defence": -200}
 PETIT_AU_BOUT_BASE = 10
 MISERE_BONUS = 10
 CALLABLE_RANKS = ("K", "Q", "C", "J")
+US_SPELLING: dict[str, str] = {"defense": "defence"}
 
 RECORD_KEYS = frozenset({"taker", "contract", "partner", "called_card", "bouts", "points", "points_side",
                          "poignees", "petit_au_bout", "chelem", "misere", "void"})
 POIGNEE_KEYS = frozenset({"side", "size"})
+LIST_TYPES = (list, tuple)
 
 
 def chien_max_halves(players: int) -> int:
     """The most the chien can be worth, in half points: every card a bout or a King (4½)."""
-    return CHIEN_SIZE[players] * 9
+    return CHIEN_SIZE[players] * BOUT_HALVES
 
 
 def ecart_max_halves(players: int) -> int:
     """The most an écart can be worth, in half points: no King and no bout, so Queens then Knights."""
     values = [7] * 4 + [5] * 4  # four Queens (3½), four Knights (2½)
     return sum(values[: CHIEN_SIZE[players]])
+
+
+def attack_bounds(players: int, bouts: int) -> tuple[int, int]:
+    """The attack's least and most card points holding ``bouts``, in half points: 4½ a bout it holds, and 91
+    less the bouts the defence holds (4½ each, the Excuse 4). Whole points at four players."""
+    least = BOUT_HALVES * bouts
+    most = TOTAL_HALVES if bouts == 3 else TOTAL_HALVES - BOUT_HALVES * (3 - bouts) + 1
+    if players == 4:
+        least += least % 2
+        most -= most % 2
+    return least, most
+
+
+ATTACK_BOUNDS: dict[tuple[int, int], tuple[int, int]] = {
+    (players, bouts): attack_bounds(players, bouts) for players in (3, 4, 5) for bouts in range(4)
+}
 
 
 # -- small helpers ----------------------------------------------------------------------------------------
@@ -115,9 +136,18 @@ def _parse_decimal(value: Any) -> Decimal | None:
     return number if number.is_finite() else None
 
 
+def _parse_number(value: Any) -> int | Decimal | None:
+    """Like :func:`_parse_decimal`, but a plain int (or a string of digits) stays a cheap int."""
+    if type(value) is int:  # not a bool
+        return value
+    if type(value) is str and value.isascii() and value.isdigit():
+        return int(value)
+    return _parse_decimal(value)
+
+
 def _parse_int(value: Any) -> int | None:
-    number = _parse_decimal(value)
-    if number is None or number != number.to_integral_value():
+    number = _parse_number(value)
+    if number is None or number != int(number):
         return None
     return int(number)
 
@@ -138,15 +168,33 @@ def _parse_bool(value: Any) -> bool | None:
     return None
 
 
-def _canonical(value: Decimal) -> str:
-    """``Decimal`` → ``"49"`` or ``"40.5"``."""
-    return str(value.quantize(HALF)) if value != value.to_integral_value() else str(int(value))
+def _choice(value: Any, default: str, choices: tuple[str, ...], aliases: Mapping[str, str] | None = None) -> str:
+    """A choice as typed: one of ``choices`` as is; blank is ``default``; else trimmed, lower case, aliased.
+
+    The result may still not be one of ``choices``: the caller says what is wrong."""
+    if type(value) is str and value in choices:
+        return value
+    if value is None or _is_blank(value):
+        return default
+    word = str(value).strip().lower()
+    return aliases.get(word, word) if aliases else word
 
 
-def format_points(value: Decimal) -> str:
-    """Points as a player says them: ``49``, ``40½``, ``½``."""
-    whole = int(value)
-    if value == whole:
+CANONICAL_POINTS: tuple[str, ...] = tuple(f"{h // 2}.5" if h % 2 else str(h // 2) for h in range(TOTAL_HALVES + 1))
+"""Card points as the record keeps them, by half points: ``CANONICAL_POINTS[81] == "40.5"``."""
+HALVES_BY_POINTS: dict[str, int] = {points: halves for halves, points in enumerate(CANONICAL_POINTS)}
+
+
+def _halves(points: Any) -> int:
+    """Valid card points (``"49"``, ``"40.5"``, or ``49``, ``Decimal("40.5")``...) in half points."""
+    halves = HALVES_BY_POINTS.get(points)
+    return int(Decimal(str(points)) * 2) if halves is None else halves
+
+
+def format_halves(halves: int) -> str:
+    """Half points as a player says them: ``49``, ``40½``, ``½``."""
+    whole, half = divmod(halves, 2)
+    if not half:
         return str(whole)
     return f"{whole}½" if whole else "½"
 
@@ -166,6 +214,8 @@ def _number(value: int) -> str:
 
 def _match_player(table: TableSpec, value: Any) -> str | None:
     """The table's spelling of a player's name (exact, else ignoring case); None if unknown."""
+    if type(value) is str and value in table.players:  # names are stored trimmed
+        return value
     if not isinstance(value, str):
         return None
     name = value.strip()
@@ -179,11 +229,10 @@ def _match_player(table: TableSpec, value: Any) -> str | None:
 
 # -- the deal's arithmetic --------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class DealCount:
+class DealCount(NamedTuple):
     """The attack's result in one deal, before it is shared out among the players."""
 
-    attack_points: Decimal
+    attack_halves: int  # the attack's card points, in half points
     target: int
     made: bool
     margin: int  # whole points, the half point given to the winning side; always >= 0
@@ -194,6 +243,10 @@ class DealCount:
     chelem: int  # signed from the attack's side
     unit: int  # what each defender pays the attack (negative: receives)
 
+    @property
+    def attack_points(self) -> Decimal:
+        return Decimal(self.attack_halves) / 2
+
 
 def count_deal(record: Mapping[str, Any]) -> DealCount:
     """The attack's unit for a valid record: base, petit au bout, poignées and chelem, from the attack's side.
@@ -203,22 +256,29 @@ def count_deal(record: Mapping[str, Any]) -> DealCount:
     ...             "chelem": "none"}).unit
     -42
     """
-    points = Decimal(str(record["points"]))
-    attack_points = TOTAL_POINTS - points if record.get("points_side") == "defence" else points
+    halves = _halves(record["points"])
+    attack = TOTAL_HALVES - halves if record.get("points_side") == "defence" else halves
     target = TARGETS[int(record["bouts"])]
-    made = attack_points >= target
-    difference = attack_points - target
+    difference = attack - 2 * target
+    made = difference >= 0
     # The half point goes to the side that wins: 41½ against 41 is made by 1, 40½ fails by 1.
-    margin = int(abs(difference).to_integral_value(rounding="ROUND_CEILING"))
+    margin = (abs(difference) + 1) // 2
     multiplier = MULTIPLIERS[record["contract"]]
     sign = 1 if made else -1
     base = sign * (25 + margin) * multiplier
-    pab = {"none": 0, "attack": 1, "defence": -1}[record.get("petit_au_bout", "none")]
-    petit = pab * PETIT_AU_BOUT_BASE * multiplier
-    poignees = sign * sum(POIGNEE_BONUS[p["size"]] for p in record.get("poignees", []))
+    petit = PETIT_AU_BOUT_SIGN[record.get("petit_au_bout", "none")] * PETIT_AU_BOUT_BASE * multiplier
+    poignees = sign * poignee_bonuses(record.get("poignees", ()))
     chelem = CHELEM_BONUS[record.get("chelem", "none")]
-    return DealCount(attack_points, target, made, margin, multiplier, base, petit, poignees, chelem,
+    return DealCount(attack, target, made, margin, multiplier, base, petit, poignees, chelem,
                      base + petit + poignees + chelem)
+
+
+def poignee_bonuses(poignees: Sequence[Mapping[str, str]]) -> int:
+    """The poignées' bonuses added up (not multiplied; to the side that wins the deal)."""
+    total = 0
+    for poignee in poignees:
+        total += POIGNEE_BONUS[poignee["size"]]
+    return total
 
 
 def attack_shares(players: int, alone: bool) -> tuple[int, int]:
@@ -261,6 +321,91 @@ POIGNEE_LINES: dict[str, Text] = {
     "double": _("Double poignée: %(amount)s"),
     "triple": _("Triple poignée: %(amount)s"),
 }
+
+# The breakdown's lines: templates marked for translation here, filled in as ``Text(LINE.template, params)``.
+DEFENCE_COUNTED_LINE = _("The defence counted %(defence)s: the attack has 91 − %(defence)s = %(attack)s.")
+HEADER_LINES: dict[tuple[bool, bool], Text] = {  # (whole points?, one bout?)
+    (True, True): _("%(contract)s, 1 bout, %(points)s points: %(points)s − %(target)s = %(difference)s"),
+    (True, False): _("%(contract)s, %(bouts)s bouts, %(points)s points: %(points)s − %(target)s = "
+                     "%(difference)s"),
+    (False, True): _("%(contract)s, 1 bout, %(points)s points, the half to the winner: %(counted)s − "
+                     "%(target)s = %(difference)s"),
+    (False, False): _("%(contract)s, %(bouts)s bouts, %(points)s points, the half to the winner: "
+                      "%(counted)s − %(target)s = %(difference)s"),
+}
+JUSTE_FAIT_LINE = _("Juste fait, made by 0: (25 + 0) × %(mult)s = %(value)s")
+MADE_LINE = _("Made by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s")
+FAILED_LINE = _("Failed by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s to the defence")
+PETIT_AU_BOUT_LINES: dict[str, Text] = {
+    "attack": _("Petit au bout to the attack: 10 × %(mult)s = %(amount)s"),
+    "defence": _("Petit au bout to the defence: 10 × %(mult)s = %(amount)s"),
+}
+POIGNEES_TO_ATTACK_LINE = _("Poignées are not multiplied and go to the side that wins the deal: the attack.")
+POIGNEES_TO_DEFENCE_LINE = _("Poignées are not multiplied and go to the side that wins the deal: the defence.")
+CHELEM_LINES: dict[str, Text] = {
+    "announced_made": _("Chelem announced and made: +400"),
+    "unannounced_made": _("Chelem made without announcing it: +200"),
+    "announced_failed": _("Chelem announced and failed: −200"),
+    "defence": _("Chelem by the defence: each defender +200, so −200"),
+}
+EACH_LINE = _("→ %(unit)s each; %(attack)s")
+MISERE_LINE = _("Misère: %(player)s %(gain)s, each other player −%(each)s")
+
+# Each line depends on a few numbers only, so each distinct line is built once and then shared between
+# outcomes (a Text is an immutable value): replaying thousands of deals then allocates, and leaves the
+# garbage collector to walk, a few lines instead of a few per deal. The caches are bounded.
+
+
+@lru_cache(maxsize=1024)
+def defence_counted_line(attack_halves: int) -> Text:
+    return Text(DEFENCE_COUNTED_LINE.template, {"defence": format_halves(TOTAL_HALVES - attack_halves),
+                                                "attack": format_halves(attack_halves)})
+
+
+@lru_cache(maxsize=4096)
+def header_line(contract: str, bouts: int, attack_halves: int, target: int, difference: int) -> Text:
+    """``Garde, 2 bouts, 49 points: 49 − 41 = 8``, or with the half point given to the winning side."""
+    header = HEADER_LINES[attack_halves % 2 == 0, bouts == 1]
+    return Text(header.template, {
+        "contract": CONTRACT_NAMES[contract], "bouts": bouts, "points": format_halves(attack_halves),
+        "counted": target + difference, "target": target, "difference": _number(difference)})
+
+
+@lru_cache(maxsize=1024)
+def base_line(made: bool, margin: int, multiplier: int) -> Text:
+    """``Made by 8: (25 + 8) × 2 = 66``."""
+    value = (25 + margin) * multiplier
+    if made and margin == 0:
+        return Text(JUSTE_FAIT_LINE.template, {"mult": multiplier, "value": value})
+    line = MADE_LINE if made else FAILED_LINE
+    return Text(line.template, {"margin": margin, "mult": multiplier, "value": value})
+
+
+@lru_cache(maxsize=64)
+def petit_au_bout_line(side: str, multiplier: int) -> Text:
+    amount = PETIT_AU_BOUT_SIGN[side] * PETIT_AU_BOUT_BASE * multiplier
+    return Text(PETIT_AU_BOUT_LINES[side].template, {"mult": multiplier, "amount": signed(amount)})
+
+
+@lru_cache(maxsize=64)
+def poignee_line(size: str, made: bool) -> Text:
+    amount = POIGNEE_BONUS[size] * (1 if made else -1)
+    return Text(POIGNEE_LINES[size].template, {"amount": signed(amount)})
+
+
+@lru_cache(maxsize=64)
+def fixed_line(template: str) -> Text:
+    """A line without numbers (a chelem, where the poignées go)."""
+    return Text(template, {})
+
+
+@lru_cache(maxsize=4096)
+def each_line(unit: int, taker: str, taker_score: int, partner: str | None, partner_score: int) -> Text:
+    """``→ 106 each; E +318`` (and the partner's share at five)."""
+    attack = f"{taker} {signed(taker_score)}"
+    if partner is not None:
+        attack += f", {partner} {signed(partner_score)}"
+    return Text(EACH_LINE.template, {"unit": _number(unit), "attack": attack})
 
 
 class Tarot(Game):
@@ -343,9 +488,10 @@ class Tarot(Game):
         - ``void``: a void deal needs nothing else (``{"void": true}``).
         """
         errors = Errors()
-        for key in record:
-            if key not in RECORD_KEYS:
-                errors.add(str(key), _("Unknown field for French Tarot."))
+        if not RECORD_KEYS.issuperset(record):
+            for key in record:
+                if key not in RECORD_KEYS:
+                    errors.add(str(key), _("Unknown field for French Tarot."))
         void = _parse_bool(record.get("void"))
         if void is None:
             errors.add("void", _("Void is yes or no."))
@@ -353,73 +499,28 @@ class Tarot(Game):
             errors.raise_if_any()
             return {"void": True}
 
-        n = table.size
+        n = len(table.players)
         clean: dict[str, Any] = {}
-
-        taker = None
-        if _is_blank(record.get("taker")):
-            errors.add("taker", _("Who took? Pick the taker."))
-        else:
-            taker = _match_player(table, record.get("taker"))
-            if taker is None:
-                errors.add("taker", _("%(name)s is not playing at this table.",
-                                      name=str(record.get("taker"))))
-        clean["taker"] = taker
-
-        contract = record.get("contract")
-        if isinstance(contract, str):
-            contract = contract.strip().lower().replace(" ", "_").replace("-", "_")
-            contract = CONTRACT_ALIASES.get(contract, contract)
-        if _is_blank(contract):
-            errors.add("contract", _("Pick the contract: prise, garde, garde sans or garde contre."))
-            contract = None
-        elif not isinstance(contract, str) or contract not in MULTIPLIERS:
-            errors.add("contract", _("The contract is prise, garde, garde sans or garde contre."))
-            contract = None
-        clean["contract"] = contract
-
+        taker = clean["taker"] = self._validate_taker(table, record.get("taker"), errors)
+        contract = clean["contract"] = self._validate_contract(record.get("contract"), errors)
         alone = self._validate_partner(table, record, taker, clean, errors)
+        bouts = clean["bouts"] = self._validate_bouts(record.get("bouts"), errors)
 
-        bouts = _parse_int(record.get("bouts"))
-        if _is_blank(record.get("bouts")):
-            errors.add("bouts", _("How many bouts does the attack hold (0 to 3)?"))
-        elif bouts is None or not 0 <= bouts <= 3:
-            errors.add("bouts", _("Bouts are 0, 1, 2 or 3: the Petit, the 21 and the Excuse."))
-            bouts = None
-        clean["bouts"] = bouts
-
-        side = record.get("points_side", "attack")
-        side = "attack" if _is_blank(side) else str(side).strip().lower()
-        side = {"defense": "defence"}.get(side, side)
+        side = _choice(record.get("points_side"), "attack", SIDES, US_SPELLING)
         if side not in SIDES:
             errors.add("points_side", _("Points are counted by the attack or by the defence."))
         clean["points_side"] = side
 
-        attack_points = self._validate_points(table, record, contract, bouts, side, clean, errors)
-        self._validate_poignees(table, record, alone, clean, errors)
+        attack = self._validate_points(n, record.get("points"), contract, bouts, side, clean, errors)
+        self._validate_poignees(n, record.get("poignees"), alone, clean, errors)
 
-        petit = record.get("petit_au_bout", "none")
-        petit = "none" if _is_blank(petit) else str(petit).strip().lower()
-        petit = {"defense": "defence"}.get(petit, petit)
-        if petit not in PETIT_AU_BOUT:
-            errors.add("petit_au_bout", _("The petit au bout went to the attack, to the defence, or nobody."))
-        elif bouts is not None and petit == "attack" and bouts < 1:
-            errors.add("petit_au_bout", _("The attack took the Petit in the last trick, so it holds at least "
-                                          "one "
-                                          "bout: the Petit itself."))
-        elif bouts is not None and petit == "defence" and bouts > 2:
-            errors.add("petit_au_bout", _("The defence took the Petit in the last trick, so the attack "
-                                          "cannot "
-                                          "hold all three bouts."))
-        clean["petit_au_bout"] = petit
-
-        chelem = record.get("chelem", "none")
-        chelem = "none" if _is_blank(chelem) else str(chelem).strip().lower()
+        petit = clean["petit_au_bout"] = self._validate_petit_au_bout(record.get("petit_au_bout"), bouts, errors)
+        chelem = _choice(record.get("chelem"), "none", CHELEMS)
         if chelem not in CHELEMS:
             errors.add("chelem", _("Chelem is none, announced and made, made unannounced, announced and "
                                    "failed, or made by the defence."))
-        elif attack_points is not None and bouts is not None and contract in MULTIPLIERS:
-            self._check_chelem(n, contract, bouts, attack_points, chelem, petit, errors)
+        elif attack is not None and bouts is not None and contract in MULTIPLIERS:
+            self._check_chelem(n, contract, bouts, attack, chelem, petit, errors)
         clean["chelem"] = chelem
 
         misere = self._validate_misere(table, record, errors)
@@ -429,15 +530,50 @@ class Tarot(Game):
         errors.raise_if_any()
         return clean
 
+    def _validate_taker(self, table: TableSpec, value: Any, errors: Errors) -> str | None:
+        if type(value) is str and value in table.players:
+            return value
+        taker = _match_player(table, value)
+        if taker is None:
+            if _is_blank(value):
+                errors.add("taker", _("Who took? Pick the taker."))
+            else:
+                errors.add("taker", _("%(name)s is not playing at this table.", name=str(value)))
+        return taker
+
+    def _validate_contract(self, value: Any, errors: Errors) -> str | None:
+        if type(value) is str and value in MULTIPLIERS:
+            return value
+        if isinstance(value, str):
+            value = value.strip().lower().replace(" ", "_").replace("-", "_")
+            value = CONTRACT_ALIASES.get(value, value)
+        if _is_blank(value):
+            errors.add("contract", _("Pick the contract: prise, garde, garde sans or garde contre."))
+            return None
+        if not isinstance(value, str) or value not in MULTIPLIERS:
+            errors.add("contract", _("The contract is prise, garde, garde sans or garde contre."))
+            return None
+        return value
+
+    def _validate_bouts(self, value: Any, errors: Errors) -> int | None:
+        bouts = value if type(value) is int else _parse_int(value)
+        if bouts is not None and 0 <= bouts <= 3:
+            return bouts
+        if _is_blank(value):
+            errors.add("bouts", _("How many bouts does the attack hold (0 to 3)?"))
+        else:
+            errors.add("bouts", _("Bouts are 0, 1, 2 or 3: the Petit, the 21 and the Excuse."))
+        return None
+
     def _validate_partner(self, table: TableSpec, record: Mapping[str, Any], taker: str | None,
                           clean: dict[str, Any], errors: Errors) -> bool:
         """Partner and called card; returns whether the taker plays alone."""
         partner_value = record.get("partner")
         called_value = record.get("called_card")
-        if table.size != 5:
-            if not _is_blank(partner_value):
+        if len(table.players) != 5:
+            if partner_value is not None and not _is_blank(partner_value):
                 errors.add("partner", _("Only at five players does the taker call a partner."))
-            if not _is_blank(called_value):
+            if called_value is not None and not _is_blank(called_value):
                 errors.add("called_card", _("Only at five players does the taker call a card."))
             return True
         partner: str | None = None
@@ -463,78 +599,98 @@ class Tarot(Game):
         clean["called_card"] = called
         return partner is None
 
-    def _validate_points(self, table: TableSpec, record: Mapping[str, Any], contract: Any, bouts: int | None,
-                         side: str, clean: dict[str, Any], errors: Errors) -> Decimal | None:
-        """Card points; returns the attack's points when they are sound, else None."""
-        n = table.size
-        raw = record.get("points")
-        if _is_blank(raw):
-            errors.add("points", _("Enter the card points counted."))
+    def _validate_points(self, n: int, raw: Any, contract: Any, bouts: int | None, side: str,
+                         clean: dict[str, Any], errors: Errors) -> int | None:
+        """Card points; returns the attack's points (in half points) when they are sound, else None."""
+        halves = self._parse_points(n, raw, errors)
+        if halves is None:
             return None
-        points = _parse_decimal(raw)
-        if points is None:
-            errors.add("points", _("Enter the card points as a number, like 49 or 40.5."))
-            return None
-        if not 0 <= points <= TOTAL_POINTS:
-            errors.add("points", _("Card points run from 0 to 91."))
-            return None
-        if points % HALF:
-            errors.add("points", _("Card points go by half points: 40, 40.5, 41..."))
-            return None
-        if n == 4 and points % 1:
-            errors.add("points", _("At four players each side holds an even number of cards, so the points "
-                                   "are whole."))
-            return None
-        clean["points"] = _canonical(points)
+        clean["points"] = CANONICAL_POINTS[halves]
         if side not in SIDES:
             return None
-        attack = TOTAL_POINTS - points if side == "defence" else points
+        attack = TOTAL_HALVES - halves if side == "defence" else halves
         if bouts is not None:
-            least = BOUT_POINTS * bouts
-            most = TOTAL_POINTS if bouts == 3 else TOTAL_POINTS - BOUT_POINTS * (3 - bouts) + HALF
-            if n == 4:
-                least = least.to_integral_value(rounding="ROUND_CEILING")
-                most = most.to_integral_value(rounding="ROUND_FLOOR")
+            least, most = ATTACK_BOUNDS[n, bouts]
             if attack < least:
                 errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least "
                                        "%(least)s points (4½ a bout), not %(points)s.", bouts=bouts,
-                                       least=format_points(least), points=format_points(attack)))
+                                       least=format_halves(least), points=format_halves(attack)))
                 return None
             if attack > most:
                 errors.add("points", _("Holding %(bouts)s of the three bouts, the attack cannot have "
                                        "%(points)s points: the bouts the defence holds leave it %(most)s at "
-                                       "most.", bouts=bouts, points=format_points(attack),
-                                       most=format_points(most)))
+                                       "most.", bouts=bouts, points=format_halves(attack),
+                                       most=format_halves(most)))
                 return None
         if contract == "garde_contre":
-            most = TOTAL_POINTS - HALF * CHIEN_SIZE[n]
+            most = TOTAL_HALVES - CHIEN_SIZE[n]  # each chien card is worth at least ½
             if attack > most:
                 errors.add("points", _("In a garde contre the chien's %(cards)s cards count for the defence: "
                                        "the attack has %(most)s points at most.", cards=CHIEN_SIZE[n],
-                                       most=format_points(most)))
+                                       most=format_halves(most)))
                 return None
         return attack
 
-    def _check_chelem(self, n: int, contract: str, bouts: int, attack: Decimal, chelem: str, petit: str,
+    def _parse_points(self, n: int, raw: Any, errors: Errors) -> int | None:
+        """The card points given, in half points: 0–91 by halves, whole at four players; else None."""
+        points = raw if type(raw) is int else _parse_number(raw)
+        if points is None:
+            if _is_blank(raw):
+                errors.add("points", _("Enter the card points counted."))
+            else:
+                errors.add("points", _("Enter the card points as a number, like 49 or 40.5."))
+            return None
+        if not 0 <= points <= 91:
+            errors.add("points", _("Card points run from 0 to 91."))
+            return None
+        if type(points) is int:
+            halves = 2 * points
+        elif points % HALF:
+            errors.add("points", _("Card points go by half points: 40, 40.5, 41..."))
+            return None
+        else:
+            halves = int(points * 2)
+        if n == 4 and halves % 2:
+            errors.add("points", _("At four players each side holds an even number of cards, so the points "
+                                   "are whole."))
+            return None
+        return halves
+
+    def _validate_petit_au_bout(self, value: Any, bouts: int | None, errors: Errors) -> str:
+        petit = _choice(value, "none", PETIT_AU_BOUT, US_SPELLING)
+        if petit not in PETIT_AU_BOUT:
+            errors.add("petit_au_bout", _("The petit au bout went to the attack, to the defence, or nobody."))
+        elif bouts is not None and petit == "attack" and bouts < 1:
+            errors.add("petit_au_bout", _("The attack took the Petit in the last trick, so it holds at least "
+                                          "one "
+                                          "bout: the Petit itself."))
+        elif bouts is not None and petit == "defence" and bouts > 2:
+            errors.add("petit_au_bout", _("The defence took the Petit in the last trick, so the attack "
+                                          "cannot "
+                                          "hold all three bouts."))
+        return petit
+
+    def _check_chelem(self, n: int, contract: str, bouts: int, attack: int, chelem: str, petit: str,
                       errors: Errors) -> None:
+        """``attack``: the attack's card points, in half points."""
         if chelem in ("announced_made", "unannounced_made"):
             if petit == "defence":
                 errors.add("petit_au_bout", _("The attack took every trick, so the defence cannot have taken "
                                               "the petit au bout."))
             if contract == "garde_contre":
-                least = TOTAL_POINTS - Decimal(chien_max_halves(n)) / 2 - 4
+                least = TOTAL_HALVES - chien_max_halves(n) - EXCUSE_HALVES
                 if attack < least:
                     errors.add("chelem", _("A chelem by the attack takes every trick: even with the chien "
                                            "against it (%(chien)s cards) and the defence keeping its Excuse, "
                                            "that is at least %(least)s points, not %(points)s.",
-                                           chien=CHIEN_SIZE[n], least=format_points(least),
-                                           points=format_points(attack)))
-            elif not ((bouts == 3 and attack == TOTAL_POINTS)
-                      or (bouts == 2 and TOTAL_POINTS - 4 - HALF <= attack <= TOTAL_POINTS - 4)):
+                                           chien=CHIEN_SIZE[n], least=format_halves(least),
+                                           points=format_halves(attack)))
+            elif not ((bouts == 3 and attack == TOTAL_HALVES)
+                      or (bouts == 2 and TOTAL_HALVES - EXCUSE_HALVES - 1 <= attack <= TOTAL_HALVES - EXCUSE_HALVES)):
                 errors.add("chelem", _("A chelem by the attack means every card point: 91 with the three "
                                        "bouts, or 87 with two when the defence kept its Excuse (not "
                                        "%(points)s "
-                                       "with %(bouts)s of the bouts).", points=format_points(attack),
+                                       "with %(bouts)s of the bouts).", points=format_halves(attack),
                                        bouts=bouts))
         elif chelem == "defence":
             if petit == "attack":
@@ -546,29 +702,30 @@ class Tarot(Game):
                 kept_halves, most_bouts = 0, 1
             else:
                 kept_halves, most_bouts = ecart_max_halves(n), 1
-            most = Decimal(kept_halves) / 2 + BOUT_POINTS
+            most = kept_halves + BOUT_HALVES
             if n == 4:  # whole points at four: give the benefit of the doubt to the half
-                most = most.to_integral_value(rounding="ROUND_CEILING")
+                most += most % 2
             if attack > most or bouts > most_bouts:
                 errors.add("chelem", _("A chelem by the defence means the attack took no trick: it keeps "
                                        "only the écart (or the chien in a garde sans) and perhaps its "
                                        "Excuse, "
                                        "so at most %(most)s points and %(most_bouts)s of the bouts here, not "
-                                       "%(points)s and %(bouts)s.", most=format_points(most),
-                                       most_bouts=most_bouts, points=format_points(attack), bouts=bouts))
-        elif attack == TOTAL_POINTS:
+                                       "%(points)s and %(bouts)s.", most=format_halves(most),
+                                       most_bouts=most_bouts, points=format_halves(attack), bouts=bouts))
+        elif attack == TOTAL_HALVES:
             errors.add("chelem", _("91 points means the attack took every card: record the chelem it made."))
 
-    def _validate_poignees(self, table: TableSpec, record: Mapping[str, Any], alone: bool,
-                           clean: dict[str, Any], errors: Errors) -> None:
-        n = table.size
-        raw = record.get("poignees")
-        if raw is None or raw == "":
-            raw = []
-        if not isinstance(raw, Sequence) or isinstance(raw, str):
+    def _validate_poignees(self, n: int, raw: Any, alone: bool, clean: dict[str, Any], errors: Errors) -> None:
+        if raw is None or raw == "" or raw == []:
+            clean["poignees"] = []  # none shown: nothing to check
+            return
+        if not isinstance(raw, LIST_TYPES) and (not isinstance(raw, Sequence) or isinstance(raw, str)):
             errors.add("poignees", _("Poignées are a list of {side, size}."))
             return
+        trumps_needed = POIGNEE_TRUMPS[n]
         items: list[dict[str, str]] = []
+        shown = dict.fromkeys(SIDES, 0)
+        trumps = 0
         for index, item in enumerate(raw):
             if not isinstance(item, Mapping):
                 errors.add("poignees", _("Poignée %(n)s: give the side that showed it and its size.",
@@ -580,7 +737,7 @@ class Tarot(Game):
                                          key=unknown[0]))
                 return
             item_side = str(item.get("side") or "").strip().lower()
-            item_side = {"defense": "defence"}.get(item_side, item_side)
+            item_side = US_SPELLING.get(item_side, item_side)
             size = str(item.get("size") or "").strip().lower()
             if item_side not in SIDES:
                 errors.add("poignees", _("Poignée %(n)s: shown by the attack or by the defence?",
@@ -589,24 +746,23 @@ class Tarot(Game):
             if size not in POIGNEE_SIZES:
                 errors.add("poignees", _("Poignée %(n)s: the size is simple, double or triple.", n=index + 1))
                 return
-            if POIGNEE_TRUMPS[n][size] > HAND_SIZE[n]:
+            if trumps_needed[size] > HAND_SIZE[n]:
                 errors.add("poignees", _("A %(size)s poignée needs %(trumps)s trumps, more than a hand of "
-                                         "%(cards)s cards.", size=size, trumps=POIGNEE_TRUMPS[n][size],
+                                         "%(cards)s cards.", size=size, trumps=trumps_needed[size],
                                          cards=HAND_SIZE[n]))
                 return
             items.append({"side": item_side, "size": size})
+            shown[item_side] += 1
+            trumps += trumps_needed[size]
         attack_players = 1 if alone else 2
-        seats = {"attack": attack_players, "defence": n - attack_players}
-        for who in SIDES:
-            shown = sum(1 for p in items if p["side"] == who)
-            if shown > seats[who]:
-                message = (_("The attack is %(players)s player(s) here and each may show one poignée, not "
-                             "%(shown)s.", players=seats[who], shown=shown) if who == "attack" else
-                           _("The defence is %(players)s players here and each may show one poignée, not "
-                             "%(shown)s.", players=seats[who], shown=shown))
-                errors.add("poignees", message)
-                return
-        trumps = sum(POIGNEE_TRUMPS[n][p["size"]] for p in items)
+        if shown["attack"] > attack_players:
+            errors.add("poignees", _("The attack is %(players)s player(s) here and each may show one poignée, "
+                                     "not %(shown)s.", players=attack_players, shown=shown["attack"]))
+            return
+        if shown["defence"] > n - attack_players:
+            errors.add("poignees", _("The defence is %(players)s players here and each may show one poignée, "
+                                     "not %(shown)s.", players=n - attack_players, shown=shown["defence"]))
+            return
         if trumps > TRUMPS_AND_EXCUSE:
             errors.add("poignees", _("These poignées show %(trumps)s trumps in all, but there are only 21 "
                                      "trumps "
@@ -638,98 +794,66 @@ class Tarot(Game):
             names.append(name)
         return [p for p in table.players if p in names]
 
+
     # -- the score --------------------------------------------------------------------------------------
     def score(self, table: TableSpec, state: dict[str, Any], record: dict[str, Any]) -> Outcome:
-        n = table.size
+        players = table.players
+        n = len(players)
         taker: str = record["taker"]
         partner: str | None = record.get("partner") if n == 5 else None
         deal = count_deal(record)
         lines = self._breakdown(record, deal)
 
+        unit = deal.unit
         taker_share, partner_share = attack_shares(n, partner is None)
-        scores = {p: -deal.unit for p in table.players}
-        scores[taker] = taker_share * deal.unit
-        attack_marks = [f"{taker} {signed(scores[taker])}"]
+        scores = dict.fromkeys(players, -unit)
+        scores[taker] = taker_share * unit
         if partner is not None:
-            scores[partner] = partner_share * deal.unit
-            attack_marks.append(f"{partner} {signed(scores[partner])}")
-        lines.append(_("→ %(unit)s each; %(attack)s", unit=_number(deal.unit),
-                       attack=", ".join(attack_marks)))
+            scores[partner] = partner_share * unit
+        lines.append(each_line(unit, taker, taker_share * unit, partner, partner_share * unit))
 
-        for player in record.get("misere", []):
-            for other in table.players:
+        for player in record.get("misere", ()):
+            for other in players:
                 if other != player:
                     scores[other] -= MISERE_BONUS
                     scores[player] += MISERE_BONUS
-            lines.append(_("Misère: %(player)s %(gain)s, each other player −%(each)s", player=player,
-                           gain=signed(MISERE_BONUS * (n - 1)), each=MISERE_BONUS))
+            lines.append(Text(MISERE_LINE.template, {"player": player, "gain": signed(MISERE_BONUS * (n - 1)),
+                                                     "each": MISERE_BONUS}))
 
         state["played"] = int(state.get("played", 0)) + 1
         extra = {"taker": taker, "partner": partner, "made": deal.made, "margin": deal.margin,
-                 "target": deal.target, "attack_points": _canonical(deal.attack_points),
-                 "multiplier": deal.multiplier, "unit": deal.unit}
+                 "target": deal.target, "attack_points": CANONICAL_POINTS[deal.attack_halves],
+                 "multiplier": deal.multiplier, "unit": unit}
         return Outcome(scores, lines, extra=extra)
 
     def _breakdown(self, record: Mapping[str, Any], deal: DealCount) -> list[Text]:
+        """The deal read aloud, up to the unit: the count, the base, petit au bout, poignées, chelem."""
         lines: list[Text] = []
-        contract = CONTRACT_NAMES[record["contract"]]
-        bouts = int(record["bouts"])
         if record.get("points_side") == "defence":
-            given = Decimal(str(record["points"]))
-            lines.append(_("The defence counted %(defence)s: the attack has 91 − %(defence)s = %(attack)s.",
-                           defence=format_points(given), attack=format_points(deal.attack_points)))
-        points = format_points(deal.attack_points)
+            lines.append(defence_counted_line(deal.attack_halves))
         difference = deal.margin if deal.made else -deal.margin
-        counted = deal.target + difference
-        params = {"contract": contract, "bouts": bouts, "points": points, "counted": counted,
-                  "target": deal.target, "difference": _number(difference)}
-        if deal.attack_points == deal.attack_points.to_integral_value():
-            header = (_("%(contract)s, 1 bout, %(points)s points: %(points)s − %(target)s = %(difference)s",
-                        **params) if bouts == 1 else
-                      _("%(contract)s, %(bouts)s bouts, %(points)s points: %(points)s − %(target)s = "
-                        "%(difference)s", **params))
-        else:
-            header = (_("%(contract)s, 1 bout, %(points)s points, the half to the winner: %(counted)s − "
-                        "%(target)s = %(difference)s", **params) if bouts == 1 else
-                      _("%(contract)s, %(bouts)s bouts, %(points)s points, the half to the winner: "
-                        "%(counted)s − %(target)s = %(difference)s", **params))
-        lines.append(header)
-        value = abs(deal.base)
-        if deal.made and deal.margin == 0:
-            lines.append(_("Juste fait, made by 0: (25 + 0) × %(mult)s = %(value)s", mult=deal.multiplier,
-                           value=value))
-        elif deal.made:
-            lines.append(_("Made by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s", margin=deal.margin,
-                           mult=deal.multiplier, value=value))
-        else:
-            lines.append(_("Failed by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s to the defence",
-                           margin=deal.margin, mult=deal.multiplier, value=value))
-        if record.get("petit_au_bout") == "attack":
-            lines.append(_("Petit au bout to the attack: 10 × %(mult)s = %(amount)s", mult=deal.multiplier,
-                           amount=signed(deal.petit_au_bout)))
-        elif record.get("petit_au_bout") == "defence":
-            lines.append(_("Petit au bout to the defence: 10 × %(mult)s = %(amount)s", mult=deal.multiplier,
-                           amount=signed(deal.petit_au_bout)))
-        poignees = record.get("poignees", [])
+        lines.append(header_line(record["contract"], int(record["bouts"]), deal.attack_halves, deal.target,
+                                 difference))
+        lines.append(base_line(deal.made, deal.margin, deal.multiplier))
+        petit = record.get("petit_au_bout", "none")
+        if petit != "none":
+            lines.append(petit_au_bout_line(petit, deal.multiplier))
+        poignees = record.get("poignees", ())
         for poignee in poignees:
-            amount = POIGNEE_BONUS[poignee["size"]] * (1 if deal.made else -1)
-            lines.append(Text(POIGNEE_LINES[poignee["size"]].template, {"amount": signed(amount)}))
+            lines.append(poignee_line(poignee["size"], deal.made))
         if poignees:
-            lines.append(_("Poignées are not multiplied and go to the side that wins the deal: the attack.")
-                         if deal.made else
-                         _("Poignées are not multiplied and go to the side that wins the deal: the defence."))
-        chelem = record.get("chelem", "none")
-        if chelem == "announced_made":
-            lines.append(_("Chelem announced and made: +400"))
-        elif chelem == "unannounced_made":
-            lines.append(_("Chelem made without announcing it: +200"))
-        elif chelem == "announced_failed":
-            lines.append(_("Chelem announced and failed: −200"))
-        elif chelem == "defence":
-            lines.append(_("Chelem by the defence: each defender +200, so −200"))
+            line = POIGNEES_TO_ATTACK_LINE if deal.made else POIGNEES_TO_DEFENCE_LINE
+            lines.append(fixed_line(line.template))
+        chelem = CHELEM_LINES.get(record.get("chelem", "none"))
+        if chelem is not None:
+            lines.append(fixed_line(chelem.template))
         return lines
 
     # -- the game's end ---------------------------------------------------------------------------------
+    def copy_state(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        """Tarot's state is flat (the totals, then counters): copying the totals is enough."""
+        return {**state, "totals": dict(state["totals"])}
+
     def initial_state(self, table: TableSpec) -> dict[str, Any]:
         state = super().initial_state(table)
         state["played"] = 0  # scored deals; void deals do not count toward the number of deals
