@@ -28,7 +28,8 @@ test: $(DEVSTAMP)
 	$(PY) -m pytest
 
 bench: $(DEVSTAMP)
-	$(PY) -m pytest tests/bench -m bench -s -p no:randomly
+	$(PY) -m pytest tests/bench -m bench -s
+	$(PY) -m pytest tests/browser/test_interactions.py -s -q
 
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .
