@@ -89,6 +89,15 @@ class TableSpec:
     def size(self) -> int:
         return len(self.players)
 
+    def player_named(self, value: Any) -> str | None:
+        """The table's spelling of a player's name (exact, else ignoring case and spaces); None if unknown."""
+        if not isinstance(value, str):
+            return None
+        if value in self.players:
+            return value
+        wanted = value.strip().casefold()
+        return next((p for p in self.players if p.casefold() == wanted), None)
+
     def after(self, seat: int, steps: int = 1) -> int:
         """The seat ``steps`` places on in the order of play."""
         return (seat + steps) % len(self.players)

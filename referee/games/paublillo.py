@@ -357,10 +357,10 @@ class Paublillo(Game):
         if isinstance(value, int):
             return value if 0 <= value < table.size else None
         if isinstance(value, str):
-            wanted = value.strip().casefold()
-            for i, p in enumerate(table.players):
-                if p.casefold() == wanted:
-                    return i
+            name = table.player_named(value)
+            if name is not None:
+                return table.players.index(name)
+            wanted = value.strip()
             if wanted.isdigit() and int(wanted) < table.size:
                 return int(wanted)
         return None

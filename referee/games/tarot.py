@@ -212,19 +212,6 @@ def _number(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
 
-def _match_player(table: TableSpec, value: Any) -> str | None:
-    """The table's spelling of a player's name (exact, else ignoring case); None if unknown."""
-    if type(value) is str and value in table.players:  # names are stored trimmed
-        return value
-    if not isinstance(value, str):
-        return None
-    name = value.strip()
-    if name in table.players:
-        return name
-    for player in table.players:
-        if player.casefold() == name.casefold():
-            return player
-    return None
 
 
 # -- the deal's arithmetic --------------------------------------------------------------------------------
@@ -533,7 +520,7 @@ class Tarot(Game):
     def _validate_taker(self, table: TableSpec, value: Any, errors: Errors) -> str | None:
         if type(value) is str and value in table.players:
             return value
-        taker = _match_player(table, value)
+        taker = table.player_named(value)
         if taker is None:
             if _is_blank(value):
                 errors.add("taker", _("Who took? Pick the taker."))
@@ -578,7 +565,7 @@ class Tarot(Game):
             return True
         partner: str | None = None
         if not _is_blank(partner_value):
-            partner = _match_player(table, partner_value)
+            partner = table.player_named(partner_value)
             if partner is None:
                 errors.add("partner", _("%(name)s is not playing at this table.", name=str(partner_value)))
             elif partner == taker:
@@ -784,7 +771,7 @@ class Tarot(Game):
             return []
         names: list[str] = []
         for value in raw:
-            name = _match_player(table, value)
+            name = table.player_named(value)
             if name is None:
                 errors.add("misere", _("%(name)s is not playing at this table.", name=str(value)))
                 return []

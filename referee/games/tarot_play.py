@@ -291,7 +291,7 @@ def _trick(table: TableSpec, value: Any, errors: Errors) -> tuple[list[Card], li
             return [], []
         name = None
         if player not in (None, ""):
-            name = _player(table, player)
+            name = table.player_named(player)
             if name is None:
                 errors.add("trick", _("%(name)s is not playing at this table.", name=str(player)))
                 return [], []
@@ -303,13 +303,6 @@ def _trick(table: TableSpec, value: Any, errors: Errors) -> tuple[list[Card], li
     return cards, players
 
 
-def _player(table: TableSpec, value: Any) -> str | None:
-    if not isinstance(value, str):
-        return None
-    for player in table.players:
-        if player.casefold() == value.strip().casefold():
-            return player
-    return None
 
 
 def _called(table: TableSpec, situation: Mapping[str, Any], errors: Errors) -> Card | None:
@@ -352,7 +345,7 @@ def tarot_ruling(table: TableSpec, situation: Mapping[str, Any]) -> Ruling:
         card = _one_card(situation.get("card"), "card", errors)
     leader = None
     if situation.get("leader") not in (None, ""):
-        leader = _player(table, situation.get("leader"))
+        leader = table.player_named(situation.get("leader"))
         if leader is None:
             errors.add("leader", _("%(name)s is not playing at this table.",
                                    name=str(situation.get("leader"))))

@@ -131,17 +131,6 @@ def _as_int(value: Any) -> int | None:
     return None
 
 
-def _player(table: TableSpec, name: Any) -> str | None:
-    """The table's spelling of ``name`` (exact, else case-insensitive), or ``None``."""
-    if not isinstance(name, str):
-        return None
-    name = name.strip()
-    if name in table.players:
-        return name
-    for p in table.players:
-        if p.casefold() == name.casefold():
-            return p
-    return None
 
 
 def order_from(table: TableSpec, seat: int, include_seat: bool = True) -> list[str]:
@@ -546,7 +535,7 @@ class Toruro(Game):
         for item in raw:
             if isinstance(item, Mapping):
                 item = item.get("player")
-            name = _player(table, item)
+            name = table.player_named(item)
             if name is None:
                 errors.add(field, _("%(name)s is not a player at this table.", name=str(item)))
                 return None
@@ -603,7 +592,7 @@ class Toruro(Game):
             if not isinstance(item, Mapping):
                 errors.add("misplays", _("Each misplay names a player and the rule broken."))
                 return []
-            name = _player(table, item.get("player"))
+            name = table.player_named(item.get("player"))
             rule = item.get("rule")
             if name is None:
                 errors.add("misplays", _("%(name)s is not a player at this table.",
@@ -904,7 +893,7 @@ def play_ruling(table: TableSpec, situation: Mapping[str, Any]) -> Ruling:
         else:
             players = []
             for name in raw_players:
-                found = _player(table, name)
+                found = table.player_named(name)
                 if found is None:
                     errors.add("players", _("%(name)s is not a player at this table.", name=str(name)))
                 players.append(found or "")
