@@ -459,6 +459,17 @@ class RecordForm(forms.Form):
                 record[spec.name] = value
         return record
 
+    def complete_record(self) -> dict[str, Any] | None:
+        """The record when the form is valid and nothing required is missing; else None, errors marked."""
+        if not self.is_valid():
+            return None
+        record = self.record()
+        missing = self.missing(record)
+        if missing:
+            self.add_rule_errors(missing)
+            return None
+        return record
+
     def missing(self, record: Mapping[str, Any]) -> dict[str, str]:
         """Required fields left empty (a void deal needs none of them)."""
         if record.get("void"):

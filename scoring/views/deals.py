@@ -71,27 +71,23 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
         })
     form = RecordForm(game, spec, request.POST)
     conflict = ""
-    if form.is_valid():
-        record_ = form.record()
-        missing = form.missing(record_)
-        if missing:
-            form.add_rule_errors(missing)
+    record_ = form.complete_record()
+    if record_ is not None:
+        try:
+            deal = services.record_deal(table, record_, author=author_of(request),
+                                        expected_number=form.cleaned_data.get("deal_number"))
+        except InvalidRecord as exc:
+            form.add_rule_errors(services.field_errors(exc))
+        except services.DealConflict as exc:
+            conflict = str(exc)
+            data = request.POST.copy()
+            data["deal_number"] = str(services.next_number(table))
+            form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
-            try:
-                deal = services.record_deal(table, record_, author=author_of(request),
-                                            expected_number=form.cleaned_data.get("deal_number"))
-            except InvalidRecord as exc:
-                form.add_rule_errors(services.field_errors(exc))
-            except services.DealConflict as exc:
-                conflict = str(exc)
-                data = request.POST.copy()
-                data["deal_number"] = str(services.next_number(table))
-                form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
-            else:
-                messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
-                if request.htmx:
-                    return _render_body(request, access, reswap="outerHTML show:window:top")
-                return redirect("table", token=token)
+            messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+            if request.htmx:
+                return _render_body(request, access, reswap="outerHTML show:window:top")
+            return redirect("table", token=token)
     return _render_body(request, access, form, conflict=conflict,
                         reswap="outerHTML show:window:top" if conflict else "outerHTML show:#record:top")
 
@@ -144,22 +140,18 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game, spec = _rules(access)
     if request.method == "POST":
         form = RecordForm(game, spec, request.POST)
-        if form.is_valid():
-            record_ = form.record()
-            missing = form.missing(record_)
-            if missing:
-                form.add_rule_errors(missing)
+        record_ = form.complete_record()
+        if record_ is not None:
+            try:
+                services.edit_deal(deal, record_, author=author_of(request))
+            except InvalidRecord as exc:
+                form.add_rule_errors(services.field_errors(exc))
+            except services.ChangeRefused as exc:
+                form.add_error(None, str(exc))
             else:
-                try:
-                    services.edit_deal(deal, record_, author=author_of(request))
-                except InvalidRecord as exc:
-                    form.add_rule_errors(services.field_errors(exc))
-                except services.ChangeRefused as exc:
-                    form.add_error(None, str(exc))
-                else:
-                    messages.success(request, _("Deal %(n)s changed; the scores after it were recomputed.")
-                                     % {"n": number})
-                    return redirect(_back(request, reverse("table", args=[token])))
+                messages.success(request, _("Deal %(n)s changed; the scores after it were recomputed.")
+                                 % {"n": number})
+                return redirect(_back(request, reverse("table", args=[token])))
         deal.refresh_from_db()
     else:
         form = RecordForm(game, spec, record=deal.record)
