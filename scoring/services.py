@@ -169,6 +169,14 @@ def standings(table: Table) -> Standings:
     return Standings(table, game, spec, state, last, count, game.display_state(spec, state))
 
 
+def scores_in_order(game: Game, spec: TableSpec, outcome: Mapping[str, Any] | None,
+                    labels: Mapping[str, str]) -> list[tuple[str, int]]:
+    """A deal's scores as (label, score) in the game's order of sides (seating order), not in the order the
+    database kept the keys (PostgreSQL's jsonb sorts them)."""
+    scores = (outcome or {}).get("scores") or {}
+    return [(labels.get(side, side), scores[side]) for side in game.sides(spec) if side in scores]
+
+
 def state_before(table: Table, number: int, game: Game, spec: TableSpec) -> dict[str, Any]:
     previous = active_deals(table).filter(number__lt=number).order_by("-number").first()
     if previous is None or previous.state_after is None:

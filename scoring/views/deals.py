@@ -95,9 +95,11 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
 def describe_record(game: Game, spec: TableSpec, record: dict[str, Any]) -> list[tuple[str, str]]:
     """A record as (label, value) lines, choices shown by their labels."""
     fields = {f.name: f for f in game.record_fields(spec)}
+    # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
+    keys = [name for name in fields if name in record] + sorted(k for k in record if k not in fields)
     lines = []
-    for key, value in record.items():
-        field = fields.get(key)
+    for key in keys:
+        value, field = record[key], fields.get(key)
         lines.append((services.translate(field.label) if field else key, _value_text(field, value)))
     return lines
 
@@ -127,7 +129,7 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return render(request, "scoring/deal.html", {
         "access": access, "token": token, "table": access.table, "game": game, "deal": deal,
         "record_lines": describe_record(game, spec, deal.record),
-        "scores": [(labels.get(s, s), v) for s, v in ((deal.outcome or {}).get("scores") or {}).items()],
+        "scores": services.scores_in_order(game, spec, deal.outcome, labels),
         "revisions": [(r, describe_record(game, spec, r.record)) for r in revisions],
         "me": author_of(request),
     })

@@ -191,7 +191,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "ranking": [(side, labels.get(side, side), total) for side, total in st.ranking()],
         "winner_labels": [labels.get(side, side) for side in st.winners],
         "last": last,
-        "last_scores": [(labels.get(side, side), v) for side, v in (last.get("scores") or {}).items()],
+        "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "recent": recent,
         "state_template": _optional_template(f"scoring/games/{table.game}_state.html"),
         "state_items": state_items(st.extra) if st.extra else [],
