@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -11,6 +12,7 @@ from django.http import Http404
 from scoring.models import Table
 
 RECENT_KEY = "recent_tables"
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what ``new_token`` makes (URL-safe base64), at most max_length
 
 
 @dataclass
@@ -22,7 +24,9 @@ class Access:
 
 def resolve(token: str) -> Access:
     """The table a link token opens, and whether it may edit. 404 for an unknown token."""
-    table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+    table = None
+    if TOKEN_SHAPE.fullmatch(token):  # else not a token, and not for the database (PostgreSQL refuses a NUL)
+        table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
     if table is None:
         raise Http404("No table behind this link.")
     return Access(table, token, token == table.edit_token)

@@ -61,13 +61,34 @@ AUTHOR = "api"
 
 
 class StrictJSONParser(Parser):
-    """JSON as the RFC has it: ``NaN`` and ``Infinity`` are refused (no database stores them)."""
+    """JSON as the RFC has it: ``NaN`` and ``Infinity`` are refused (no database stores them), and so is the
+    NUL character ``\\u0000`` in any text (PostgreSQL stores none), with the path of the text that has it."""
 
     def parse_body(self, request: HttpRequest) -> dict[str, Any]:
         def refuse(constant: str) -> Any:
             raise ValueError(f"{constant} is not JSON")
 
-        return json.loads(request.body, parse_constant=refuse)
+        data = json.loads(request.body, parse_constant=refuse)
+        if b"\\u0000" in request.body:  # the only way JSON carries a NUL: look for where only then
+            where = nul_path(data)
+            if where is not None:
+                raise invalid({where or "body": _("Text cannot contain the NUL character (\\u0000).")})
+        return data
+
+
+def nul_path(value: Any, path: str = "") -> str | None:
+    """The path of the first text (or key) holding a NUL in parsed JSON, like ``record.note``; else None."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        where = f"{path}.{key}" if path else str(key)
+        if "\x00" in str(key):
+            return where
+        found = nul_path(item, where)
+        if found is not None:
+            return found
+    return None
 
 
 api = NinjaAPI(
@@ -115,6 +136,8 @@ def _api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
 
 @api.exception_handler(HttpError)
 def _http_error(request: HttpRequest, exc: HttpError) -> HttpResponse:
+    if isinstance(exc.__cause__, ApiError):  # raised by our parser, wrapped by Ninja: answer it as it is
+        return _api_error(request, exc.__cause__)
     # Ninja's own: chiefly "Cannot parse request body" for malformed JSON.
     message = _("The request body is not valid JSON.") if exc.status_code == 400 else str(exc)
     body = {"detail": message, "errors": {"body": message}}

@@ -24,6 +24,7 @@ LIST_ROWS = 3  # rows of a list field when the game gives no maximum
 LIST_ROWS_MAX = 10
 CURRENCIES = ("EUR", "USD", "COP", "GBP")
 EMPTY = (None, "", [], ())
+MAX_MAGNITUDE = 30  # a typed number's digits before or after the point: far beyond any score or stake
 
 
 def _text(value: Any) -> str:
@@ -40,7 +41,7 @@ def parse_decimal(raw: Any) -> Decimal | None:
         number = Decimal(text)
     except InvalidOperation:
         raise ValueError(text) from None
-    if not number.is_finite():
+    if not number.is_finite() or abs(number.adjusted()) > MAX_MAGNITUDE:  # 1e999999999: no int or text holds it
         raise ValueError(text)
     return number
 
@@ -178,10 +179,10 @@ class NewTableForm(forms.Form):
         stake = self.cleaned_data.get("stake") or Decimal(0)
         if stake < 0:
             raise forms.ValidationError(_("The stake cannot be negative."))
+        if stake > 100000:  # before quantize, which cannot round a number this large
+            raise forms.ValidationError(_("That stake is too high."))
         if stake != stake.quantize(Decimal("0.01")):
             raise forms.ValidationError(_("At most two decimals, e.g. 0.05."))
-        if stake > 100000:
-            raise forms.ValidationError(_("That stake is too high."))
         return stake
 
     def clean_currency_other(self) -> str:
@@ -255,7 +256,9 @@ class RecordForm(forms.Form):
     game's messages (keyed by record paths like ``"poignees.1.size"``) beside the matching input.
     """
 
-    deal_number = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    # The number the page offered, to catch another phone recording first. Hidden, so an unreadable value
+    # (a tampered page) cannot be shown or fixed beside it: it is read as no number, never as an error.
+    deal_number = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, game: Game, spec: TableSpec, *args: Any, number: int | None = None,
                  record: Mapping[str, Any] | None = None, **kwargs: Any):
@@ -411,6 +414,10 @@ class RecordForm(forms.Form):
         if spec.kind in ("card", "text") and isinstance(value, str):
             return value.strip() or None
         return value
+
+    def clean_deal_number(self) -> int | None:
+        raw = self.cleaned_data.get("deal_number", "")
+        return int(raw) if raw.isascii() and raw.isdigit() and int(raw) >= 1 else None
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

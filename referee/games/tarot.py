@@ -133,7 +133,8 @@ def _parse_decimal(value: Any) -> Decimal | None:
             return None
     else:
         return None
-    return number if number.is_finite() else None
+    # 1e9999999 is finite, but int() of it would take minutes: no score is that large or that fine.
+    return number if number.is_finite() and abs(number.adjusted()) <= 30 else None
 
 
 def _parse_number(value: Any) -> int | Decimal | None:

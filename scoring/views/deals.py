@@ -36,8 +36,9 @@ def author_of(request: HttpRequest) -> str:
 
 def _back(request: HttpRequest, default: str) -> str:
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if target and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                                  require_https=request.is_secure()):
+    # A path on this site only: redirect() would take any other word for a view name and fail.
+    if target.startswith("/") and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         return target
     return default
 
