@@ -95,7 +95,7 @@ class Card:
         if deck is DeckKind.TAROT:
             if raw in (EXCUSE, "EXCUSE", "0"):
                 card = cls(EXCUSE, "0")
-            elif raw.startswith("T") and raw[1:].isdigit():
+            elif raw.startswith("T") and raw[1:].isascii() and raw[1:].isdigit():
                 card = cls(TRUMP, str(int(raw[1:])))
             else:
                 card = cls(raw[-1:], raw[:-1])

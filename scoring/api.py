@@ -178,7 +178,7 @@ def schema_errors(errors: Sequence[Mapping[str, Any]]) -> dict[str, str]:
         elif loc and loc[0] in ("path", "query"):
             loc = loc[1:]
         out.setdefault(".".join(loc) or "body", schema_message(error))
-    deal_keys = [k for k in out if k.startswith("deals.") and k.split(".")[1].isdigit()]
+    deal_keys = [k for k in out if k.startswith("deals.") and k.split(".")[1].isascii() and k.split(".")[1].isdigit()]
     if deal_keys:
         first = min(int(k.split(".")[1]) for k in deal_keys)
         out = {k: v for k, v in out.items() if k not in deal_keys or int(k.split(".")[1]) == first}

@@ -297,7 +297,7 @@ class RecordForm(forms.Form):
         for key in self.data:
             if key.startswith(f"{name}__"):
                 index = key[len(name) + 2:].split("__", 1)[0]
-                if index.isdigit():
+                if index.isascii() and index.isdigit():
                     highest = max(highest, int(index))
         return min(highest + 1, LIST_ROWS_MAX * 2)
 
@@ -498,7 +498,7 @@ class RecordForm(forms.Form):
         name = parts[0]
         if name in lists:
             spec = lists[name]
-            if len(parts) >= 2 and parts[1].isdigit():
+            if len(parts) >= 2 and parts[1].isascii() and parts[1].isdigit():
                 index = int(parts[1])
                 rows = self._index_to_row.get(name, [])
                 row = rows[index] if index < len(rows) else index

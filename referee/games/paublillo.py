@@ -361,7 +361,7 @@ class Paublillo(Game):
             if name is not None:
                 return table.players.index(name)
             wanted = value.strip()
-            if wanted.isdigit() and int(wanted) < table.size:
+            if wanted.isascii() and wanted.isdigit() and int(wanted) < table.size:
                 return int(wanted)
         return None
 
@@ -402,7 +402,7 @@ class Paublillo(Game):
             raw = value.strip().lower()
             if raw in BET_ALIASES:
                 return BET_ALIASES[raw]
-            if not raw.isdigit():
+            if not (raw.isascii() and raw.isdigit()):
                 return None
             value = int(raw)
         if isinstance(value, int) and value > 0 and value % 3 == 0:

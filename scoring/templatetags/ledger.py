@@ -253,7 +253,7 @@ def toruro_record(form: Any, table: Any, deal: Any = None, st: Any = None) -> di
         # one player's lulos), or the one already chosen.
         choices = []
         for group in groups:
-            chosen = value.isdigit() and int(value) in group["ids"]
+            chosen = value.isascii() and value.isdigit() and int(value) in group["ids"]  # not "²"
             lulo_id = int(value) if chosen else group["ids"][min(i, len(group["ids"]) - 1)]
             choices.append({**group, "id": lulo_id, "more": len(group["ids"]) - 1})
         payments.append({

@@ -605,3 +605,21 @@ def test_regression_the_api_refuses_a_nul_in_any_text_with_its_path(client, db, 
     response = api(client, "post", f"tables/{table.edit_token}/deals", {"record": record})
     assert response.status_code == 422 and list(response.json()["errors"]) == ["record.note"]
     assert not Deal.objects.exists()
+
+
+def test_regression_a_superscript_digit_is_read_as_no_number(client, db):
+    """"²".isdigit() is true but int("²") raises: choosing lulo "²" on the Toruro form was a 500, and the API
+    answered "could not be read" with no field; "T²" did the same to the Tarot referee."""
+    table = make("toruro", TORURO[6])
+    record_one(client, table)  # four players took no trick: their lulos are payable now
+    for lulo in ("²", "--1", "٣"):
+        html = assert_refused(client, table, {**good_post(table), "went": [], "payments__0__lulo": lulo,
+                                              "payments__0__cabeza": "1"})
+        assert html
+    response = api(client, "post", f"tables/{table.edit_token}/deals",
+                   {"record": {"turned_card": "4O", "went": [], "payments": [{"lulo": "²", "cabeza": 1}]}})
+    assert response.status_code == 422
+    assert "Which lulo is paid?" in response.json()["errors"]["record.payments"]
+    response = client.get("/referee/tarot/", {"ask": "1", "hand": "T² T3", "card": "T²"})
+    assert response.status_code == 200
+    assert Deal.objects.filter(table=table).count() == 1
