@@ -220,7 +220,7 @@ def record_deal(table: Table, record: Mapping[str, Any], *, expected_number: int
             else:
                 before = state_before(table, number, game, spec)
             state, outcome = game.apply(spec, before, record)
-            deal = Deal.objects.create(table=table, number=number, record=dict(record),
+            deal = Deal.objects.create(table=table, number=number, record=game.fact(spec, before, record),
                                        outcome=outcome.to_json(), state_after=state)
             _revise(deal, DealRevision.Action.RECORD, author)
             _bump(table)
@@ -254,8 +254,9 @@ def edit_deal(deal: Deal, record: Mapping[str, Any], *, author: str = "",
     """Store a new revision of ``deal`` with ``record``; standings recompute from it on."""
     game = get_game(deal.table.game)
     spec = table_spec(deal.table)
-    game.validate(spec, state_before(deal.table, deal.number, game, spec), record)  # field errors first
-    deal.record = dict(record)
+    before = state_before(deal.table, deal.number, game, spec)
+    game.validate(spec, before, record)  # field errors first
+    deal.record = game.fact(spec, before, record)
     deal.revision += 1
     deal.save(update_fields=["record", "revision", "updated"])
     if not deal.withdrawn:

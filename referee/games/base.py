@@ -308,6 +308,11 @@ class Game(ABC):
     def validate(self, table: TableSpec, state: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
         """The record, normalised (parsed numbers, canonical keys); :class:`InvalidRecord` if it cannot be."""
 
+    def fact(self, table: TableSpec, state: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+        """The record as stored, for a valid ``record`` after ``state``: what was entered, plus whatever pins
+        its meaning should an earlier deal be corrected (Toruro: who owed each lulo paid). By default, as is."""
+        return dict(record)
+
     @abstractmethod
     def score(self, table: TableSpec, state: dict[str, Any], record: dict[str, Any]) -> Outcome:
         """Score a valid record. May update game-specific keys of ``state`` in place (it is a private copy)."""

@@ -9,8 +9,9 @@ Deal record (one per deal, what the phone form sends)::
       "turned_card": "3C",                      # the face-up card: its suit is trumps; sota or higher
                                                 #   (sota, caballo, King, 3, Ace): the 7 of trumps plays as it
       "payments": [                             # lulos paid into the pots before the deal, in the order paid
-        {"lulo": 4, "cabeza": 2, "barriga": 1, "cola": 1}    # the split must add up to lulo #4's amount
-      ],
+        {"lulo": 4, "cabeza": 2, "barriga": 1, "cola": 1}    # the split must add up to lulo #4's amount;
+      ],                                        #   "player" (who owed it) is optional, checked if given,
+                                                #   and always stored (see ``fact``)
       "went": ["Ana", "Pepe"],                  # who went (any order; stored in the order of play)
       "tricks": ["Pepe", "Ana", "Pepe"],        # who took tricks 1, 2, 3 (cabeza, barriga, cola);
                                                 #   [] if nobody went
@@ -31,8 +32,9 @@ State (JSON-able, carried deal to deal)::
       "pot_shares": {"Ana": 0, ...},   # who put the chips now lying in the pots (for settling mid-night)
       "lulos": [{"id": 1, "player": "Ana", "amount": 3, "worth": 3, "deal": 1, "reason": "no_trick",
                  "misplay": null, "free": false, "paid_deal": null}, ...],
-      "lulo_counts": {"Ana": 1, ...}   # lulos committed so far (towards every tenth being free)
-    }
+      "lulo_counts": {"Ana": 1, ...},  # lulos committed so far (towards every tenth being free)
+      "chips": {"paid_in": 9, "taken_out": 6}   # chips put into and taken out of the pots over the night,
+    }                                           #   counted from the deals' money moves (the ledger's check)
 
 A lulo is *open* while ``paid_deal`` is null and it is not free; a free lulo has ``amount`` 0 and keeps what
 it would have cost in ``worth``. Lulos are never removed: the list is the night's paper lulo list.
@@ -146,7 +148,7 @@ _PLAYER_KEYS = ("totals", "pot_shares", "lulo_counts")
 
 
 def _complete(table: TableSpec, state: Mapping[str, Any]) -> bool:
-    return all(k in state for k in ("dealer", "deals", "played", "pots", "lulos", *_PLAYER_KEYS)) and all(
+    return all(k in state for k in ("dealer", "deals", "played", "pots", "lulos", "chips", *_PLAYER_KEYS)) and all(
         p in state[k] for k in _PLAYER_KEYS for p in table.players)
 
 
@@ -160,6 +162,10 @@ def fill_state(table: TableSpec, state: dict[str, Any]) -> dict[str, Any]:
     state.setdefault("pot_shares", {})
     state.setdefault("lulos", [])
     state.setdefault("lulo_counts", {})
+    if "chips" not in state:  # a state kept before the chips were counted: what its antes, lulos and nets say
+        paid_in = ANTE * len(POTS) * int(state["played"]) + sum(
+            int(lulo.get("amount", 0)) for lulo in state["lulos"] if lulo.get("paid_deal") is not None)
+        state["chips"] = {"paid_in": paid_in, "taken_out": paid_in + sum(map(int, state["totals"].values()))}
     for key in _PLAYER_KEYS:
         for p in table.players:
             state[key].setdefault(p, 0)
@@ -283,6 +289,7 @@ def display_state(table: TableSpec, state: Mapping[str, Any]) -> dict[str, Any]:
         "pots_at_start": None if over else pots_at_start(table, st),
         "first_deal": st["played"] == 0,
         "game_over": over,
+        "chips_moved": dict(st["chips"]),
     }
 
 
@@ -489,6 +496,12 @@ class Toruro(Game):
             lulo = by_id.get(lulo_id)
             if lulo is None:
                 errors.add("payments", _("There is no lulo #%(id)s on the list.", id=lulo_id))
+                return []
+            named = item.get("player")
+            if named not in (None, "") and table.player_named(named) != lulo["player"]:
+                # A stored payment names its debtor: correcting an earlier deal may renumber the list.
+                errors.add("payments", _("Lulo #%(id)s is %(owner)s's, not %(name)s's.", id=lulo_id,
+                                         owner=lulo["player"], name=str(named)))
                 return []
             if any(p["lulo"] == lulo_id for p in clean):
                 errors.add("payments", _("Lulo #%(id)s is paid twice.", id=lulo_id))
@@ -713,6 +726,9 @@ class Toruro(Game):
             new_lulos = self._commit_lulos(table, state, record, at_start, deal_no, lines)
 
         state["played"] += 1
+        chips = state["chips"]
+        chips["paid_in"] += sum(m.amount for m in money if m.payee.startswith("pot:"))
+        chips["taken_out"] += sum(m.amount for m in money if m.payer.startswith("pot:"))
         net = ", ".join(f"{p} {_sign(scores[p])}" for p in table.players if scores[p])
         lines.append(_("Net this deal: %(net)s.", net=net or "0"))
         return Outcome(scores, lines, money, extra={
@@ -766,6 +782,20 @@ class Toruro(Game):
                     lines.append(_("Lulo #%(id)s: %(player)s owes %(amount)s chips.", id=lulo["id"],
                                    player=player, amount=at_start))
         return added
+
+    def fact(self, table: TableSpec, state: Mapping[str, Any], record: Mapping[str, Any]) -> dict[str, Any]:
+        """The record with each payment naming who owed the lulo: the list is renumbered when an earlier deal
+        is corrected, and then the payment must not pass silently to whoever owns that number now."""
+        stored = dict(record)
+        payments = record.get("payments")
+        if isinstance(payments, (list, tuple)):
+            owners = {lulo["id"]: lulo["player"] for lulo in full_state(table, state)["lulos"]}
+            stored["payments"] = [
+                {**item, "player": owners[lulo_id]}
+                if isinstance(item, Mapping) and item.get("player") in (None, "")
+                and (lulo_id := _as_int(item.get("lulo"))) in owners else item
+                for item in payments]
+        return stored
 
     def apply(self, table: TableSpec, state: Mapping[str, Any],
               record: Mapping[str, Any]) -> tuple[dict[str, Any], Outcome]:

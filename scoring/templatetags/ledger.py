@@ -152,8 +152,13 @@ def toruro_board(st: Any) -> dict[str, Any]:
     lulos_paid = sum(int(row["amount"]) for row in lulos if row["status"] == "paid")
     paid_in = antes + lulos_paid
     nets = {p: int(ds["nets"].get(p, 0)) for p in players}
-    taken_out = paid_in + sum(nets.values())
     in_pots = int(ds.get("pots_total", 0))
+    # Three counts kept apart, so that the check can fail: paid in from the antes and the lulo list, taken out
+    # from the chips the deals moved out of the pots, and the players' nets.
+    moved = ds["chips_moved"]
+    taken_out = int(moved["taken_out"])
+    balanced = (paid_in == int(moved["paid_in"]) == taken_out + in_pots and taken_out >= 0
+                and sum(nets.values()) == taken_out - paid_in)
     shares = state.get("pot_shares", {})
     counts = ds.get("lulo_counts", {})
 
@@ -197,7 +202,7 @@ def toruro_board(st: Any) -> dict[str, Any]:
         "taken_out": taken_out,
         "in_pots": in_pots,
         "in_pots_money": chips_money(in_pots, table),
-        "balanced": paid_in == taken_out + in_pots and taken_out >= 0,
+        "balanced": balanced,
         "chip": chips_money(1, table),
     }
 

@@ -169,7 +169,8 @@ def test_a_lulo_paid_in_a_split_and_a_misplay_lulo_recorded_through_the_form(cli
 
     assert response.status_code == 302
     deal = Deal.objects.get(number=2)
-    assert deal.record == {"turned_card": "3c", "payments": [{"lulo": 1, "cabeza": 2, "cola": 1}],
+    # Stored with who owed the lulo, which the form did not need to send: it pins the payment to Marta.
+    assert deal.record == {"turned_card": "3c", "payments": [{"lulo": 1, "cabeza": 2, "cola": 1, "player": "Marta"}],
                            "went": ["Pepe", "Marta"], "tricks": [{"player": "Pepe"}, {"player": "Marta"},
                                                                  {"player": "Pepe"}],
                            "misplays": [{"player": "Pepe", "rule": "follow_suit"}]}
@@ -311,7 +312,8 @@ def test_paying_two_lulos_a_deal_one_player_may_pay_two_of_hers(client, db):
                     payments__1__barriga="3", turned_card="4B", went=["Rosa", "Ana"], tricks__0__player="Rosa",
                     tricks__1__player="Ana", tricks__2__player="Ana")
     assert response.status_code == 302
-    assert Deal.objects.get(number=3).record["payments"] == [{"lulo": 3, "cabeza": 3}, {"lulo": 5, "barriga": 3}]
+    assert Deal.objects.get(number=3).record["payments"] == [{"lulo": 3, "cabeza": 3, "player": "Rosa"},
+                                                               {"lulo": 5, "barriga": 3, "player": "Rosa"}]
 
 
 def pay_everything_but_the_last(table: Table) -> None:
@@ -388,7 +390,8 @@ def test_editing_a_deal_offers_the_lulos_payable_before_it(client, night):
         "payments__0__cola": "1", "turned_card": "3C", "went": ["Pepe", "Marta"], "tricks__0__player": "Pepe",
         "tricks__1__player": "Marta", "tricks__2__player": "Pepe"})
     assert response.status_code == 302
-    assert Deal.objects.get(number=2).record["payments"] == [{"lulo": 1, "cabeza": 1, "barriga": 1, "cola": 1}]
+    assert Deal.objects.get(number=2).record["payments"] == [{"lulo": 1, "cabeza": 1, "barriga": 1, "cola": 1,
+                                                               "player": "Marta"}]
 
 
 def test_settling_up_reads_per_chip_and_offers_to_count_the_open_lulos(client, night):
@@ -404,3 +407,45 @@ def test_settling_up_reads_per_chip_and_offers_to_count_the_open_lulos(client, n
                    .content.decode())
     # Counted: the 12 chips owed are shared by all six (2 each): Ana −3−3+2 = −4, Luis +3, Pepe +4, others −1.
     assert "−2.00 EUR" in counted and "+2.00 EUR" in counted
+
+
+# -- correcting an earlier deal never moves a payment to another debtor -----------------------------------------
+
+def test_a_payment_is_stored_with_its_debtor_and_a_correction_that_would_renumber_it_is_refused(client, night):
+    """Juan pays lulo #2 in deal 2. Correcting deal 1 so that Juan took the cabeza (and Luis none) renumbers
+    the list from Ana's left: Luis #1, Marta #2, Rosa #3, Ana #4. Deal 2 would then have Marta's lulo paid
+    with Juan's chips: the correction is refused, naming deal 2, and nothing changes."""
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "5B", "went": [], "payments": [{"lulo": 2, "cabeza": 3}]})
+    assert Deal.objects.get(number=2).record["payments"] == [{"lulo": 2, "cabeza": 3, "player": "Juan"}]
+    before = services.standings(night).state
+
+    response = client.post(f"/t/{night.edit_token}/deal/1/edit/", {
+        "turned_card": "4O", "went": PLAYERS, "tricks__0__player": "Juan", "tricks__1__player": "Pepe",
+        "tricks__2__player": "Pepe"})
+    assert response.status_code == 200
+    assert "This change would make deal 2 impossible: Lulo #2 is Marta&#x27;s, not Juan&#x27;s." in \
+        response.content.decode()
+    assert Deal.objects.get(number=1).record == DEAL1 and Deal.objects.get(number=1).revision == 1
+    assert services.standings(night).state == before
+
+
+def test_a_payment_naming_the_wrong_debtor_is_refused(night):
+    services.record_deal(night, DEAL1)
+    with pytest.raises(services.InvalidRecord) as refused:
+        services.record_deal(night, {"turned_card": "5B", "went": [],
+                                     "payments": [{"lulo": 2, "cabeza": 3, "player": "Marta"}]})
+    assert str(refused.value.errors["payments"]) == "Lulo #2 is Juan's, not Marta's."
+    assert Deal.objects.count() == 1
+
+
+def test_the_ledger_check_counts_what_the_deals_moved_so_it_can_fail(client, night):
+    """Paid in is counted from the antes and the lulo list, taken out from the chips the deals moved out of the
+    pots: a state where they disagree (here, one chip taken out that no deal moved) shows the alarm."""
+    services.record_deal(night, DEAL1)
+    assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in text(page(client, night))
+    deal = Deal.objects.get(number=1)
+    deal.state_after["chips"]["taken_out"] += 1
+    Deal.objects.filter(pk=deal.pk).update(state_after=deal.state_after)
+    Table.objects.filter(pk=night.pk).update(version=night.version + 1)  # the page cache is per version
+    assert "does not add up: please report this table" in text(page(client, night))
