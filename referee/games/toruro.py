@@ -415,6 +415,7 @@ class Toruro(Game):
             Field("tricks", _("Who took tricks 1, 2 and 3 (cabeza, barriga, cola)"), "list", required=False,
                   default=[], fields=(Field("player", _("Player"), "player", choices=players),)),
             Field("misplays", _("Play rules broken (each is a lulo)"), "list", required=False, default=[],
+                  maximum=3 * table.size,  # one entry per card played, at most
                   fields=(Field("player", _("Player"), "player", choices=players),
                           Field("rule", _("Rule"), "choice", choices=rules))),
             Field("void", _("Void deal (misdeal): nothing moves"), "bool", required=False, default=False,

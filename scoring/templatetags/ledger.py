@@ -98,10 +98,11 @@ def money_moves(outcome: Any) -> dict[str, Any] | None:
 # -- Toruro: the board on the table page ----------------------------------------------------------------------
 
 def _reason(lulo: Mapping[str, Any]) -> str:
-    if lulo.get("reason") == "misplay" and lulo.get("misplay") in RULE_NAMES:
-        return services.translate(RULE_NAMES[lulo["misplay"]])
+    rule = lulo.get("misplay")
     if lulo.get("reason") == "misplay":
-        return _("broke a play rule")
+        return services.translate(RULE_NAMES[rule]) if rule in RULE_NAMES else _("broke a play rule")
+    if rule in RULE_NAMES:  # one lulo for both offences (house rule one_lulo_per_deal): say both
+        return _("went, took no trick, and broke “%(rule)s”") % {"rule": services.translate(RULE_NAMES[rule])}
     return _("went, took no trick")
 
 

@@ -1,7 +1,8 @@
 // Toruro's record form (templates/scoring/record/toruro.html). The form works without this file; with it:
 // the turned card from suit and rank buttons (and whether the 7 plays as it), a live "adds up to N of M" for
 // each lulo's split, the pots and the lulo's cost as the splits change, everyone ticked when an Ace is turned,
-// and only the players who went offered for the tricks. The server still checks everything.
+// only the players who went offered for the tricks, and one empty row of play rules broken at a time. The
+// server still checks everything.
 (function () {
   "use strict";
   if (window.tapeteToruro) { window.tapeteToruro(); return; }
@@ -130,6 +131,15 @@
     refreshCard(form, true);
   }
 
+  // Play rules broken: the rows after the first empty one wait until it is filled in.
+  function refreshMisplays(form) {
+    var empty = 0;
+    form.querySelectorAll("[data-misplay]").forEach(function (row) {
+      var filled = Array.prototype.some.call(row.querySelectorAll("select"), function (s) { return s.value; });
+      row.hidden = !filled && empty++ > 0;
+    });
+  }
+
   function setup() {
     document.querySelectorAll("form.toruro-record:not([data-ready])").forEach(function (form) {
       form.setAttribute("data-ready", "");
@@ -138,6 +148,7 @@
       refreshPots(form);
       refreshCard(form);
       refreshWent(form);
+      refreshMisplays(form);
     });
   }
 
@@ -148,6 +159,7 @@
     if (name === "tc_suit" || name === "tc_rank") onPicker(form);
     else if (name === "turned_card") refreshCard(form, true);
     else if (name === "went") refreshWent(form);
+    if (e.target.closest("[data-misplay]")) refreshMisplays(form);
     var box = e.target.closest("[data-payment]");
     if (box) { refreshSplit(box); refreshPots(form); }
   });

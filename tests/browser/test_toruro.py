@@ -80,8 +80,11 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     trick(page, 1, "Marta")
     trick(page, 2, "Pepe")
     page.locator("#field-misplays > summary").click()
+    expect(page.locator('[data-misplay="1"]')).to_be_hidden()  # one empty row at a time, up to 10
     page.select_option("#id_misplays__0__player", "Pepe")
     page.select_option("#id_misplays__0__rule", "follow_suit")
+    expect(page.locator('[data-misplay="1"]')).to_be_visible()
+    expect(page.locator('[data-misplay="2"]')).to_be_hidden()
     save(page)
     expect(page.locator("#field-payments .field-error")).to_contain_text(
         "Lulo #1 is 3 chips, but the split (cabeza 2, barriga 0, cola 0) adds up to 2.")

@@ -449,3 +449,12 @@ def test_the_ledger_check_counts_what_the_deals_moved_so_it_can_fail(client, nig
     Deal.objects.filter(pk=deal.pk).update(state_after=deal.state_after)
     Table.objects.filter(pk=night.pk).update(version=night.version + 1)  # the page cache is per version
     assert "does not add up: please report this table" in text(page(client, night))
+
+
+def test_one_lulo_for_two_offences_names_both_on_the_list(client, night):
+    """With one lulo a deal (the default), Marta went, took no trick and also failed to follow suit: her one
+    lulo says both, so nobody has to remember the broken rule."""
+    services.record_deal(night, {**DEAL1, "misplays": [{"player": "Marta", "rule": "follow_suit"}]})
+    marta = next(row for row in services.standings(night).state["lulos"] if row["player"] == "Marta")
+    assert lulo_row(page(client, night), marta["id"]).startswith(
+        f"{marta['id']} Marta went, took no trick, and broke “Follow suit”")
