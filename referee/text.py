@@ -8,6 +8,7 @@ finds the templates because ``_`` is one of xgettext's keywords.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,3 +32,9 @@ class Text:
 def _(template: str, **params: Any) -> Text:
     """Mark ``template`` for translation; ``params`` fill its ``%(name)s`` slots."""
     return Text(template, params)
+
+
+def join(items: Sequence[Text | str], separator: str = ", ") -> Text:
+    """Items said one after another, each still translatable (card names, say): a text of separators only."""
+    return Text(separator.join(f"%(item{i})s" for i in range(len(items))),
+                {f"item{i}": item for i, item in enumerate(items)})

@@ -344,10 +344,23 @@ class Translator:
         translated = self.templates.get(text.template)
         if translated is None:
             translated = self.templates[text.template] = _(text.template)
+        params = text.params
+        if params and any(isinstance(v, Text) for v in params.values()):  # a card's name inside a ruling...
+            params = {k: self(v) if isinstance(v, Text) else v for k, v in params.items()}
         try:
-            return translated % text.params if text.params else translated
+            return translated % params if params else translated
         except (KeyError, TypeError, ValueError):
             return str(text)
+
+    def within(self, value: Any) -> Any:
+        """``value`` (a game's display state, an outcome's extra) with every text in it translated."""
+        if isinstance(value, Text):
+            return self(value)
+        if isinstance(value, dict):
+            return {k: self.within(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self.within(v) for v in value]
+        return value
 
 
 def money_json(moves: Sequence[MoneyMove], tr: Translator) -> list[dict[str, Any]]:
@@ -367,7 +380,7 @@ def outcome_json(spec: TableSpec, number: int, outcome: Outcome, totals: Mapping
         "game_over": outcome.game_over,
         "winners": list(outcome.winners),
         "totals": dict(totals),
-        "extra": outcome.extra,
+        "extra": tr.within(outcome.extra),
     }
 
 
@@ -397,7 +410,7 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
             "dealer": seat_name(spec, state["dealer"]),
             "game_over": bool(last and last.game_over),
             "winners": list(last.winners) if last else [],
-            "state": rules.display_state(spec, state),
+            "state": tr.within(rules.display_state(spec, state)),
         }
     # Built to ScoreOut's shape above; answered directly, as re-validating 20,000 deals would double the time.
     return api.create_response(request, answer, status=200)
@@ -492,7 +505,7 @@ def table_json(access: Access) -> dict[str, Any]:
         "leader": now.leader,
         "game_over": now.game_over,
         "winners": now.winners,
-        "display_state": now.extra,
+        "display_state": tr.within(now.extra),
         "deal_count": now.deal_count,
         "next_number": (deals[-1].number if deals else 0) + 1,
         "deals": [deal_json(d, now.spec, tr) for d in deals if not d.withdrawn],

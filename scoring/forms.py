@@ -70,8 +70,18 @@ class DecimalText(forms.CharField):
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
 
 
-def _seg(choices: Sequence[tuple[Any, str]], **kwargs: Any) -> forms.ChoiceField:
-    field = forms.ChoiceField(choices=choices, widget=forms.RadioSelect(
+class RuleChoiceField(forms.ChoiceField):
+    """A choice in a deal record: the buttons offer the game's choices, but whether a value may be is for the
+    rules module to say, with the rule that forbids it (a raise past doce, say), not Django's "not one of the
+    available choices"."""
+
+    def valid_value(self, value: Any) -> bool:
+        return True
+
+
+def _seg(choices: Sequence[tuple[Any, str]], field_class: type[forms.ChoiceField] = forms.ChoiceField,
+         **kwargs: Any) -> forms.ChoiceField:
+    field = field_class(choices=choices, widget=forms.RadioSelect(
         attrs={"class": "btn-check", "autocomplete": "off"}), **kwargs)
     field.ui = "seg"  # type: ignore[attr-defined]
     return field
@@ -315,13 +325,14 @@ class RecordForm(forms.Form):
             if row_of is not None or (not spec.required and spec.default is None):
                 choices = [("", "—")] + choices
             if len(choices) <= SEG_MAX:
-                field = _seg(choices, label=label, required=False, initial=initial, help_text=hint)
+                field = _seg(choices, RuleChoiceField, label=label, required=False, initial=initial,
+                             help_text=hint)
             else:
                 if choices[0][0] != "":
                     choices = [("", "—")] + choices
                 select = forms.Select(attrs={"class": "form-select"})
-                field = _mark(forms.ChoiceField(choices=choices, label=label, required=False, initial=initial,
-                                                help_text=hint, widget=select), "select")
+                field = _mark(RuleChoiceField(choices=choices, label=label, required=False, initial=initial,
+                                              help_text=hint, widget=select), "select")
         elif kind == "players":
             choices = [(str(v), _text(lbl)) for v, lbl in spec.choices] or [(p, p) for p in self.spec.players]
             field = _mark(forms.MultipleChoiceField(
@@ -336,7 +347,7 @@ class RecordForm(forms.Form):
                 choices = [(v, v) for v in values]
                 if row_of is not None or (not spec.required and spec.default is None):
                     choices = [("", "—")] + choices
-                field = _seg(choices, label=label, required=False,
+                field = _seg(choices, RuleChoiceField, label=label, required=False,
                              initial=None if initial is None else str(initial), help_text=hint)
                 field.coerce_int = True  # type: ignore[attr-defined]
             else:

@@ -357,7 +357,8 @@ class Game(ABC):
         return {p: int(state["totals"].get(p, 0)) for p in table.players}
 
     def display_state(self, table: TableSpec, state: Mapping[str, Any]) -> dict[str, Any]:
-        """Game-specific things to show beside the standings (lulo list, pots, alver...), JSON-able."""
+        """Game-specific things to show beside the standings (lulo list, pots, alver...): JSON-able values or
+        :class:`Text`, which the page and the API say in the reader's language."""
         return {}
 
     # -- the referee --------------------------------------------------------------------------------------

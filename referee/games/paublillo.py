@@ -67,7 +67,7 @@ from referee.games.base import (
     Ruling,
     TableSpec,
 )
-from referee.text import Text, _
+from referee.text import Text, _, join
 from referee.tricks import Play, Trick, trick_winner
 
 SIDES = ("A", "B")
@@ -610,8 +610,7 @@ class Paublillo(Game):
         lines.append(_("%(team)s scores %(stake)s.", team=scorer, stake=stake))
 
         after = {side: totals[side] + scores[side] for side in SIDES}
-        lines.append(_("Score: A %(a)s, B %(b)s.", a=str(score_text(after["A"])),
-                       b=str(score_text(after["B"]))))  # plain params: breakdown_i18n must be JSON
+        lines.append(_("Score: A %(a)s, B %(b)s.", a=score_text(after["A"]), b=score_text(after["B"])))
         now_alver = self.on_alver(after)
         if now_alver and max(after.values()) < TARGET:
             lines.append(_("On alver for the next deal: %(teams)s.", teams=" & ".join(now_alver)))
@@ -650,9 +649,9 @@ class Paublillo(Game):
                 "label": self.team_label(table, side),
                 "members": list(members[side]),
                 "score": totals[side],
-                "score_text": str(score_text(totals[side])),
+                "score_text": score_text(totals[side]),  # texts: the API says them in the asker's language
                 "stones": {"plain": plain, "special": special},
-                "stones_text": str(_("%(plain)s plain, %(special)s special", plain=plain, special=special)),
+                "stones_text": _("%(plain)s plain, %(special)s special", plain=plain, special=special),
                 "alver": side in alver,
             })
         dealer = int(state.get("dealer", table.first_dealer)) % table.size
@@ -665,7 +664,7 @@ class Paublillo(Game):
         return {
             "teams": teams,
             "alver": alver,
-            "alver_text": str(alver_text),
+            "alver_text": alver_text,
             "dealer": table.players[dealer],
             "leader": table.players[self.leader(table, dealer)],
             "game_over": bool(won),
@@ -907,7 +906,7 @@ class Paublillo(Game):
             return True, _("The monja need not be played"), _(
                 "%(card)s may be played: the player's only trump is the monja. %(rule)s", card=name,
                 rule=R_MONJA)
-        held = ", ".join(str(card_name(c, trump)) for c in trumps)
+        held = join([card_name(c, trump) for c in trumps])
         return False, _("Following a trump lead"), _(
             "%(card)s may not be played: a trump was led and the player holds %(held)s. %(rule)s",
             card=name, held=held, rule=R_FOLLOW_TRUMP)

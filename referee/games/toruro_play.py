@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import Card
-from referee.text import Text, _
+from referee.text import Text, _, join
 
 # Lowest to highest: the index is the strength within a suit.
 RANK_ORDER: tuple[str, ...] = ("2", "4", "5", "6", "7", "10", "11", "12", "3", "1")
@@ -159,7 +159,7 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
             seven_as: str | None, allowed: Sequence[Card]) -> Text:
     """Why ``rule`` governs this play, in the words a player would use; ends with what breaking it costs."""
     trump_word = SUIT_WORDS[trump]
-    names = ", ".join(str(card_name(c, trump, seven_as)) for c in allowed)
+    names = join([card_name(c, trump, seven_as) for c in allowed])
     if rule == "lead_ace":
         return _("You lead the first trick and hold the Ace of trumps (%(cards)s): you must lead it. "
                  "Breaking this rule is a lulo.", cards=names)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
 from referee.games import get_game
@@ -152,11 +155,16 @@ def test_scores_past_12_show_as_a_won_game():
     assert str(score_text(15)) == "15 points: game"
 
 
+def said(shown: Any) -> Any:
+    """A display state with its texts said in English, as the page and the API say them."""
+    return json.loads(json.dumps(shown, default=str))
+
+
 def test_display_state_shows_teams_scores_stones_alver_dealer_and_leader():
     table = GAME.table(["Ana", "Bea", "Luis", "Eva"], first_dealer=1)
     state = GAME.initial_state(table)
     state["totals"] = {"A": 11, "B": 9}
-    shown = GAME.display_state(table, state)
+    shown = said(GAME.display_state(table, state))
     assert shown["teams"] == [
         {"side": "A", "label": "Ana & Luis", "members": ["Ana", "Luis"], "score": 11,
          "score_text": "5 buenas",
@@ -169,7 +177,7 @@ def test_display_state_shows_teams_scores_stones_alver_dealer_and_leader():
     assert (shown["dealer"], shown["leader"]) == ("Bea", "Luis")
     assert (shown["game_over"], shown["winners"]) == (False, [])
     state["totals"] = {"A": 11, "B": 11}
-    assert GAME.display_state(table, state)["alver_text"] == (
+    assert str(GAME.display_state(table, state)["alver_text"]) == (
         "Both teams are on alver: no betting, the next deal is played for 1.")
 
 

@@ -287,8 +287,7 @@ def test_betting_on_alver_is_refused_beside_the_betting(client, paublillo6):
 
 
 def test_a_raise_past_twelve_is_refused_beside_it(client, paublillo6):
-    """The form has no row past doce; a crafted post is refused beside that raise (the generic form's choice
-    check speaks first; the rule's own message, "Doce (12) is the highest stake", is the API's)."""
+    """The form has no row past doce; a crafted post is refused beside that raise with the rule itself."""
     data = {}
     for i, side in enumerate("ABABA"):
         data |= {f"bets__{i}__team": side, f"bets__{i}__stake": str(3 * (i + 1))}
@@ -297,7 +296,7 @@ def test_a_raise_past_twelve_is_refused_beside_it(client, paublillo6):
     row = html[html.index('data-raise="4"'):]
     assert "A raise to 15 by" in row
     assert 'class="raise mb-2 has-error" data-raise="4"' in html
-    assert "15 is not one of the available choices" in row[:row.index("</fieldset>")]
+    assert "Doce (12) is the highest stake: nobody can raise past 12." in row[:row.index("</fieldset>")]
     assert not paublillo6.deals.exists()
 
 
@@ -336,3 +335,6 @@ def test_spanish_page_renders(client, paublillo6):
     client.cookies["django_language"] = "es"
     html = client.get(f"/t/{paublillo6.edit_token}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert 'id="paublillo-state"' in html and 'id="record"' in html
+    state = element(html, "paublillo-state")
+    assert "Equipo A" in state and "a la derecha del repartidor" in state  # said in Spanish
+    assert "Team A" not in state and "deals next" not in state

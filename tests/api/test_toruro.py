@@ -1,0 +1,66 @@
+"""Toruro through the API: listed, scored with every chip moved and the lulo list after each deal (a two-deal
+night computed by hand below), impossible records refused per field, and play rulings that name the lulo.
+
+Ana, Luis, Pepe, Marta, Juan in the order of play; Ana deals first."""
+
+PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
+# Deal 1 (first deal: all go). Ana antes 1 chip a pot. Luis takes the cabeza (1), Pepe the barriga and the
+# cola (2): Ana −3, Luis +1, Pepe +2. Marta, Juan and Ana took no trick: lulos #1, #2, #3 in order from
+# Ana's left, each all the money in the pots this deal, 3 chips.
+DEAL1 = {"turned_card": "4O", "went": PLAYERS, "tricks": ["Luis", "Pepe", "Pepe"]}
+# Deal 2 (Luis deals): Marta pays lulo #1 one chip a pot; nobody goes, so the pots carry 2 + 2 + 2.
+DEAL2 = {"turned_card": "5B", "went": [], "payments": [{"lulo": 1, "cabeza": 1, "barriga": 1, "cola": 1}]}
+
+
+def score(api, deals):
+    return api.post("/api/games/toruro/score", {"players": PLAYERS, "deals": deals})
+
+
+def test_toruro_is_listed_for_five_to_ten(api):
+    games = {g["slug"]: g for g in api.get("/api/games").json()}
+    assert games["toruro"]["player_counts"] == [5, 6, 7, 8, 9, 10]
+
+
+def test_a_night_gives_money_moves_and_the_lulo_list_after_each_deal(api):
+    body = score(api, [DEAL1, DEAL2]).json()
+    one, two = body["deals"]
+    assert one["scores"] == {"Ana": -3, "Luis": 1, "Pepe": 2, "Marta": 0, "Juan": 0}
+    assert [(m["payer"], m["payee"], m["amount"]) for m in one["money"]] == [
+        ("Ana", "pot:cabeza", 1), ("Ana", "pot:barriga", 1), ("Ana", "pot:cola", 1),
+        ("pot:cabeza", "Luis", 1), ("pot:barriga", "Pepe", 1), ("pot:cola", "Pepe", 1)]
+    assert [(lulo["id"], lulo["player"], lulo["amount"], lulo["status"]) for lulo in one["extra"]["lulo_list"]] \
+        == [(1, "Marta", 3, "open"), (2, "Juan", 3, "open"), (3, "Ana", 3, "open")]
+
+    assert two["scores"] == {"Ana": 0, "Luis": -3, "Pepe": 0, "Marta": -3, "Juan": 0}
+    assert [(m["payer"], m["payee"], m["amount"], m["reason"]) for m in two["money"][3:]] == [
+        ("Marta", "pot:cabeza", 1, "Lulo #1 into the Cabeza"), ("Marta", "pot:barriga", 1, "Lulo #1 into the Barriga"),
+        ("Marta", "pot:cola", 1, "Lulo #1 into the Cola")]
+    assert [lulo["status"] for lulo in two["extra"]["lulo_list"]] == ["paid", "open", "open"]
+    assert two["extra"]["pots"] == {"cabeza": 2, "barriga": 2, "cola": 2}
+    # Conserved: the players' nets and the pots add up to nothing.
+    assert body["totals"] == {"Ana": -3, "Luis": -2, "Pepe": 2, "Marta": -3, "Juan": 0}
+    assert sum(body["totals"].values()) + sum(two["extra"]["pots"].values()) == 0
+    assert body["state"]["owed"] == {"Ana": 3, "Luis": 0, "Pepe": 0, "Marta": 0, "Juan": 3}
+    assert not body["game_over"]
+
+
+def test_a_trick_taken_by_someone_who_did_not_go_is_refused(api):
+    response = score(api, [DEAL1, {"turned_card": "5B", "went": ["Luis", "Pepe"],
+                                   "tricks": ["Luis", "Juan", "Pepe"]}])
+    assert response.status_code == 422
+    assert "Juan" in response.json()["errors"]["deals.1.tricks"]
+
+
+def test_a_lulo_paid_out_of_its_debtors_name_is_refused(api):
+    response = score(api, [DEAL1, {**DEAL2, "payments": [{**DEAL2["payments"][0], "player": "Juan"}]}])
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"deals.1.payments": "Lulo #1 is Marta's, not Juan's."}
+
+
+def test_a_ruling_names_the_rule_and_that_breaking_it_is_a_lulo(api):
+    response = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
+        "turned_card": "3C", "trick_number": 1, "trick": [], "hand": ["1C", "5O", "7C"], "card": "5O"}})
+    body = response.json()
+    assert response.status_code == 200 and body["legal"] is False
+    assert body["legal_cards"] == ["1C"]
+    assert "you must lead it. Breaking this rule is a lulo." in body["explanation"]
