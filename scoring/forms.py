@@ -8,6 +8,7 @@ switch), ``select`` (a dropdown, when choices are many) or ``input`` (a text or 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -22,9 +23,22 @@ from scoring.services import translate
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
 LIST_ROWS = 3  # rows of a list field when the game gives no maximum
 LIST_ROWS_MAX = 10
-CURRENCIES = ("EUR", "USD", "COP", "GBP")
+CURRENCIES = ("EUR", "USD", "COP", "GBP", "🍺")  # or a round of beer a point (or a lost game)
 EMPTY = (None, "", [], ())
 MAX_MAGNITUDE = 30  # a typed number's digits before or after the point: far beyond any score or stake
+
+
+CURRENCY_MESSAGE = gettext_lazy("A short currency name: EUR, USD, chips, 🍺…")
+
+
+def currency_name(value: str) -> str:
+    """What a table counts money in: a code in capitals (mxn: MXN), a word or a sign as typed (chips, cañas,
+    €, 🍺); "" if it cannot be one (empty, longer than 8, or punctuation such as ``<b>``)."""
+    text = value.strip()
+    if not text or len(text) > 8 or not all(
+            unicodedata.category(c)[0] in "LN" or unicodedata.category(c) in ("Sc", "So") for c in text):
+        return ""
+    return text.upper() if len(text) == 3 and text.isascii() and text.isalpha() else text
 
 
 def _text(value: Any) -> str:
@@ -196,7 +210,10 @@ class NewTableForm(forms.Form):
         return stake
 
     def clean_currency_other(self) -> str:
-        return self.cleaned_data.get("currency_other", "").strip().upper()
+        other = self.cleaned_data.get("currency_other", "")
+        if other.strip() and not currency_name(other):
+            raise forms.ValidationError(CURRENCY_MESSAGE)
+        return currency_name(other)
 
     def table_kwargs(self) -> dict[str, Any]:
         """The arguments of ``services.create_table`` (call after ``is_valid()``)."""

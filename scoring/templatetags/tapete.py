@@ -44,12 +44,15 @@ def sign_class(value: Any) -> str:
 
 @register.filter
 def money(minor: Any, currency: str = "") -> str:
-    """Integer minor units as an amount: 1250, "EUR" -> "12.50 EUR"."""
+    """Integer minor units as an amount: 1250, "EUR" -> "12.50 EUR"; 100, "🍺" -> "1 🍺" (whole rounds of beer,
+    chips or anything that is not a currency code, without the cents)."""
     try:
         amount = Decimal(int(minor)) / 100
     except (TypeError, ValueError):
         return str(minor)
-    text = number_format(amount, decimal_pos=2, use_l10n=True)
+    is_code = len(currency) == 3 and currency.isascii() and currency.isalpha()
+    whole = not is_code and amount == amount.to_integral_value()
+    text = number_format(amount, decimal_pos=0 if whole else 2, use_l10n=True)
     return f"{text} {currency}".strip()
 
 

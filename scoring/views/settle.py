@@ -27,6 +27,7 @@ from django.views.decorators.http import require_http_methods
 from referee.games.base import Field, Game, TableSpec
 from referee.settlement import fewest_transfers, to_minor_units
 from scoring.access import resolve
+from scoring.forms import CURRENCY_MESSAGE, currency_name
 from scoring.models import Table
 from scoring.services import standings, translate
 
@@ -131,9 +132,9 @@ class StakeForm(forms.Form):
         return parse_stake(self.cleaned_data.get("stake", ""))
 
     def clean_currency(self) -> str:
-        value = self.cleaned_data.get("currency", "").strip().upper()
-        if not value or len(value) > 8 or not all(c.isalnum() or c in "€$£¥" for c in value):
-            raise forms.ValidationError(_("A short currency name: EUR, USD, chips…"))
+        value = currency_name(self.cleaned_data.get("currency", ""))
+        if not value:
+            raise forms.ValidationError(CURRENCY_MESSAGE)
         return value
 
     def game_choices(self) -> dict[str, Any]:

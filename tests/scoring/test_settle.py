@@ -167,3 +167,26 @@ def test_balances_that_do_not_add_up_get_a_message_not_a_500(client, table, monk
     assert response.status_code == 200
     assert response.context["result"] is None
     assert "do not add up to zero" in response.content.decode()
+
+
+def test_a_paublillo_game_for_a_round_of_beer_each(client):
+    """The losing team pays the stake agreed for the game, one per losing player: at 6 players, each of team B
+    owes one round, and team A's three share the three rounds. Beer is counted in whole rounds."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cy", "Dan", "Eva", "Fer"],
+                                  stake_minor=100, currency="🍺")
+    doce = {"bets": [{"team": "A", "stake": 3}, {"team": "B", "stake": 6}, {"team": "A", "stake": 9},
+                     {"team": "B", "stake": 12}], "tricks": "AA"}
+    services.record_deal(table, doce)
+    response = client.get(reverse("settle", args=[table.view_token]))
+    result = response.context["result"]
+    assert {row["player"]: row["net"] for row in result["rows"]} == {
+        "Ana": 100, "Bea": -100, "Cy": 100, "Dan": -100, "Eva": 100, "Fer": -100}
+    assert result["transfers"] == [("Bea", "Ana", 100), ("Dan", "Cy", 100), ("Fer", "Eva", 100)]
+    html = response.content.decode()
+    assert "<strong>Bea</strong> pays <strong>Ana</strong>" in html and "1 🍺" in html and "1.00 🍺" not in html
+
+
+def test_a_currency_is_a_code_a_word_or_a_sign(client, table):
+    for typed, kept in (("chf", "CHF"), ("chips", "chips"), ("🍺", "🍺"), ("cañas", "cañas")):
+        response = client.get(reverse("settle", args=[table.view_token]), {"stake": "1", "currency": typed})
+        assert response.context["result"]["currency"] == kept
