@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from referee.text import Text, _
 
@@ -129,11 +130,21 @@ def full_deck(deck: DeckKind | str) -> tuple[Card, ...]:
     return _DECKS[DeckKind(deck)]
 
 
+def card_codes(value: Any) -> list[Any] | None:
+    """Card codes as a person or a client gives them: a list, or one string separated by spaces or commas
+    (``"KH, 10S T21"``); ``[]`` for nothing given, ``None`` for anything that is not a list of codes."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, list | tuple):
+        return list(value)
+    return None
+
+
 def parse_cards(codes: list[str] | str, deck: DeckKind | str) -> list[Card]:
     """Parse a list of codes (or one string separated by spaces or commas)."""
-    if isinstance(codes, str):
-        codes = [c for c in codes.replace(",", " ").split() if c]
-    return [Card.parse(c, deck) for c in codes]
+    return [Card.parse(c, deck) for c in card_codes(codes) or []]
 
 
 TAROT_POINTS_HALVES = {"K": 9, "Q": 7, "C": 5, "J": 3}

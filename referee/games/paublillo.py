@@ -55,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.cards import SPANISH_SUITS, SUIT_NAMES, Card, CardError, DeckKind
+from referee.cards import SPANISH_SUITS, SUIT_NAMES, Card, CardError, DeckKind, card_codes
 from referee.games.base import (
     Errors,
     Field,
@@ -771,13 +771,12 @@ class Paublillo(Game):
         hand: list[Card] | None = None
         raw_hand = situation.get("hand")
         if raw_hand not in (None, "", []):
-            if isinstance(raw_hand, str):
-                raw_hand = [c for c in raw_hand.replace(",", " ").split() if c]
-            if not isinstance(raw_hand, (list, tuple)):
+            codes = card_codes(raw_hand)
+            if codes is None:
                 errors.add("hand", _("The hand is a list of cards."))
             else:
                 hand = []
-                for code in raw_hand:
+                for code in codes:
                     card = self._card(code, "hand", errors)
                     if card is None:
                         continue

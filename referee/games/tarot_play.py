@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, CardError, DeckKind
+from referee.cards import SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, CardError, DeckKind, card_codes
 from referee.games.base import Errors, Field, Ruling, TableSpec
 from referee.text import Text, _
 from referee.tricks import Play, Trick, trick_winner
@@ -235,15 +235,12 @@ def _parse_bool(value: Any) -> bool:
 
 
 def _card_list(value: Any, field: str, errors: Errors) -> list[Card]:
-    if value is None or value == "":
-        return []
-    if isinstance(value, str):
-        value = [c for c in value.replace(",", " ").split() if c]
-    if not isinstance(value, Sequence):
+    codes = card_codes(value)
+    if codes is None:
         errors.add(field, _("Give a list of cards, like KH 10S T21 EX."))
         return []
     cards: list[Card] = []
-    for code in value:
+    for code in codes:
         card = _one_card(code, field, errors)
         if card is None:
             return []

@@ -78,7 +78,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from referee.cards import SPANISH_SUITS, Card, CardError, DeckKind
+from referee.cards import SPANISH_SUITS, Card, CardError, DeckKind, card_codes
 from referee.games.base import (
     Errors,
     Field,
@@ -847,10 +847,8 @@ def _parse_one(raw: Any, field: str, errors: Errors) -> Card | None:
 
 
 def _parse_many(raw: Any, field: str, errors: Errors) -> list[Card]:
-    if raw in (None, ""):
-        return []
-    codes = raw.replace(",", " ").split() if isinstance(raw, str) else raw
-    if not isinstance(codes, (list, tuple)):
+    codes = card_codes(raw)
+    if codes is None:
         errors.add(field, _("A list of cards."))
         return []
     cards: list[Card] = []

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from referee.games import _REGISTRY as REGISTRY
 from referee.games import all_games
-from referee.games.base import Errors, Field, Game, Outcome, Ruling, TableSpec
+from referee.games.base import Errors, Field, Ruling, TableSpec
 from referee.text import _
+from tests.pool_game import TakeFromPool
 
 
 class JsonClient:
@@ -68,7 +69,7 @@ FFT_TOTALS = {"N": -446, "S": 1346, "E": -390, "W": -510}  # "The sheet of those
 
 # -- a made-up game: "countdown" ------------------------------------------------------------------------
 
-class Countdown(Game):
+class Countdown(TakeFromPool):
     """Each deal one player takes 1–10 from a pool of 20; a deal cannot take more than is left.
 
     ``{"crash": ...}`` in a record makes ``validate`` fail the way careless code does on odd JSON.
@@ -76,35 +77,20 @@ class Countdown(Game):
 
     slug = "countdown"
     name = "Countdown"
-    player_counts = (2, 3)
     ruling_fields = (Field("card", _("Card"), "card"),)
 
     def record_fields(self, table: TableSpec) -> tuple[Field, ...]:
         return (Field("player", _("Player"), "player"),
                 Field("points", _("Points"), "int", minimum=1, maximum=10))
 
-    def initial_state(self, table: TableSpec) -> dict[str, Any]:
-        return {**super().initial_state(table), "left": 20}
-
     def validate(self, table: TableSpec, state: Mapping[str, Any],
                  record: Mapping[str, Any]) -> dict[str, Any]:
         if "crash" in record:
             return {"points": record["crash"] + 1}  # TypeError on anything but a number, like real bugs do
         errors = Errors()
-        if record.get("player") not in table.players:
-            errors.add("player", _("Pick a player."))
-        points = record.get("points")
-        if not isinstance(points, int) or not 1 <= points <= 10:
-            errors.add("points", _("From 1 to 10."))
-        elif points > state["left"]:
-            errors.add("points", _("Only %(left)s left.", left=state["left"]))
+        self.check_take(table, state, record, errors)
         errors.raise_if_any()
-        return {"player": record["player"], "points": points}
-
-    def score(self, table: TableSpec, state: dict[str, Any], record: dict[str, Any]) -> Outcome:
-        state["left"] -= record["points"]
-        return Outcome({record["player"]: record["points"]}, [_("%(p)s takes %(n)s.", p=record["player"],
-                                                                  n=record["points"])])
+        return {"player": record["player"], "points": record["points"]}
 
     def winners(self, table: TableSpec, state: Mapping[str, Any]) -> list[str]:
         if state["left"] > 0:

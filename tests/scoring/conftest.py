@@ -13,10 +13,11 @@ import pytest
 
 from referee.games import _REGISTRY as REGISTRY
 from referee.games import all_games
-from referee.games.base import Errors, Field, Game, InvalidRecord, Outcome, Ruling, TableSpec
+from referee.games.base import Errors, Field, InvalidRecord, Ruling, TableSpec
 from referee.text import _
 from scoring import services
 from scoring.models import Table
+from tests.pool_game import TakeFromPool
 
 PLAYERS4 = ["N", "S", "E", "W"]
 PLAYERS5 = ["N", "S", "E", "W", "O"]
@@ -57,13 +58,12 @@ def view_url(tarot4) -> str:
 # -- a made-up game for the generic paths Tarot never takes --------------------------------------------------
 
 
-class Pool(Game):
+class Pool(TakeFromPool):
     """Each deal a player takes 1–10 points from a pool of 20 (never more than is left), with optional side
     bets of 1–5 each. A later deal can become impossible when an earlier one changes: ChangeRefused."""
 
     slug = "pool"
     name = "Pool"
-    player_counts = (2, 3)
 
     def ruling(self, table: TableSpec, situation: Mapping[str, Any]) -> Ruling:
         raise InvalidRecord({"situation": _("Pool has no cards to rule on.")})
@@ -75,19 +75,10 @@ class Pool(Game):
                       fields=(Field("value", _("Bet"), "int", minimum=1, maximum=5),)),
                 Field("witnesses", _("Witnesses"), "players", required=False, default=[]))
 
-    def initial_state(self, table: TableSpec) -> dict[str, Any]:
-        return {**super().initial_state(table), "left": 20}
-
     def validate(self, table: TableSpec, state: Mapping[str, Any],
                  record: Mapping[str, Any]) -> dict[str, Any]:
         errors = Errors()
-        if record.get("player") not in table.players:
-            errors.add("player", _("Pick a player."))
-        points = record.get("points")
-        if not isinstance(points, int) or not 1 <= points <= 10:
-            errors.add("points", _("From 1 to 10."))
-        elif points > state["left"]:
-            errors.add("points", _("Only %(left)s left.", left=state["left"]))
+        self.check_take(table, state, record, errors)
         for i, bet in enumerate(record.get("bets", [])):
             if not isinstance(bet, int) or not 1 <= bet <= 5:
                 errors.add(f"bets.{i}", _("A bet is 1 to 5."))
@@ -95,11 +86,6 @@ class Pool(Game):
             errors.add("__all__", _("Nobody witnesses their own deal."))
         errors.raise_if_any()
         return dict(record)
-
-    def score(self, table: TableSpec, state: dict[str, Any], record: dict[str, Any]) -> Outcome:
-        state["left"] -= record["points"]
-        return Outcome({record["player"]: record["points"]},
-                       [_("%(p)s takes %(n)s.", p=record["player"], n=record["points"])])
 
     def display_state(self, table: TableSpec, state: Mapping[str, Any]) -> dict[str, Any]:
         return {"left_in_pool": state["left"], "pots": {"main": state["left"], "side": 0}}

@@ -185,3 +185,14 @@ def test_changes_need_the_csrf_token(tarot4):
     add_deals(tarot4, 1)
     assert Client(enforce_csrf_checks=True).post(url(tarot4, "undo/")).status_code == 403
     assert not Deal.objects.get().withdrawn
+
+
+def test_a_long_night_is_paged_deals_and_change_log_apart(client, tarot4):
+    add_deals(tarot4, 51)  # 50 a page
+    html = client.get(url(tarot4, "history/")).content.decode()
+    assert '<a class="page-link" href="?page=2">Older</a>' in html
+    assert '<a class="page-link" href="?log=2">Older</a>' in html
+    assert html.count('<span class="page-link">1 / 2</span>') == 2
+    older = client.get(url(tarot4, "history/?page=2")).content.decode()
+    assert re.findall(r'id="deal-(\d+)"', older) == ["1"]
+    assert '<a class="page-link" href="?page=1">Newer</a>' in older
