@@ -25,6 +25,8 @@ run: $(STAMP)
 
 test: $(DEVSTAMP)
 	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/mypy
 	$(PY) -m pytest
 
 bench: $(DEVSTAMP)

@@ -30,12 +30,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # widget templates found like any other (FORM_RENDERER below)
     "django_htmx",
-    "crispy_forms",
-    "crispy_bootstrap5",
     "template_partials",
     "ninja",
     "scoring",
+    # Every game is an app of its own, found by itself: one folder under games/ is one game.
+    *sorted(f"games.{d.name}" for d in (BASE_DIR / "games").iterdir() if (d / "apps.py").is_file()),
 ]
 
 MIDDLEWARE = [
@@ -53,6 +54,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # widgets may use the project's templates
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
@@ -110,8 +112,6 @@ STORAGES = {
     },
 }
 
-CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
-CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the device that starts a table keeps editing it

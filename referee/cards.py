@@ -40,6 +40,18 @@ SUIT_NAMES: dict[str, dict[str, Text]] = {
     "spanish": {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")},
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FRENCH_SUITED = frozenset({DeckKind.TAROT, DeckKind.FRENCH52})  # suits shown as ♠ ♥ ♦ ♣
+
+DECK_HINTS: dict[DeckKind, Text] = {
+    DeckKind.TAROT: _("Trumps T1 to T21, the Excuse EX, other cards rank + suit "
+                      "(S ♠, H ♥, D ♦, C ♣): KH, QC, CD (Knight), JS, 10S, 1H."),
+    DeckKind.FRENCH52: _("Rank + suit (S ♠, H ♥, D ♦, C ♣): AS, KH, 10D, 7C."),
+    DeckKind.SPANISH40: _("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
+                          "12E (King), 11B (caballo), 10O (sota)."),
+    DeckKind.SPANISH48: _("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
+                          "12E (King), 9B."),
+}
+"""How to type a deck's cards, for the referee page's hint."""
 
 TAROT_RANKS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "C", "Q", "K")
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -13,6 +13,10 @@ come sorted by payer then payee, so paying one transfer does not reshuffle the o
 [('Bea', 'Ana', 10), ('Carl', 'Ana', 20)]
 >>> to_minor_units(-446, 5)
 -2230
+>>> by_rank((12, 30, 7), lower_wins=True)
+{0: -5, 1: -23, 2: 28}
+>>> by_rank((12, 30, 7), lower_wins=True, per_point=False)
+{0: -1, 1: -1, 2: 2}
 """
 
 from __future__ import annotations
@@ -115,3 +119,21 @@ def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
         for group in _zero_sum_groups(names, [balances[name] for name in names]):
             transfers += _greedy({name: balances[name] for name in group})
     return sorted(transfers)
+
+
+def by_rank(totals: Sequence[int], *, lower_wins: bool = False, per_point: bool = True) -> dict[int, int]:
+    """Settle by rank: every other player pays each winner (the best total; ties share) the difference in
+    points (``per_point``) or one stake per game lost. Seats by index; the balances sum to zero."""
+    if not totals:
+        return {}
+    best = min(totals) if lower_wins else max(totals)
+    winners = [seat for seat, total in enumerate(totals) if total == best]
+    balances = dict.fromkeys(range(len(totals)), 0)
+    for seat, total in enumerate(totals):
+        if seat in winners:
+            continue
+        owed = abs(total - best) if per_point else 1
+        for winner in winners:
+            balances[seat] -= owed
+            balances[winner] += owed
+    return balances

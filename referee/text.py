@@ -24,9 +24,25 @@ class Text:
     def to_json(self) -> str:
         return str(self)
 
+    @classmethod
+    def from_i18n(cls, data: Any) -> Text:
+        """A text back from :meth:`to_i18n` (nested texts too); a plain string as a text of its own.
+
+        >>> str(Text.from_i18n(["%(a)s and %(b)s", {"a": ["%(n)s malas", {"n": 3}], "b": 2}]))
+        '3 malas and 2'
+        """
+        if isinstance(data, list | tuple) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
+            return cls(data[0], {k: cls.from_i18n(v) if _is_i18n(v) else v for k, v in data[1].items()})
+        return cls(str(data))
+
     def to_i18n(self) -> list[Any]:
         """``[template, params]`` for storage; nested texts in params keep their own ``[template, params]``."""
         return [self.template, {k: v.to_i18n() if isinstance(v, Text) else v for k, v in self.params.items()}]
+
+
+def _is_i18n(value: Any) -> bool:
+    return (isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
+            and isinstance(value[1], dict))
 
 
 def _(template: str, **params: Any) -> Text:

@@ -32,9 +32,8 @@ from ninja import NinjaAPI, Status
 from ninja.errors import HttpError, ValidationError
 from ninja.parser import Parser
 
-from referee.games import all_games, get_game
-from referee.games.base import Field as RecordField
-from referee.games.base import Game, InvalidRecord, MoneyMove, Option, Outcome, TableSpec
+from referee.game import Field as RecordField
+from referee.game import Game, InvalidRecord, Option, Outcome, TableSpec, all_games, get_game
 from referee.text import Text
 from scoring import services
 from scoring.access import Access, resolve
@@ -338,7 +337,7 @@ class Translator:
 
     def __call__(self, text: Text | str | Sequence[Any]) -> str:
         if isinstance(text, list | tuple) and len(text) == 2 and isinstance(text[1], dict):
-            text = Text(str(text[0]), text[1])  # the stored form, ``[template, params]``
+            text = Text.from_i18n(text)  # the stored form, ``[template, params]``, nested texts too
         if not isinstance(text, Text):
             return services.translate(text)
         translated = self.templates.get(text.template)
@@ -363,24 +362,22 @@ class Translator:
         return value
 
 
-def money_json(moves: Sequence[MoneyMove], tr: Translator) -> list[dict[str, Any]]:
-    return [{"payer": m.payer, "payee": m.payee, "amount": m.amount, "reason": tr(m.reason)} for m in moves]
-
-
-def outcome_json(spec: TableSpec, number: int, outcome: Outcome, totals: Mapping[str, int],
-                 tr: Translator) -> dict[str, Any]:
+def outcome_json(rules: Game[Any, Any, Any], spec: TableSpec[Any], number: int, stored: Mapping[str, Any],
+                 totals: Mapping[str, int], tr: Translator) -> dict[str, Any]:
+    """A deal's outcome (as stored) for the API: sides by label, seats by name, texts in the asker's language."""
+    view = services.outcome_view(rules, spec, stored)
     return {
         "number": number,
-        "scores": outcome.scores,
-        "breakdown": [tr(line) for line in outcome.breakdown],
-        "money": money_json(outcome.money, tr),
-        "dealer": seat_name(spec, outcome.dealer),
-        "next_dealer": seat_name(spec, outcome.next_dealer),
-        "void": outcome.void,
-        "game_over": outcome.game_over,
-        "winners": list(outcome.winners),
+        "scores": view["scores"],
+        "breakdown": [tr(line) for line in stored.get("breakdown", [])],
+        "money": [{**m, "reason": tr(m["reason"])} for m in view["money"]],
+        "dealer": seat_name(spec, stored.get("dealer", 0)),
+        "next_dealer": seat_name(spec, stored.get("next_dealer", 0)),
+        "void": bool(stored.get("void")),
+        "game_over": bool(stored.get("game_over")),
+        "winners": view["winners"],
         "totals": dict(totals),
-        "extra": tr.within(outcome.extra),
+        "extra": tr.within(view["details"]),
     }
 
 
@@ -395,21 +392,23 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
     rules = game_or_404(game)
     spec = build_table(rules, payload.players, payload.options, payload.teams or (), payload.first_dealer)
     with guard():
-        state: dict[str, Any] = rules.initial_state(spec)
+        state = rules.initial_state(spec)
+    sides = rules.sides(spec)
     deals: list[dict[str, Any]] = []
     last: Outcome | None = None
     tr = Translator()
     for index, record in enumerate(payload.deals):
         with guard(f"deals.{index}"):
             state, last = rules.apply(spec, state, record)
-            deals.append(outcome_json(spec, index + 1, last, state["totals"], tr))
+            deals.append(outcome_json(rules, spec, index + 1, last.to_json(), dict(zip(sides, state.totals,
+                                                                                     strict=False)), tr))
     with guard():
         answer = {
             "deals": deals,
-            "totals": dict(state["totals"]),
-            "dealer": seat_name(spec, state["dealer"]),
+            "totals": dict(zip(sides, state.totals, strict=False)),
+            "dealer": seat_name(spec, rules.dealer(spec, state)),
             "game_over": bool(last and last.game_over),
-            "winners": list(last.winners) if last else [],
+            "winners": [sides[i] for i in last.winners] if last else [],
             "state": tr.within(rules.display_state(spec, state)),
         }
     # Built to ScoreOut's shape above; answered directly, as re-validating 20,000 deals would double the time.
@@ -431,13 +430,14 @@ def ruling(request: HttpRequest, game: str, payload: RulingIn) -> dict[str, Any]
     spec = build_table(rules, players, payload.options, payload.teams or ())
     with guard("situation"):
         answer = rules.ruling(spec, payload.situation)
+        winner = answer.winner_seat.name if answer.winner_seat else answer.winner.code if answer.winner else None
         return {
             "legal": answer.legal,
             "rule": services.translate(answer.rule),
             "explanation": services.translate(answer.explanation),
-            "legal_cards": list(answer.legal_cards),
-            "reasons": {card: services.translate(why) for card, why in answer.reasons.items()},
-            "winner": answer.winner,
+            "legal_cards": [card.code for card in answer.legal_cards],
+            "reasons": {card.code: services.translate(why) for card, why in answer.reasons.items()},
+            "winner": winner,
         }
 
 
@@ -460,28 +460,27 @@ def deal_or_404(table: Table, number: int) -> Deal:
     return deal
 
 
-def deal_json(deal: Deal, spec: TableSpec, tr: Translator | None = None) -> dict[str, Any]:
+def deal_json(deal: Deal, spec: TableSpec[Any], tr: Translator | None = None) -> dict[str, Any]:
     """A stored deal with its cached outcome, the breakdown in the request's language."""
     tr = tr or Translator()
+    rules = get_game(deal.table.game)
     outcome = deal.outcome or {}
-    breakdown = outcome.get("breakdown_i18n")
-    lines = ([tr(line) for line in breakdown] if breakdown is not None
-             else [str(line) for line in outcome.get("breakdown", [])])
+    view = services.outcome_view(rules, spec, outcome)
     data = {
         "number": deal.number,
         "revision": deal.revision,
         "withdrawn": deal.withdrawn,
         "record": deal.record,
-        "scores": outcome.get("scores", {}),
-        "breakdown": lines,
-        "money": outcome.get("money", []),
+        "scores": view["scores"],
+        "breakdown": [tr(line) for line in outcome.get("breakdown", [])],
+        "money": [{**m, "reason": tr(m["reason"])} for m in view["money"]],
         "dealer": seat_name(spec, outcome["dealer"]) if "dealer" in outcome else None,
         "next_dealer": seat_name(spec, outcome["next_dealer"]) if "next_dealer" in outcome else None,
         "void": bool(outcome.get("void", False)),
-        "extra": outcome.get("extra", {}),
+        "extra": tr.within(view["details"]),
     }
     if deal.state_after and not deal.withdrawn:
-        data["totals"] = deal.state_after.get("totals")
+        data["totals"] = dict(zip(rules.sides(spec), deal.state_after.get("totals") or [], strict=False))
     return data
 
 

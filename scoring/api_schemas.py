@@ -124,7 +124,7 @@ class RulingOut(Schema):
 # -- tables --------------------------------------------------------------------------------------------------
 
 class TableIn(Schema):
-    game: str = Field(..., max_length=30, examples=["tarot"])
+    game: str = Field(..., max_length=30, description="A game's slug, as `GET /api/games` lists them.")
     players: list[PlayerName] = Field(..., max_length=MAX_PLAYERS, description="Names in the order of play.")
     options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
     teams: list[Annotated[str, StringConstraints(max_length=8)]] = Field(

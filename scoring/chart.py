@@ -36,7 +36,8 @@ def sample(standings: Standings, max_points: int = MAX_POINTS) -> list[tuple[int
     (table, withdrawn, number): at most ``max_points`` rows, however long the night. An undone deal that
     falls on a pick is simply left out of the line.
     """
-    start = (0, {side: 0 for side in standings.game.sides(standings.spec)})
+    sides = standings.game.sides(standings.spec)
+    start = (0, {side: 0 for side in sides})
     last = standings.last_deal
     if last is None:
         return [start]
@@ -46,8 +47,8 @@ def sample(standings: Standings, max_points: int = MAX_POINTS) -> list[tuple[int
             .values_list("number", "state_after"))
     points = [start]
     for number, state in [*rows, (last.number, last.state_after)]:
-        totals = (state or {}).get("totals") or {}
-        points.append((number, {side: int(v) for side, v in totals.items()}))
+        totals = (state or {}).get("totals") or []
+        points.append((number, {side: int(v) for side, v in zip(sides, totals, strict=False)}))
     return points
 
 

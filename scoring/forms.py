@@ -14,10 +14,12 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.forms.formsets import INITIAL_FORM_COUNT, TOTAL_FORM_COUNT, ManagementForm
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referee.games.base import Field, Game, Option, TableSpec
+from referee.game import Field, Game, Option, TableSpec
 from scoring.services import translate
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -93,17 +95,57 @@ class RuleChoiceField(forms.ChoiceField):
         return True
 
 
+class SegmentedButtons(forms.RadioSelect):
+    """A few choices as a row of buttons, one tap each (Bootstrap's ``btn-check``), named for screen readers."""
+
+    template_name = "scoring/widgets/segmented.html"
+    role = "radiogroup"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, choices: Any = (), *, label: str = "",
+                 compact: bool = False):
+        super().__init__({"class": "btn-check", "autocomplete": "off", **(attrs or {})}, choices)
+        self.label, self.compact = label, compact
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"].update(role=self.role, group_label=self.label, compact=self.compact)
+        return context
+
+
+class ToggleButtons(SegmentedButtons, forms.CheckboxSelectMultiple):
+    """Several choices that may all be on, as a row of toggle buttons."""
+
+    role = "group"
+    allow_multiple_selected = True
+    input_type = "checkbox"
+
+
+class Switch(forms.CheckboxInput):
+    """A yes/no as a switch, with its label beside it (and a badge for a house rule)."""
+
+    template_name = "scoring/widgets/switch.html"
+
+    def __init__(self, attrs: dict[str, Any] | None = None, *, label: str = "", house_rule: str = ""):
+        super().__init__({"class": "form-check-input", "role": "switch", **(attrs or {})})
+        self.label, self.house_rule = label, house_rule
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"].update(group_label=self.label, house_rule=self.house_rule)
+        return context
+
+
 def _seg(choices: Sequence[tuple[Any, str]], field_class: type[forms.ChoiceField] = forms.ChoiceField,
          **kwargs: Any) -> forms.ChoiceField:
-    field = field_class(choices=choices, widget=forms.RadioSelect(
-        attrs={"class": "btn-check", "autocomplete": "off"}), **kwargs)
+    field = field_class(choices=choices, widget=SegmentedButtons(label=str(kwargs.get("label") or "")), **kwargs)
     field.ui = "seg"  # type: ignore[attr-defined]
     return field
 
 
-def _switch(**kwargs: Any) -> forms.BooleanField:
-    field = forms.BooleanField(required=False, widget=forms.CheckboxInput(
-        attrs={"class": "form-check-input", "role": "switch"}), **kwargs)
+def _switch(house_rule: bool = False, **kwargs: Any) -> forms.BooleanField:
+    badge = str(gettext_lazy("house rule")) if house_rule else ""
+    field = forms.BooleanField(required=False, widget=Switch(label=str(kwargs.get("label") or ""),
+                                                             house_rule=badge), **kwargs)
     field.ui = "switch"  # type: ignore[attr-defined]
     return field
 
@@ -151,7 +193,7 @@ class NewTableForm(forms.Form):
             label=_("First dealer"), coerce=int, initial=0,
             choices=[(i, str(i + 1)) for i in range(self.seats)],
             help_text=_("The seat number of who deals first."),
-            widget=forms.RadioSelect(attrs={"class": "btn-check", "autocomplete": "off"}))
+            widget=SegmentedButtons(label=_("First dealer"), compact=True))
         self.fields["first_dealer"].ui = "seg"  # type: ignore[attr-defined]
         self.option_names: list[str] = []
         for option in game.options:
@@ -175,7 +217,7 @@ class NewTableForm(forms.Form):
     def _option_field(option: Option) -> forms.Field:
         label, hint = _text(option.label), _text(option.help)
         if option.kind == "bool":
-            return _switch(label=label, initial=bool(option.default), help_text=hint)
+            return _switch(label=label, initial=bool(option.default), help_text=hint, house_rule=option.house_rule)
         if option.kind == "choice":
             choices = [(v, _text(lbl)) for v, lbl in option.choices]
             if len(choices) <= SEG_MAX:
@@ -276,10 +318,64 @@ def _rows(spec: Field, items: int = 0) -> int:
     return max(1, min(rows, LIST_ROWS_MAX), items)
 
 
-class RecordForm(forms.Form):
-    """One deal, whatever the game: built from ``game.record_fields(spec)``.
+class IntChoices:
+    """Segmented whole numbers arrive as text: read them as numbers (a mixin for the record form and its rows)."""
 
-    ``record()`` turns the cleaned data into the record the game validates; ``add_rule_errors`` puts the
+    fields: dict[str, forms.Field]
+
+    def coerce_ints(self, cleaned: dict[str, Any]) -> dict[str, Any]:
+        for name, field in self.fields.items():
+            if getattr(field, "coerce_int", False) and cleaned.get(name) not in EMPTY:
+                try:
+                    cleaned[name] = int(cleaned[name])
+                except (TypeError, ValueError):
+                    self.add_error(name, _("Enter a whole number."))  # type: ignore[attr-defined]
+        return cleaned
+
+
+class RowForm(IntChoices, forms.Form):
+    """One row of a list field (a poignée, a bet, a lulo paid). Its inputs are named ``<list>__<row>__<field>``
+    (``<list>__<row>`` for a list of plain values), as the games' own record templates post them."""
+
+    scalar = False
+
+    def add_prefix(self, field_name: str) -> str:
+        if not self.prefix:
+            return field_name
+        return self.prefix if self.scalar else f"{self.prefix}__{field_name}"
+
+    def clean(self) -> dict[str, Any]:
+        return self.coerce_ints(super().clean() or {})
+
+
+class RowFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
+    """The rows of a list field. A phone's form carries no management inputs: the rows are counted from what
+    was posted (at most :data:`LIST_ROWS_MAX` × 2), so a tampered count can never make it fail."""
+
+    rows = LIST_ROWS
+
+    def add_prefix(self, index: Any) -> str:
+        return f"{self.prefix}__{index}"
+
+    @cached_property
+    def management_form(self) -> ManagementForm:
+        data = {f"{self.prefix}-{TOTAL_FORM_COUNT}": self.rows, f"{self.prefix}-{INITIAL_FORM_COUNT}": 0}
+        form = ManagementForm(data if self.is_bound else None, auto_id=self.auto_id, prefix=self.prefix,
+                              initial={TOTAL_FORM_COUNT: self.rows, INITIAL_FORM_COUNT: 0})
+        form.full_clean()
+        return form
+
+    def total_form_count(self) -> int:
+        return self.rows
+
+    def initial_form_count(self) -> int:
+        return 0
+
+
+class RecordForm(IntChoices, forms.Form):
+    """One deal, whatever the game: built from ``game.record_fields(spec)``; list fields are formsets.
+
+    ``record()`` turns the cleaned data into the record the game parses; ``add_rule_errors`` puts the
     game's messages (keyed by record paths like ``"poignees.1.size"``) beside the matching input.
     """
 
@@ -298,6 +394,7 @@ class RecordForm(forms.Form):
             initial["deal_number"] = number
         super().__init__(*args, initial=initial, **kwargs)
         self.row_counts: dict[str, int] = {}
+        self.formsets: dict[str, RowFormSet] = {}
         for spec_ in self.specs:
             if spec_.kind == "list":
                 items = record.get(spec_.name) if record else None
@@ -305,16 +402,49 @@ class RecordForm(forms.Form):
                 rows = max(rows, self._rows_in_data(spec_.name))
                 self.row_counts[spec_.name] = rows
                 group = forms.CharField(required=False, widget=forms.HiddenInput, label=_text(spec_.label))
-                self.fields[spec_.name] = _mark(group, "group")
-                for row in range(rows):
-                    if _scalar_list(spec_):
-                        self.fields[f"{spec_.name}__{row}"] = self._field(_item_field(spec_), row_of=spec_)
-                    else:
-                        for sub in spec_.fields:
-                            self.fields[f"{spec_.name}__{row}__{sub.name}"] = self._field(sub, row_of=spec_)
+                self.fields[spec_.name] = _mark(group, "group")  # carries the messages about the whole list
+                self.formsets[spec_.name] = self._formset(spec_, rows, items if isinstance(items, list) else [])
             else:
                 self.fields[spec_.name] = self._field(spec_)
         self._index_to_row: dict[str, list[int]] = {}
+
+    def _formset(self, spec: Field, rows: int, items: list[Any]) -> RowFormSet:
+        subs = (_item_field(spec),) if _scalar_list(spec) else spec.fields
+        row_form = type(f"{spec.name.title()}Row", (RowForm,),
+                        {"scalar": _scalar_list(spec), **{sub.name: self._field(sub, row_of=spec) for sub in subs}})
+        formset_class = forms.formset_factory(row_form, formset=RowFormSet, extra=0)
+        formset_class.rows = rows
+        initial = []
+        for item in items:
+            if _scalar_list(spec):
+                initial.append({subs[0].name: self._initial_value(subs[0], item)})
+            elif isinstance(item, Mapping):
+                initial.append({sub.name: self._initial_value(sub, item[sub.name]) for sub in subs if sub.name in item})
+        return formset_class(self.data if self.is_bound else None, prefix=spec.name, initial=initial or None,
+                             auto_id=self.auto_id)
+
+    def bound_field(self, name: str) -> forms.BoundField | None:
+        """A field by its input name, a row's too (``payments__0__lulo``, ``bets__1``); None if there is none."""
+        if name in self.fields:
+            return self[name]
+        group, _sep, rest = name.partition("__")
+        formset = self.formsets.get(group)
+        if formset is None:
+            return None
+        row, _sep, sub = rest.partition("__")
+        if not (row.isascii() and row.isdigit()) or int(row) >= len(formset.forms):
+            return None
+        form = formset.forms[int(row)]
+        key = sub or next(iter(form.fields), "")
+        return form[key] if key in form.fields else None
+
+    def is_valid(self) -> bool:
+        valid = super().is_valid()
+        return all([fs.is_valid() for fs in self.formsets.values()]) and valid
+
+    @property
+    def any_errors(self) -> bool:
+        return bool(self.errors) or any(form.errors for fs in self.formsets.values() for form in fs.forms)
 
     def _rows_in_data(self, name: str) -> int:
         """Rows a posted form had (so nothing typed is dropped when it comes back with errors)."""
@@ -354,8 +484,7 @@ class RecordForm(forms.Form):
             choices = [(str(v), _text(lbl)) for v, lbl in spec.choices] or [(p, p) for p in self.spec.players]
             field = _mark(forms.MultipleChoiceField(
                 choices=choices, label=label, required=False, initial=initial, help_text=hint,
-                widget=forms.CheckboxSelectMultiple(attrs={"class": "btn-check", "autocomplete": "off"})),
-                "checks")
+                widget=ToggleButtons(label=label)), "checks")
         elif kind == "int":
             step = int(spec.step or 1)
             lo, hi = spec.minimum, spec.maximum
@@ -395,27 +524,12 @@ class RecordForm(forms.Form):
 
     # -- record <-> form ------------------------------------------------------------------------------------
     def initial_from(self, record: Mapping[str, Any]) -> dict[str, Any]:
-        """The inverse of :meth:`record`: form initial data from a stored record."""
-        initial: dict[str, Any] = {}
-        for spec in self.specs:
-            if spec.name not in record:
-                continue
-            value = record[spec.name]
-            if spec.kind == "list":
-                for row, item in enumerate(value if isinstance(value, list) else []):
-                    if _scalar_list(spec):
-                        initial[f"{spec.name}__{row}"] = self._initial_value(_item_field(spec), item)
-                    elif isinstance(item, Mapping):
-                        for sub in spec.fields:
-                            if sub.name in item:
-                                initial[f"{spec.name}__{row}__{sub.name}"] = self._initial_value(
-                                    sub, item[sub.name])
-            else:
-                initial[spec.name] = self._initial_value(spec, value)
-        return initial
+        """The inverse of :meth:`record` for the plain fields (the rows are their formsets' initial)."""
+        return {spec.name: self._initial_value(spec, record[spec.name]) for spec in self.specs
+                if spec.kind != "list" and spec.name in record}
 
-    @staticmethod
-    def _initial_value(spec: Field, value: Any) -> Any:
+    def _initial_value(self, spec: Field, value: Any) -> Any:
+        value = self._seat_names(value)
         if value is None:
             return None
         if spec.kind == "cards" and isinstance(value, list | tuple):
@@ -428,8 +542,18 @@ class RecordForm(forms.Form):
             return str(value)
         return value
 
-    def _value(self, spec: Field, key: str) -> Any:
-        value = self.cleaned_data.get(key)
+    def _seat_names(self, value: Any) -> Any:
+        """Stored seats (``{"seat": 1, "name": "Bea"}``) as the names the seats have now."""
+        if isinstance(value, Mapping) and set(value) == {"seat", "name"}:
+            seat = value.get("seat")
+            known = isinstance(seat, int) and 0 <= seat < self.spec.size
+            return self.spec.players[seat] if known else value.get("name")
+        if isinstance(value, list | tuple):
+            return [self._seat_names(v) for v in value]
+        return value
+
+    @staticmethod
+    def _value(spec: Field, value: Any) -> Any:
         if value in EMPTY:
             return None
         if spec.kind == "int" and isinstance(value, str):
@@ -448,14 +572,7 @@ class RecordForm(forms.Form):
         return int(raw) if raw.isascii() and raw.isdigit() and int(raw) >= 1 else None
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        for name, field in self.fields.items():  # segmented ints arrive as text
-            if getattr(field, "coerce_int", False) and cleaned.get(name) not in EMPTY:
-                try:
-                    cleaned[name] = int(cleaned[name])
-                except (TypeError, ValueError):
-                    self.add_error(name, _("Enter a whole number."))
-        return cleaned
+        return self.coerce_ints(super().clean() or {})
 
     def record(self) -> dict[str, Any]:
         """The deal record (call after ``is_valid()``): empty optional values are left out."""
@@ -465,15 +582,17 @@ class RecordForm(forms.Form):
             if spec.kind == "list":
                 items: list[Any] = []
                 rows: list[int] = []
-                for row in range(self.row_counts[spec.name]):
+                subs = (_item_field(spec),) if _scalar_list(spec) else spec.fields
+                for row, form in enumerate(self.formsets[spec.name].forms):
+                    data = getattr(form, "cleaned_data", {})
                     if _scalar_list(spec):
-                        item: Any = self._value(_item_field(spec), f"{spec.name}__{row}")
+                        item: Any = self._value(subs[0], data.get(subs[0].name))
                         if item is None:
                             continue
                     else:
                         item = {}
-                        for sub in spec.fields:
-                            value = self._value(sub, f"{spec.name}__{row}__{sub.name}")
+                        for sub in subs:
+                            value = self._value(sub, data.get(sub.name))
                             if sub.kind == "bool" and not value:
                                 value = None
                             if value is not None:
@@ -486,7 +605,7 @@ class RecordForm(forms.Form):
                 if items or spec.required:
                     record[spec.name] = items
                 continue
-            value = self._value(spec, spec.name)
+            value = self._value(spec, self.cleaned_data.get(spec.name))
             if spec.kind == "bool":
                 if value or spec.default:
                     record[spec.name] = bool(value)
@@ -514,33 +633,30 @@ class RecordForm(forms.Form):
 
     def add_rule_errors(self, errors: Mapping[str, str]) -> None:
         """Each message beside its input: ``"points"``, ``"poignees.1.size"``, ``"bets.0"``, ``"__all__"``."""
-        lists = {s.name: s for s in self.specs if s.kind == "list"}
         for path, message in errors.items():
-            target = self._target(path, lists)
+            if self._add_row_error(path, message):
+                continue
+            name = path.split(".")[0]
+            target = name if name in self.fields and name != "deal_number" else None
             if target is None and path not in ("__all__", ""):
                 message = f"{self._label_of(path)}: {message}" if self._label_of(path) else message
             self.add_error(target, message)
 
-    def _target(self, path: str, lists: Mapping[str, Field]) -> str | None:
+    def _add_row_error(self, path: str, message: str) -> bool:
+        """A message about one row of a list (``"poignees.1.size"``) beside that row's input."""
         parts = path.split(".")
-        name = parts[0]
-        if name in lists:
-            spec = lists[name]
-            if len(parts) >= 2 and parts[1].isascii() and parts[1].isdigit():
-                index = int(parts[1])
-                rows = self._index_to_row.get(name, [])
-                row = rows[index] if index < len(rows) else index
-                if _scalar_list(spec):
-                    target = f"{name}__{row}"
-                else:
-                    sub = parts[2] if len(parts) >= 3 and parts[2] in {f.name for f in spec.fields} \
-                        else spec.fields[0].name
-                    target = f"{name}__{row}__{sub}"
-                return target if target in self.fields else name
-            return name
-        if name in self.fields and name != "deal_number":
-            return name
-        return None
+        formset = self.formsets.get(parts[0])
+        if formset is None or len(parts) < 2 or not (parts[1].isascii() and parts[1].isdigit()):
+            return False
+        index = int(parts[1])
+        rows = self._index_to_row.get(parts[0], [])
+        row = rows[index] if index < len(rows) else index
+        if row >= len(formset.forms):
+            return False
+        form = formset.forms[row]
+        sub = parts[2] if len(parts) >= 3 and parts[2] in form.fields else next(iter(form.fields))
+        form.add_error(sub, message)
+        return True
 
     def _label_of(self, path: str) -> str:
         for spec in self.specs:
@@ -554,12 +670,7 @@ class RecordForm(forms.Form):
         items: list[dict[str, Any]] = []
         for spec in self.specs:
             if spec.kind == "list":
-                rows = []
-                for row in range(self.row_counts[spec.name]):
-                    if _scalar_list(spec):
-                        rows.append([self[f"{spec.name}__{row}"]])
-                    else:
-                        rows.append([self[f"{spec.name}__{row}__{sub.name}"] for sub in spec.fields])
+                rows = [[form[name] for name in form.fields] for form in self.formsets[spec.name].forms]
                 items.append({"spec": spec, "group": self[spec.name], "rows": rows,
                               "more": not spec.required})
             else:

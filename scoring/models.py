@@ -62,7 +62,7 @@ class Table(models.Model):
     def __str__(self) -> str:
         if self.name:
             return self.name
-        from referee.games import get_game  # the game's display name; the slug if the game is unknown
+        from referee.game import get_game  # the game's display name; the slug if the game is unknown
 
         try:
             game_name = gettext(get_game(self.game).name)

@@ -8,6 +8,7 @@ and applies one record: O(1) however long the night.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,10 +17,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
-from referee.games import get_game
-from referee.games.base import Game, InvalidRecord, TableSpec
+from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
 from referee.text import Text
 from scoring.models import Deal, DealRevision, Player, Seat, Table
+
+logger = logging.getLogger(__name__)
 
 
 class DealConflict(Exception):
@@ -45,16 +47,21 @@ def seats_of(table: Table) -> list[Seat]:
     return cached
 
 
-def table_spec(table: Table) -> TableSpec:
+def table_spec(table: Table) -> TableSpec[Any]:
+    cached = getattr(table, "_spec_cache", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
     seats = seats_of(table)
     players = tuple(s.player.name for s in seats)
-    teams: dict[str, list[str]] = {}
+    teams: dict[str, list[int]] = {}
     for s in seats:
         if s.team:
-            teams.setdefault(s.team, []).append(s.player.name)
+            teams.setdefault(s.team, []).append(s.position)
     game = get_game(table.game)
-    return game.table(players, table.options, tuple(tuple(m) for _k, m in sorted(teams.items())),
+    spec = game.table(players, table.options, tuple(tuple(m) for _k, m in sorted(teams.items())),
                       table.first_dealer)
+    table._spec_cache = spec  # type: ignore[attr-defined]
+    return spec
 
 
 @transaction.atomic
@@ -72,13 +79,13 @@ def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any
             team_members.setdefault(team, []).append(seat.strip())
     spec = rules.table(players, options or {}, tuple(tuple(m) for _k, m in sorted(team_members.items())),
                        first_dealer)
-    table = Table.objects.create(game=game, name=name, options=dict(spec.options), stake_minor=stake_minor,
+    table = Table.objects.create(game=game, name=name, options=spec.options.to_json(), stake_minor=stake_minor,
                                  currency=currency, first_dealer=first_dealer, owner_device=device,
                                  owner=user if getattr(user, "is_authenticated", False) else None)
-    team_of = {p: letter for letter, members in zip("ABCDEFGH", spec.teams, strict=False) for p in members}
+    team_of = {seat: letter for letter, members in zip("ABCDEFGH", spec.teams, strict=False) for seat in members}
     for position, player_name in enumerate(spec.players):
         player = _player_named(player_name, device, user)
-        Seat.objects.create(table=table, player=player, position=position, team=team_of.get(player_name, ""))
+        Seat.objects.create(table=table, player=player, position=position, team=team_of.get(position, ""))
     return table
 
 
@@ -118,24 +125,34 @@ def known_player_names(device: str, user: Any = None) -> list[str]:
 @dataclass
 class Standings:
     table: Table
-    game: Game
-    spec: TableSpec
-    state: dict[str, Any]
+    game: Game[Any, Any, Any]
+    spec: TableSpec[Any]
+    state: State
     last_deal: Deal | None
     deal_count: int
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.game.sides(self.spec)
 
     @property
     def totals(self) -> dict[str, int]:
-        return self.state["totals"]
+        """Each side's total by its label, in side order."""
+        return dict(zip(self.sides, self.state.totals, strict=False))
 
     @property
     def dealer(self) -> str:
-        return self.spec.players[self.state["dealer"]]
+        return self.spec.players[self.game.dealer(self.spec, self.state)]
 
     @property
     def leader(self) -> str:
-        return self.spec.players[self.spec.after(self.state["dealer"])]
+        return self.spec.players[self.game.leader(self.spec, self.state)]
+
+    @property
+    def ledger(self) -> Any:
+        """The game's ledger, when it keeps one (its conservation line is shown on the table page)."""
+        return getattr(self.state, "ledger", None)
 
     @property
     def last_outcome(self) -> dict[str, Any] | None:
@@ -147,16 +164,28 @@ class Standings:
 
     @property
     def winners(self) -> list[str]:
-        return list(self.last_outcome.get("winners", [])) if self.last_outcome else []
+        """The winning sides' labels when the game is over."""
+        if not self.last_outcome:
+            return []
+        sides = self.sides
+        return [sides[i] for i in self.last_outcome.get("winners", []) if isinstance(i, int) and i < len(sides)]
+
+    def total_text(self, side: int) -> str:
+        return translate(self.game.show_total(self.spec, self.state, side))
 
     def ranking(self) -> list[tuple[str, int]]:
-        """Sides from best to worst total (ties in seating order)."""
-        order = {side: i for i, side in enumerate(self.game.sides(self.spec))}
-        return sorted(self.totals.items(), key=lambda kv: (-kv[1], order.get(kv[0], 99)))
+        """Sides from best to worst total (ties in seating order): (label, total)."""
+        sides = self.sides
+        return [(sides[i], self.state.totals[i]) for i in self.game.ranking(self.spec, self.state)]
 
 
-def active_deals(table: Table):
+def active_deals(table: Table):  # type: ignore[no-untyped-def]
     return table.deals.filter(withdrawn=False).order_by("number")
+
+
+def state_of(game: Game[Any, Any, Any], spec: TableSpec[Any], stored: Mapping[str, Any] | None) -> State:
+    """A cached state as the game's typed value (the initial state for none)."""
+    return game.state_from_json(stored) if stored else game.initial_state(spec)
 
 
 def standings(table: Table) -> Standings:
@@ -164,24 +193,68 @@ def standings(table: Table) -> Standings:
     game = get_game(table.game)
     spec = table_spec(table)
     last = active_deals(table).order_by("-number").first()
-    state = last.state_after if last and last.state_after else game.initial_state(spec)
+    if last is not None and last.state_after is None:  # a cache emptied (by a migration): derive it again
+        try:
+            recompute_from(table, 1)
+        except ChangeRefused as refused:  # a deal its rules cannot read: show the table up to it
+            logger.warning("Table %s: %s", table.pk, refused)
+        last = active_deals(table).filter(state_after__isnull=False).order_by("-number").first()
+    state = state_of(game, spec, last.state_after if last else None)
     count = active_deals(table).count() if last else 0
     return Standings(table, game, spec, state, last, count, game.display_state(spec, state))
 
 
-def scores_in_order(game: Game, spec: TableSpec, outcome: Mapping[str, Any] | None,
+def side_scores(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mapping[str, Any] | None) -> dict[str, int]:
+    """A stored outcome's scores by side label."""
+    scores = (outcome or {}).get("scores") or []
+    return dict(zip(game.sides(spec), scores, strict=False))
+
+
+def scores_in_order(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mapping[str, Any] | None,
                     labels: Mapping[str, str]) -> list[tuple[str, int]]:
-    """A deal's scores as (label, score) in the game's order of sides (seating order), not in the order the
-    database kept the keys (PostgreSQL's jsonb sorts them)."""
-    scores = (outcome or {}).get("scores") or {}
-    return [(labels.get(side, side), scores[side]) for side in game.sides(spec) if side in scores]
+    """A deal's scores as (label, score) in the game's order of sides (seating order)."""
+    return [(labels.get(side, side), score) for side, score in side_scores(game, spec, outcome).items()]
 
 
-def state_before(table: Table, number: int, game: Game, spec: TableSpec) -> dict[str, Any]:
+POT_PREFIX = "pot:"
+
+
+def account_name(spec: TableSpec[Any], account: Any) -> str:
+    """A ledger account as the API and the pages name it: a seat by its player's name, a pot as ``pot:name``."""
+    if isinstance(account, int) and not isinstance(account, bool) and 0 <= account < spec.size:
+        return spec.players[account]
+    return f"{POT_PREFIX}{account}"
+
+
+def outcome_view(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A stored outcome with sides by label and seats by name: scores, winners, money moved, details."""
+    outcome = outcome or {}
+    sides = game.sides(spec)
+    return {
+        "scores": dict(zip(sides, outcome.get("scores") or [], strict=False)),
+        "winners": [sides[i] for i in outcome.get("winners", []) if isinstance(i, int) and 0 <= i < len(sides)],
+        "money": [{"payer": account_name(spec, m.get("payer")), "payee": account_name(spec, m.get("payee")),
+                   "amount": int(m.get("amount", 0)), "reason": m.get("reason", "")}
+                  for m in outcome.get("moves", [])],
+        "details": outcome.get("details") or {},
+    }
+
+
+def state_before(table: Table, number: int, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> State:
     previous = active_deals(table).filter(number__lt=number).order_by("-number").first()
     if previous is None or previous.state_after is None:
         return game.initial_state(spec)
-    return previous.state_after
+    return game.state_from_json(previous.state_after)
+
+
+def outcome_json(outcome: Outcome) -> dict[str, Any]:
+    return outcome.to_json()
+
+
+def checked_record(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, raw: Mapping[str, Any]) -> Any:
+    """A record as sent, parsed and completed from the state before it: what is stored as the fact."""
+    record = raw if isinstance(raw, game.record_type) else game.parse(spec, raw)
+    return game.complete(spec, before, record)
 
 
 def next_number(table: Table) -> int:
@@ -202,7 +275,7 @@ def _revise(deal: Deal, action: str, author: str) -> None:
                                 withdrawn=deal.withdrawn, author=author)
 
 
-def record_deal(table: Table, record: Mapping[str, Any], *, expected_number: int | None = None,
+def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_number: int | None = None,
                 author: str = "") -> Deal:
     """Validate and store a new deal. Raises :class:`InvalidRecord` or :class:`DealConflict`."""
     game = get_game(table.game)
@@ -216,12 +289,13 @@ def record_deal(table: Table, record: Mapping[str, Any], *, expected_number: int
             if latest is None:
                 before = game.initial_state(spec)
             elif not latest.withdrawn and latest.state_after is not None:
-                before = latest.state_after  # the usual case: one query finds the number and the state
+                before = game.state_from_json(latest.state_after)  # the usual case: one query for both
             else:
                 before = state_before(table, number, game, spec)
-            state, outcome = game.apply(spec, before, record)
-            deal = Deal.objects.create(table=table, number=number, record=game.fact(spec, before, record),
-                                       outcome=outcome.to_json(), state_after=state)
+            fact = checked_record(game, spec, before, record)
+            state, outcome = game.apply(spec, before, fact)
+            deal = Deal.objects.create(table=table, number=number, record=fact.to_json(),
+                                       outcome=outcome.to_json(), state_after=state.to_json())
             _revise(deal, DealRevision.Action.RECORD, author)
             _bump(table)
     except IntegrityError:
@@ -239,24 +313,28 @@ def recompute_from(table: Table, number: int) -> None:
     state = state_before(table, number, game, spec)
     for deal in active_deals(table).filter(number__gte=number):
         try:
-            state, outcome = game.apply(spec, state, deal.record)
+            state, outcome = game.apply(spec, state, game.record_from_json(deal.record))
         except InvalidRecord as exc:
             first = next(iter(exc.errors.values()))
             raise ChangeRefused(_("This change would make deal %(n)s impossible: %(why)s")
                                 % {"n": deal.number, "why": translate(first)}) from exc
-        Deal.objects.filter(pk=deal.pk).update(outcome=outcome.to_json(), state_after=state)
+        except (KeyError, TypeError, ValueError) as exc:  # a stored record its rules cannot read
+            raise ChangeRefused(_("Deal %(n)s cannot be read: correct it from the history.")
+                                % {"n": deal.number}) from exc
+        Deal.objects.filter(pk=deal.pk).update(outcome=outcome.to_json(), state_after=state.to_json())
     Deal.objects.filter(table=table, withdrawn=True, number__gte=number).update(outcome=None, state_after=None)
 
 
 @transaction.atomic
-def edit_deal(deal: Deal, record: Mapping[str, Any], *, author: str = "",
+def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
               action: str = DealRevision.Action.EDIT) -> Deal:
     """Store a new revision of ``deal`` with ``record``; standings recompute from it on."""
     game = get_game(deal.table.game)
     spec = table_spec(deal.table)
     before = state_before(deal.table, deal.number, game, spec)
-    game.validate(spec, before, record)  # field errors first
-    deal.record = game.fact(spec, before, record)
+    fact = checked_record(game, spec, before, record)  # field errors first
+    game.apply(spec, before, fact)  # then the rules, against the state before this deal
+    deal.record = fact.to_json()
     deal.revision += 1
     deal.save(update_fields=["record", "revision", "updated"])
     if not deal.withdrawn:
@@ -303,6 +381,8 @@ def revert_to(revision: DealRevision, *, author: str = "") -> Deal:
 
 def translate(text: Text | str | list[Any]) -> str:
     """Translate a referee :class:`Text` (or its stored ``[template, params]`` form) into the active language."""
+    if isinstance(text, Rule):
+        text = text.title
     if isinstance(text, Text):
         template, params = text.template, text.params
     elif isinstance(text, list | tuple) and len(text) == 2:

@@ -62,3 +62,19 @@ def get(mapping: Any, key: Any) -> Any:
         return mapping.get(key)
     except AttributeError:
         return None
+
+
+@register.simple_tag
+def game_board(st: Any) -> Any:
+    """The game's presenter's board for the standings ``st`` (what its state template draws)."""
+    from scoring.presenters import presenter_for
+
+    return presenter_for(st.table.game).board(st)
+
+
+@register.simple_tag
+def game_record(form: Any, table: Any, deal: Any = None, st: Any = None) -> Any:
+    """The game's presenter's pieces for its own record form (``form`` for ``table``; ``deal`` when editing)."""
+    from scoring.presenters import presenter_for
+
+    return presenter_for(table.game).record(form, table, deal, st)

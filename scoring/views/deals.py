@@ -15,8 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from referee.games import get_game
-from referee.games.base import Field, Game, InvalidRecord, TableSpec
+from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
 from scoring import services
 from scoring.access import Access, device_key, resolve, resolve_for_edit
 from scoring.forms import RecordForm
@@ -43,7 +42,7 @@ def _back(request: HttpRequest, default: str) -> str:
     return default
 
 
-def _rules(access: Access) -> tuple[Game, TableSpec]:
+def _rules(access: Access) -> tuple[Game[Any, Any, Any], TableSpec[Any]]:
     return get_game(access.table.game), services.table_spec(access.table)
 
 
@@ -93,11 +92,17 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
                         reswap="outerHTML show:window:top" if conflict else "outerHTML show:#record:top")
 
 
-def describe_record(game: Game, spec: TableSpec, record: dict[str, Any]) -> list[tuple[str, str]]:
-    """A record as (label, value) lines, choices shown by their labels."""
+def _said(value: Any) -> bool:
+    """A value worth a line: not nothing, not an empty list, not a plain "no"."""
+    return value not in (None, "", [], {}, False)
+
+
+def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any]) -> list[tuple[str, str]]:
+    """A record as (label, value) lines, choices shown by their labels; what was not said is left out."""
     fields = {f.name: f for f in game.record_fields(spec)}
     # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
-    keys = [name for name in fields if name in record] + sorted(k for k in record if k not in fields)
+    keys = [name for name in fields if _said(record.get(name))] + sorted(
+        k for k in record if k not in fields and _said(record[k]))
     lines = []
     for key in keys:
         value, field = record[key], fields.get(key)
@@ -106,6 +111,8 @@ def describe_record(game: Game, spec: TableSpec, record: dict[str, Any]) -> list
 
 
 def _value_text(field: Field | None, value: Any) -> str:
+    if isinstance(value, dict) and set(value) == {"seat", "name"}:  # a seat, by the name it had then
+        return str(value["name"])
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if field is not None and field.choices and not isinstance(value, list | dict):
@@ -115,8 +122,9 @@ def _value_text(field: Field | None, value: Any) -> str:
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
         return "; ".join(
-            ", ".join(_value_text(subs.get(k), v) for k, v in item.items()) if isinstance(item, dict)
-            else _value_text(subs.get("value"), item) for item in value) or "—"
+            ", ".join(_value_text(subs.get(k), v) for k, v in item.items() if _said(v))
+            if isinstance(item, dict) and set(item) != {"seat", "name"}
+            else _value_text(subs.get("value") or field, item) for item in value) or "—"
     return str(value)
 
 
@@ -224,8 +232,9 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     labels = side_labels(st)
     sides = st.game.sides(st.spec)
     deals = Paginator(table.deals.order_by("-number"), PER_PAGE).get_page(request.GET.get("page"))
-    rows = [{"deal": d, "breakdown": (d.outcome or {}).get("breakdown_i18n") or [],
-             "labelled": [(labels.get(s, s), ((d.outcome or {}).get("scores") or {}).get(s)) for s in sides]}
+    rows = [{"deal": d, "breakdown": (d.outcome or {}).get("breakdown") or [],
+             "labelled": [(labels.get(s, s), score) for s, score
+                          in zip(sides, (d.outcome or {}).get("scores") or [None] * len(sides), strict=False)]}
             for d in deals]
     log = Paginator(DealRevision.objects.filter(deal__table=table).select_related("deal")
                     .order_by("-created", "-pk"), PER_PAGE).get_page(request.GET.get("log"))

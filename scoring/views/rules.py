@@ -1,8 +1,8 @@
 """The rules page and the referee, for any registered game (driven by its ``rules`` and ``ruling_fields``).
 
-Nothing here knows a game's rules: the form is built from the game's :class:`~referee.games.base.Field`
-list, the answer is the game's :class:`~referee.games.base.Ruling`. The examples a person can tap come from
-the game's ``ruling_examples`` (``(title, situation)`` pairs) when it has them.
+Nothing here knows a game's rules: the form is built from the game's :class:`~referee.game.Field`
+list, the answer is the game's :class:`~referee.game.Ruling`. The examples a person can tap come from
+the game's ``examples``.
 """
 
 from __future__ import annotations
@@ -18,12 +18,10 @@ from django.shortcuts import render
 from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from referee.cards import Card, CardError, DeckKind
-from referee.games import get_game
-from referee.games.base import Field, Game, InvalidRecord, Ruling, TableSpec
+from referee.cards import DECK_HINTS, FRENCH_SUITED, Card, CardError, DeckKind
+from referee.game import Field, Game, InvalidRecord, Ruling, TableSpec, get_game
 from referee.text import Text
 from scoring.access import Access, resolve
 from scoring.services import table_spec, translate
@@ -32,15 +30,6 @@ SEATS = "seats"  # the player-count field the page adds when no table is given
 ASK = "ask"  # present once the form is submitted (an unticked box sends nothing)
 TABLE = "table"
 
-CARD_HINTS: dict[DeckKind, Any] = {
-    DeckKind.TAROT: gettext_lazy("Trumps T1 to T21, the Excuse EX, other cards rank + suit "
-                                 "(S ♠, H ♥, D ♦, C ♣): KH, QC, CD (Knight), JS, 10S, 1H."),
-    DeckKind.FRENCH52: gettext_lazy("Rank + suit (S ♠, H ♥, D ♦, C ♣): AS, KH, 10D, 7C."),
-    DeckKind.SPANISH40: gettext_lazy("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
-                                     "12E (King), 11B (caballo), 10O (sota)."),
-    DeckKind.SPANISH48: gettext_lazy("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
-                                     "12E (King), 9B."),
-}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
 
@@ -69,7 +58,7 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     used: set[str] = set()
     for index, section in enumerate(rules.rules, start=1):
         title = translate(section.title)
-        anchor = slugify(str(section.title)) or f"section-{index}"
+        anchor = section.key or slugify(str(section.title)) or f"section-{index}"
         if anchor in used:
             anchor = f"{anchor}-{index}"
         used.add(anchor)
@@ -81,8 +70,8 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     })
 
 
-def _implements_ruling(game: Game) -> bool:
-    return type(game).ruling is not Game.ruling
+def _implements_ruling(game: Game[Any, Any, Any]) -> bool:
+    return game.trick_rules is not None or type(game).ruling is not Game.ruling
 
 
 # -- the referee: a form from the game's ruling fields ----------------------------------------------------
@@ -289,26 +278,28 @@ def card_display(code: Any, deck: DeckKind) -> dict[str, Any]:
         card = Card.parse(text, deck)
     except (CardError, ValueError):
         return {"code": text, "text": text, "red": False}  # a player's name (a trick's winner)
-    if card.suit in SUIT_SYMBOLS and deck in (DeckKind.TAROT, DeckKind.FRENCH52):
+    if card.suit in SUIT_SYMBOLS and deck in FRENCH_SUITED:
         return {"code": card.code, "text": card.rank + SUIT_SYMBOLS[card.suit], "red": card.suit in RED}
     return {"code": card.code, "text": card.code, "red": False}
 
 
-def ruling_view(ruling: Ruling, game: Game, situation: Mapping[str, Any]) -> dict[str, Any]:
+def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[str, Any]) -> dict[str, Any]:
     deck = game.deck
-    legal = set(ruling.legal_cards)
+    legal = {c.code for c in ruling.legal_cards}
     reasons = []
-    for code, reason in ruling.reasons.items():
-        reasons.append({"card": card_display(code, deck), "legal": code in legal,
+    for card, reason in ruling.reasons.items():
+        reasons.append({"card": card_display(card.code, deck), "legal": card.code in legal,
                         "reason": translate(reason)})
     winner = None
-    if ruling.winner:
-        winner = card_display(ruling.winner, deck)
+    if ruling.winner_seat is not None:
+        winner = card_display(ruling.winner_seat.name, deck)
+    elif ruling.winner is not None:
+        winner = card_display(ruling.winner.code, deck)
     return {
         "legal": ruling.legal,
         "rule": translate(ruling.rule),
         "explanation": translate(ruling.explanation),
-        "legal_cards": [card_display(c, deck) for c in ruling.legal_cards],
+        "legal_cards": [card_display(c.code, deck) for c in ruling.legal_cards],
         "reasons": reasons,
         "marks": bool(ruling.legal_cards) or ruling.legal is not None,  # ✓/✗ per card for a play question
         "winner": winner,
@@ -316,40 +307,11 @@ def ruling_view(ruling: Ruling, game: Game, situation: Mapping[str, Any]) -> dic
     }
 
 
-# Situations to try, until the game modules offer their own ``ruling_examples``. Only situations: the
-# answers are the game's. (Move these to the game modules as ``ruling_examples``.)
-FALLBACK_EXAMPLES: dict[str, tuple[tuple[Any, dict[str, Any]], ...]] = {
-    "tarot": (
-        (gettext_lazy("Must I overtrump?"),
-         {"hand": ["T5", "T12", "KS", "3S"], "trick": ["7C", "T9"], "card": "T5"}),
-        (gettext_lazy("I cannot beat the trump: must I still trump?"),
-         {"hand": ["T3", "KS", "3S"], "trick": ["7C", "T9"], "card": "T3"}),
-        (gettext_lazy("May I play the Excuse instead of following suit?"),
-         {"hand": ["EX", "KH", "2H", "T3"], "trick": ["10H"], "card": "EX"}),
-        (gettext_lazy("Trumps were led: must I beat my partner's trump?"),
-         {"hand": ["T4", "T15", "2S"], "trick": ["T10"], "card": "T4"}),
-        (gettext_lazy("Which cards may I play?"), {"hand": ["KH", "2H", "T5", "EX"], "trick": ["7H"]}),
-        (gettext_lazy("Who wins this trick?"), {"trick": ["KH", "T1", "QH", "2H"]}),
-        (gettext_lazy("May a King go in the écart?"),
-         {"question": "ecart",
-          "hand": "KH QH CH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 1H KS QS CS JS T2 T3 T4 T5 T6 T7".split(),
-          "ecart": ["KH", "2H", "3H", "4H", "5H", "6H"]}),
-    ),
-    "toruro": (
-        (gettext_lazy("Trumps were led: must I play higher?"),
-         {"turned_card": "5O", "trick_number": 1, "trick": ["6O"], "hand": ["7O", "2O", "12C"],
-          "card": "2O"}),
-        (gettext_lazy("First trick: must I lead the Ace of trumps?"),
-         {"turned_card": "5O", "trick_number": 1, "hand": ["1O", "4C", "6E"], "card": "4C"}),
-    ),
-}
-
-
 def examples(game: Game, token: str | None) -> list[dict[str, str]]:
     """The game's tappable examples as links that fill the form."""
     found = []
-    for item in getattr(game, "ruling_examples", ()) or FALLBACK_EXAMPLES.get(game.slug, ()):
-        title, situation = (item.title, item.situation) if hasattr(item, "situation") else item
+    for item in game.examples:
+        title, situation = item.title, item.situation
         query: dict[str, Any] = {ASK: "1"}
         for key, value in situation.items():
             if isinstance(value, bool):
@@ -412,6 +374,6 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     has_cards = any(f.kind in ("card", "cards") for f in rules.ruling_fields)
     context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
                "token": token, "examples": examples(rules, token), "spec": spec,
-               "card_hint": CARD_HINTS.get(rules.deck) if has_cards else None}
+               "card_hint": translate(DECK_HINTS[rules.deck]) if has_cards else None}
     htmx = getattr(request, "htmx", False)
     return render(request, "scoring/referee.html#referee-body" if htmx else "scoring/referee.html", context)

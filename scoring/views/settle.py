@@ -1,13 +1,12 @@
 """Settle up: each player's points × the stake → net money (integer minor units), then who pays whom.
 
 A GET form, so viewers can settle too and the URL can be shared ("?stake=0.10&currency=EUR"). Editors may
-save the stake and currency to the table (POST, edit link only). Game-specific choices (Toruro's open lulos)
-come from the keyword parameters of the game's ``balances``; nothing here knows a game's rules.
+save the stake and currency to the table (POST, edit link only). Game-specific choices (a debt still
+open, say) are the game's ``settle_options``, keywords of its ``balances``; nothing here knows a game's rules.
 """
 
 from __future__ import annotations
 
-import inspect
 import logging
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -24,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from referee.games.base import Field, Game, TableSpec
+from referee.game import Game, State, TableSpec
 from referee.settlement import fewest_transfers, to_minor_units
 from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, currency_name
@@ -34,12 +33,6 @@ from scoring.services import standings, translate
 logger = logging.getLogger(__name__)
 MAX_STAKE = Decimal("100000")
 YES_NO = (("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No")))
-
-# Labels for choices a game's ``balances`` accepts but does not describe (``settle_fields`` describes them).
-KNOWN_CHOICE_LABELS: dict[str, Any] = {
-    "include_open_lulos": gettext_lazy("Count the lulos still owed (open lulos)"),
-}
-
 
 def parse_stake(raw: str) -> int:
     """Money per point as typed ("0.10", "0,10", "2", "€1.50") → integer minor units (cents).
@@ -70,33 +63,18 @@ def format_stake(minor: int) -> str:
 
 @dataclass
 class Choice:
-    """A game-specific settlement choice: a keyword argument of the game's ``balances``."""
+    """A game-specific settlement choice (a keyword of the game's ``balances``, described by its
+    ``settle_options``)."""
 
     name: str
     label: Any
     default: Any
+    help: str = ""
 
 
-def settlement_choices(game: Game) -> list[Choice]:
-    """The choices the game's ``balances`` accepts, described by ``settle_fields`` when the game has them."""
-    described: dict[str, Field] = {f.name: f for f in getattr(game, "settle_fields", ())}
-    try:
-        parameters = inspect.signature(game.balances).parameters.values()
-    except (TypeError, ValueError):
-        return []
-    choices = []
-    for param in parameters:
-        if param.kind is not inspect.Parameter.KEYWORD_ONLY and (
-                param.kind is not inspect.Parameter.POSITIONAL_OR_KEYWORD or param.default is inspect._empty):
-            continue
-        if param.default is inspect._empty:
-            continue
-        field = described.get(param.name)
-        label = (translate(field.label) if field else
-                 KNOWN_CHOICE_LABELS.get(param.name, param.name.replace("_", " ").capitalize()))
-        default = field.default if field and field.default is not None else param.default
-        choices.append(Choice(param.name, label, default))
-    return choices
+def settlement_choices(game: Game[Any, Any, Any]) -> list[Choice]:
+    return [Choice(o.key, translate(o.label), o.default, translate(o.help) if o.help else "")
+            for o in game.settle_options]
 
 
 def choice_field(choice: Choice) -> forms.Field:
@@ -127,6 +105,7 @@ class StakeForm(forms.Form):
         self.choices = list(choices)
         for choice in self.choices:
             self.fields[choice.name] = choice_field(choice)
+            self.fields[choice.name].help_text = choice.help
 
     def clean_stake(self) -> int:
         return parse_stake(self.cleaned_data.get("stake", ""))
@@ -149,10 +128,10 @@ def defaults(table: Table, choices: list[Choice]) -> dict[str, Any]:
     return data
 
 
-def settlement(game: Game, spec: TableSpec, state: dict[str, Any], stake_minor: int,
+def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, stake_minor: int,
                choices: dict[str, Any]) -> dict[str, Any]:
     """Points, net money and transfers for the page."""
-    points = game.balances(spec, state, **choices)
+    points = {spec.players[seat]: units for seat, units in game.balances(spec, state, **choices).items()}
     nets = {player: to_minor_units(int(units), stake_minor) for player, units in points.items()}
     order = [p for p in spec.players if p in points] + [p for p in points if p not in spec.players]
     rows = [{"player": p, "points": points[p], "net": nets.get(p, 0),

@@ -9,20 +9,18 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import select_template
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from referee.games import all_games, get_game
-from referee.games.base import Game, InvalidRecord
+from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import services
 from scoring.access import RECENT_KEY, Access, device_key, remember_table, resolve
 from scoring.forms import NewTableForm, RecordForm
 from scoring.models import Table
+from scoring.presenters import presenter_for
 
 RECENT_DEALS = 5
 
@@ -84,16 +82,9 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
 
 # -- the table ------------------------------------------------------------------------------------------
 
-def _optional_template(name: str) -> str | None:
-    try:
-        return select_template([name]).template.name
-    except TemplateDoesNotExist:
-        return None
-
-
 def record_template(table: Table) -> str:
     """The game's own record form if it has one, else the generic one."""
-    return select_template([f"scoring/record/{table.game}.html", "scoring/_record_form.html"]).template.name
+    return presenter_for(table.game).record_template or "scoring/_record_form.html"
 
 
 def side_labels(st: services.Standings) -> dict[str, str]:
@@ -102,7 +93,8 @@ def side_labels(st: services.Standings) -> dict[str, str]:
     sides = st.game.sides(st.spec)
     labels = {side: side for side in sides}
     if st.spec.teams and len(st.spec.teams) == len(sides) and set(sides) != set(st.spec.players):
-        for side, members in zip(sides, st.spec.teams, strict=False):
+        for side, seats in zip(sides, st.spec.teams, strict=False):
+            members = [st.spec.players[seat] for seat in seats]
             labels[side] = f"{side} ({' · '.join(members)})" if side not in members else side
     for value in st.extra.values():
         if isinstance(value, list) and value and all(isinstance(v, dict) and "side" in v and "label" in v
@@ -157,7 +149,7 @@ def house_rules(st: services.Standings) -> list[tuple[str, str]]:
     """House rules in force at this table (label, value), shown so nobody is surprised."""
     shown = []
     for option in st.game.options:
-        value = st.spec.options.get(option.key, option.default)
+        value = getattr(st.spec.options, option.key, option.default)
         if not option.house_rule or value in (False, None) or (
                 option.kind != "bool" and value == option.default):
             continue
@@ -188,12 +180,13 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "game": st.game,
         "labels": labels,
         "sides": st.game.sides(st.spec),
-        "ranking": [(side, labels.get(side, side), total) for side, total in st.ranking()],
+        "ranking": [(side, labels.get(side, side), total, st.total_text(st.sides.index(side)))
+                    for side, total in st.ranking()],
         "winner_labels": [labels.get(side, side) for side in st.winners],
         "last": last,
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "recent": recent,
-        "state_template": _optional_template(f"scoring/games/{table.game}_state.html"),
+        "state_template": presenter_for(table.game).state_template,
         "state_items": state_items(st.extra) if st.extra else [],
         "chart_svg": score_chart.render_svg(st, labels=labels) if st.deal_count else "",
         "form": form if access.can_edit and with_form else None,

@@ -3,7 +3,7 @@ Plus the OpenAPI schema and the docs page."""
 
 from django.utils import translation
 
-from referee.games import all_games
+from referee.game import all_games
 from tests.api.conftest import JsonClient
 
 

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import full_deck
-from referee.games import all_games
+from referee.game import all_games
 from tests.api.conftest import JsonClient, assert_answered, json_values, mostly, record_values
 
 RULING = "/api/games/tarot/ruling"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cards import full_deck
-from referee.games import all_games
+from referee.game import all_games
 from scoring.api_schemas import MAX_DEALS, ScoreOut
 from tests.api.conftest import (
     FFT_DEALS,

@@ -4,7 +4,7 @@ edit token. The view token only reads (403 on a write); an unknown token is 404.
 import pytest
 
 from scoring.models import Deal, DealRevision, Table
-from tests.api.conftest import FFT_DEALS, FFT_PLAYERS, FFT_TOTALS
+from tests.api.conftest import FFT_DEALS, FFT_PLAYERS, FFT_TOTALS, as_stored
 
 pytestmark = pytest.mark.django_db
 
@@ -139,11 +139,21 @@ def test_record_the_fft_sheet(api, table):
 
 def test_the_deal_answer(api, table):
     deal = record(api, table["edit_token"], GARDE_49).json()
-    assert deal["record"] == GARDE_49
+    assert deal["record"] == as_stored(GARDE_49)
     assert deal["dealer"] == "N" and deal["next_dealer"] == "S"
     assert deal["totals"] == FFT_DEALS[0][1]
     assert deal["void"] is False and deal["withdrawn"] is False
     assert any("106" in line for line in deal["breakdown"])
+
+
+def test_a_deal_is_stored_as_the_rules_read_it_not_as_sent(api, table):
+    """Issue 8: ``{"taker": " e ", "contract": "Garde", "points": "49,0"}`` used to be stored and shown as sent."""
+    deal = record(api, table["edit_token"], {"taker": " e ", "contract": "Garde", "bouts": 2, "points": "49,0"})
+    stored = deal.json()["record"]
+    assert stored["taker"] == {"seat": 2, "name": "E"}
+    assert (stored["contract"], stored["points"], stored["bouts"]) == ("garde", "49", 2)
+    assert Deal.objects.get().record == stored
+    assert read(api, table["edit_token"])["deals"][0]["record"] == stored
 
 
 def test_a_bad_record_stores_nothing(api, table):
@@ -165,7 +175,7 @@ def test_two_phones_record_deal_2_at_once(api, table):
     body = late.json()
     assert "Deal 2 was just recorded by another phone" in body["detail"]
     assert body["deal_count"] == 2 and body["next_number"] == 3
-    assert body["deal"]["number"] == 2 and body["deal"]["record"] == FFT_DEALS[1][0]
+    assert body["deal"]["number"] == 2 and body["deal"]["record"] == as_stored(FFT_DEALS[1][0])
     assert Deal.objects.count() == 2
     assert record(api, token, FFT_DEALS[2][0], expected_number=body["next_number"]).status_code == 201
 
@@ -186,7 +196,7 @@ def test_edit_a_deal_stores_a_new_revision(api, table):
     response = api.put(f"/api/tables/{token}/deals/1", {"record": changed})
     assert response.status_code == 200, response.content
     deal = response.json()
-    assert deal["revision"] == 2 and deal["record"] == changed
+    assert deal["revision"] == 2 and deal["record"] == as_stored(changed)
     assert deal["scores"] == {"N": -120, "S": -120, "E": 360, "W": -120}
     data = read(api, token)
     assert data["totals"] == {"N": -196, "S": -196, "E": 284, "W": 108}  # deal 2 re-added on top

@@ -25,7 +25,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from referee.games import get_game
+from referee.game import get_game
 from scoring import services
 from scoring.models import Deal, DealRevision
 

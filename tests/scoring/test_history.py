@@ -117,7 +117,7 @@ def test_edit_shows_the_stored_record_and_saves_a_new_revision(client, tarot4):
 
     assert response.status_code == 302 and response["Location"] == url(tarot4, "history/")
     deal = Deal.objects.get(number=1)
-    assert deal.record["taker"] == "W" and deal.revision == 2
+    assert deal.record["taker"] == {"seat": 3, "name": "W"} and deal.revision == 2
     assert services.standings(tarot4).totals["W"] == 3 * 33 - 66
 
 
@@ -152,7 +152,7 @@ def test_revert_brings_back_an_old_revision(client, tarot4):
 
     assert response.status_code == 302
     deal.refresh_from_db()
-    assert deal.record["taker"] == "N" and deal.revision == 3
+    assert deal.record["taker"] == {"seat": 0, "name": "N"} and deal.revision == 3
 
 
 def test_revert_of_another_tables_revision_is_404(client, tarot4, tarot5):

@@ -26,8 +26,10 @@ def test_a_plain_deal_is_saved_and_the_page_comes_back_with_a_message(client, ta
 
     assert response.status_code == 302 and response["Location"] == f"/t/{tarot4.edit_token}/"
     deal = Deal.objects.get()
-    assert deal.record == {"taker": "E", "contract": "garde", "bouts": 2, "points": 49,
-                           "points_side": "attack", "petit_au_bout": "none", "chelem": "none"}
+    # Stored as the rules read it: the seat with its name, the points as the sheet writes them.
+    assert deal.record == {"taker": {"seat": 2, "name": "E"}, "contract": "garde", "partner": None,
+                           "called_card": None, "bouts": 2, "points": "49", "points_side": "attack", "poignees": [],
+                           "petit_au_bout": "none", "chelem": "none", "misere": [], "void": False}
     html = client.get(response["Location"]).content.decode()
     assert "Deal 1 saved." in html and "+198" in html
 
@@ -90,7 +92,7 @@ def test_a_poignee_is_recorded_as_a_list_of_dicts_and_empty_rows_are_ignored(cli
     post(client, tarot4, poignees__1__side="attack", poignees__1__size="simple", petit_au_bout="attack")
     deal = Deal.objects.get()
     assert deal.record["poignees"] == [{"side": "attack", "size": "simple"}]
-    assert deal.outcome["scores"]["E"] == 318  # FFT example 1
+    assert deal.outcome["scores"][2] == 318  # FFT example 1: E, the third seat
 
 
 def test_the_second_phone_gets_a_conflict_and_keeps_its_entries(client, tarot4):
@@ -126,7 +128,8 @@ def test_generic_paths_list_of_values_players_and_whole_form_errors(client, pool
     response = client.post(f"/t/{pool.edit_token}/deal/", {
         "player": "Ana", "points": "3", "bets__0": "2", "bets__1": "", "witnesses": ["Bea"]})
     assert response.status_code == 302
-    assert Deal.objects.get().record == {"player": "Ana", "points": 3, "bets": [2], "witnesses": ["Bea"]}
+    assert Deal.objects.get().record == {"player": {"seat": 0, "name": "Ana"}, "points": 3, "bets": [2],
+                                         "witnesses": [{"seat": 1, "name": "Bea"}]}
 
     response = client.post(f"/t/{pool.edit_token}/deal/", {
         "player": "Ana", "points": "30", "bets__1": "4", "witnesses": ["Ana"]})
@@ -136,26 +139,39 @@ def test_generic_paths_list_of_values_players_and_whole_form_errors(client, pool
 
 
 def test_list_errors_point_at_the_row_that_was_typed(pool):
-    from referee.games import get_game
+    from referee.game import get_game
 
     game, spec = get_game("pool"), services.table_spec(pool)
     form = RecordForm(game, spec, {"player": "Ana", "points": "3", "bets__1": "4"})
     assert form.is_valid()
     assert form.record()["bets"] == [4]
     form.add_rule_errors({"bets.0": "A bet is 1 to 5.", "__all__": "Nobody witnesses their own deal."})
-    assert form.errors["bets__1"] == ["A bet is 1 to 5."]
+    assert form.bound_field("bets__1").errors == ["A bet is 1 to 5."]  # the second row: the one typed
     assert form.non_field_errors() == ["Nobody witnesses their own deal."]
+    assert form.any_errors
 
 
 def test_the_form_reads_a_stored_record_back(tarot4):
-    from referee.games import get_game
+    from referee.game import get_game
 
     game, spec = get_game("tarot"), services.table_spec(tarot4)
-    stored = {"taker": "E", "contract": "garde", "bouts": 2, "points": "40.5", "petit_au_bout": "attack",
-              "poignees": [{"side": "defence", "size": "double"}], "void": False}
-    form = RecordForm(game, spec, record=stored)
-    assert form["points"].value() == "40.5" and form["bouts"].value() == "2"
-    assert form["poignees__0__size"].value() == "double"
+    stored = game.parse(spec, {"taker": "E", "contract": "garde", "bouts": 2, "points": "41,0",
+                               "petit_au_bout": "attack", "poignees": [{"side": "defence", "size": "double"}]})
+    form = RecordForm(game, spec, record=stored.to_json())
+    assert form["points"].value() == "41" and form["bouts"].value() == "2" and form["taker"].value() == "E"
+    assert form.bound_field("poignees__0__size").value() == "double"
+    assert 'name="poignees__0__size"' in str(form.bound_field("poignees__0__size"))
+
+
+def test_list_fields_are_formsets_of_rows(tarot4):
+    from referee.game import get_game
+
+    game, spec = get_game("tarot"), services.table_spec(tarot4)
+    form = RecordForm(game, spec, {"taker": "E", "contract": "garde", "bouts": "2", "points": "49",
+                                   "poignees__4__side": "attack", "poignees__4__size": "simple"})
+    assert form.is_valid()
+    assert len(form.formsets["poignees"].forms) == 5  # the rows posted, however many the page offered
+    assert form.record()["poignees"] == [{"side": "attack", "size": "simple"}]
 
 
 def test_parse_decimal_takes_comma_or_dot():

@@ -145,7 +145,6 @@ def test_a_table_without_deals_owes_nothing(client):
 
 
 def test_game_specific_choices_come_from_the_games_balances(client):
-    pytest.importorskip("referee.games.toruro")
     table = services.create_table(game="toruro", players=["Ana", "Bea", "Carl", "Dani", "Eva"],
                                   stake_minor=50)
     url = reverse("settle", args=[table.view_token])

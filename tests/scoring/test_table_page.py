@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from referee.games import all_games, get_game
+from referee.game import all_games, get_game
 from scoring import chart, services
 
 from .conftest import add_deals, plain_deal

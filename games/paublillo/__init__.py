@@ -1,0 +1,1 @@
+"""Paublillo: rules (pure Python), presenter, templates, static files and tests."""

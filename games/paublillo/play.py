@@ -1,0 +1,369 @@
+"""The referee for Paublillo's tricks: ranking with trumps, following trumps (the lone monja apart), face-down
+cards, the vuelta, and who takes a trick.
+
+A situation is read by :func:`referee.tricks.parse_situation` (the shape below says what Paublillo asks)::
+
+    {
+      "trump": "O",                                # the trump suit letter (O, C, E, B) or its name
+      "trick": [{"player": "Ana", "card": "5C", "face_down": false}, ...],
+                                                   # the cards already played to this trick, lead first;
+                                                   #   who led is the lead's "player", or "leader"
+      "hand": ["4O", "12C", "2E"],                 # the cards of the player to play (not needed to
+                                                   #   find the winner of a complete trick)
+      "card": "12C",                               # optional: the card this player means to play
+      "face_down": false,                          # optional: played face down
+      "trick_number": 2                            # optional 1-3; needed only where the vuelta matters
+    }
+
+>>> from referee.game import Options, TableSpec
+>>> table = TableSpec(("Ana", "Bea", "Luis", "Eva"), Options())
+>>> ruling = TRICK_RULES.answer(table, {"trump": "O", "trick": [{"player": "Ana", "card": "5O"}],
+...                               "hand": ["12C", "7O"], "card": "12C"})
+>>> ruling.legal, str(ruling.rule), [c.code for c in ruling.legal_cards]
+(False, 'Following a trump lead', ['7O'])
+>>> done = TRICK_RULES.answer(table, {"trump": "O", "leader": "Luis", "trick": ["5C", "6C", "7C", "4O*"],
+...                             "trick_number": 2})
+>>> done.winner_seat.name, str(done.rule)
+('Bea', 'The vuelta')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.paublillo.words import (
+    FACE_DOWN,
+    FOLLOWING_PLAIN,
+    FOLLOWING_TRUMP,
+    LEADING,
+    MONJA_EXEMPTION,
+    R_FACE_DOWN,
+    R_FACE_UP_TRUMP,
+    R_FOLLOW_TRUMP,
+    R_LEAD,
+    R_MONJA,
+    R_PLAIN_LEAD,
+    R_VUELTA,
+    R_WINNER,
+    TRICK_WINNER,
+    VUELTA,
+)
+from referee.cards import SPANISH_SUITS, SUIT_NAMES, Card, DeckKind
+from referee.game import Errors, Field, InvalidRecord, Rule, Ruling, TableSpec
+from referee.text import Text, _, join
+from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation, trick_winner
+
+TRUMP_ORDER = ("4", "3", "2", "12", "11", "10", "1", "7", "6", "5")  # highest first
+PLAIN_ORDER = ("12", "11", "10", "1", "7", "6", "5", "4", "3", "2")
+TRICKS = 3
+VUELTA_TRICK = 2
+RANK_NAMES: dict[str, Text] = {
+    "1": _("Ace"), "10": _("Jack (sota)"), "11": _("Horse (caballo)"), "12": _("King (rey)"),
+}
+WHICH_TRICK_TRUMP = _("Which trick is this? A face-down last card to a trump lead is allowed only as the "
+                      "vuelta, in the second trick.")
+WHICH_TRICK = _("Which trick is this? A face-down last card wins only as the vuelta, in the second trick.")
+
+RULING_FIELDS = (
+    Field("trump", _("Trumps"), "choice", choices=tuple((s, SUIT_NAMES["spanish"][s]) for s in SPANISH_SUITS)),
+    Field("trick", _("Cards already played to this trick, lead first"), "list", required=False, default=[],
+          fields=(Field("player", _("Player"), "player", required=False),
+                  Field("card", _("Card"), "card"),
+                  Field("face_down", _("Face down"), "bool", required=False, default=False))),
+    Field("hand", _("The hand of the player to play"), "cards", required=False),
+    Field("card", _("The card they want to play"), "card", required=False),
+    Field("face_down", _("Played face down"), "bool", required=False, default=False),
+    Field("trick_number", _("Trick number"), "int", required=False, minimum=1, maximum=3, step=1),
+)
+
+
+def trump_strength(card: Card, trump: str) -> tuple[int, int]:
+    """How strong ``card`` is as a trump or in a plain suit: ``(1, k)`` for trumps, ``(0, k)`` otherwise.
+
+    >>> trump_strength(Card("O", "5"), "O") < trump_strength(Card("O", "4"), "O")
+    True
+    >>> trump_strength(Card("C", "12"), "O") < trump_strength(Card("O", "5"), "O")
+    True
+    """
+    if card.suit == trump:
+        return 1, len(TRUMP_ORDER) - TRUMP_ORDER.index(card.rank)
+    return 0, len(PLAIN_ORDER) - PLAIN_ORDER.index(card.rank)
+
+
+def card_name(card: Card, trump: str | None = None) -> Text:
+    """A card as said aloud: "King (rey) of copas", "4 of oros (monja)".
+
+    >>> str(card_name(Card("O", "4"), "O")), str(card_name(Card("C", "12")))
+    ('4 of oros (monja)', 'King (rey) of copas')
+    """
+    rank = RANK_NAMES.get(card.rank, card.rank)
+    suit = SUIT_NAMES["spanish"][card.suit]
+    if trump is not None and card.suit == trump and card.rank in ("4", "3"):
+        nick = "monja" if card.rank == "4" else "paublillo"
+        return _("%(rank)s of %(suit)s (%(nick)s)", rank=rank, suit=suit, nick=nick)
+    return _("%(rank)s of %(suit)s", rank=rank, suit=suit)
+
+
+def lead_seat(context: Situation, trick: Trick) -> int | None:
+    """Who led: the lead's player if the trick says it, else the situation's ``leader``."""
+    if trick.plays and trick.plays[0].seat is not None:
+        return trick.plays[0].seat.index
+    return context.leader.index if context.leader is not None else None
+
+
+def seated(context: Situation, trick: Trick) -> Trick:
+    """The trick with who played each card, from who led."""
+    first = lead_seat(context, trick)
+    if first is None:
+        return trick
+    return trick.with_seats(first, context.table.size, context.table.players)
+
+
+def who(play: Play) -> str:
+    return play.seat.name if play.seat is not None else play.card.code
+
+
+class PaublilloTrickRules:
+    """Paublillo's :class:`~referee.tricks.TrickRules`: which cards may be played, and who takes a trick."""
+
+    shape = SituationShape(deck=DeckKind.SPANISH40, trump=True, face_down=True, trick_number=TRICKS)
+
+    # -- the situation ----------------------------------------------------------------------------------------
+    def validate(self, context: Situation, errors: Errors) -> None:
+        """What cannot be in Paublillo: no trump suit, nobody named as the lead, play out of order, too many
+        cards in hand, a card asked about that is not there, a face-down card where none may be."""
+        table, trick, hand, card = context.table, context.trick, context.hand, context.card
+        trump, number = context.trump, context.trick_number
+        if trump is None:
+            errors.add("trump", _("Name the trump suit: O (oros), C (copas), E (espadas) or B (bastos)."))
+        self._order(context, errors)
+        seen = set(trick.cards())
+        if hand is not None:
+            for held in hand:
+                if held in seen:
+                    errors.add("hand", _("%(card)s is already on the table in this trick.", card=held.code))
+            limit = TRICKS if number is None else TRICKS + 1 - number
+            if len(hand) > limit:
+                errors.add("hand", _("A player holds at most %(n)s cards at this point.", n=limit))
+        if card is not None:
+            if context.complete:
+                errors.add("card", _("The trick is complete: nobody is left to play."))
+            if hand is None:
+                errors.add("hand", _("Give the player's hand: whether a card may be played depends on it."))
+            elif card not in hand:
+                errors.add("card", _("%(card)s is not in the hand.", card=card.code))
+            if card in seen:
+                errors.add("card", _("%(card)s is already in the trick.", card=card.code))
+        elif not context.complete and hand is None:
+            errors.add("hand", _("Give the player's hand to see what they may play, or a complete trick to "
+                                 "find its winner."))
+        if trump is None:
+            return
+        plays = trick.plays
+        if plays and plays[0].face_down:
+            errors.add("trick.0.face_down", _("The lead is always face up."))
+        led_trump = bool(plays) and plays[0].card.suit == trump
+        for i, play in enumerate(plays[1:], start=1):
+            is_last = i == table.size - 1
+            if play.face_down and led_trump and not is_last:
+                errors.add(f"trick.{i}.face_down", R_FACE_UP_TRUMP)
+            elif play.face_down and led_trump and number != VUELTA_TRICK:
+                if number is None:
+                    errors.add("trick_number", WHICH_TRICK_TRUMP)
+                else:
+                    errors.add(f"trick.{i}.face_down", R_FACE_UP_TRUMP)
+        if context.complete and plays[-1].face_down and number is None and not errors:
+            errors.add("trick_number", WHICH_TRICK)  # asked once the rest is right: it is the last question
+
+    @staticmethod
+    def _order(context: Situation, errors: Errors) -> None:
+        """Someone is named as the lead, and play goes round in order from them."""
+        table, plays = context.table, context.trick.plays
+        if not plays:
+            return
+        first = lead_seat(context, context.trick)
+        if first is None:
+            errors.add("trick.0.player", _("Say who led the trick."))
+            return
+        if context.leader is not None and context.leader.index != first:
+            errors.add("trick.0.player", _("%(name)s led this trick, not %(leader)s.",
+                                           name=table.players[first], leader=context.leader.name))
+            return
+        seat = first
+        for i, play in enumerate(plays[1:], start=1):
+            expected = table.after(seat)
+            if play.seat is not None and play.seat.index != expected:
+                errors.add(f"trick.{i}.player", _("Play goes round in order: after %(prev)s comes %(next)s.",
+                                                  prev=table.players[seat], next=table.players[expected]))
+                return
+            seat = expected
+
+    # -- following --------------------------------------------------------------------------------------------
+    def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
+        """Any card may be led; to a trump lead a trump if the player has one (the lone monja apart); to a
+        plain lead anything."""
+        trump = context.trump or ""
+        plays = trick.plays
+        legal: list[Card] = []
+        reasons: dict[Card, Text] = {}
+        rules: dict[Card, Rule | Text] = {}
+        for card in hand:
+            ok, rule, why = self._legal_card(card, hand, plays, trump)
+            reasons[card], rules[card] = why, rule
+            if ok:
+                legal.append(card)
+        if not plays:
+            rule, explanation = LEADING, R_LEAD
+        elif plays[0].card.suit == trump:
+            rule, explanation = FOLLOWING_TRUMP, R_FOLLOW_TRUMP
+        else:
+            rule, explanation = FOLLOWING_PLAIN, R_PLAIN_LEAD
+        return Judgement(rule, explanation, tuple(legal), reasons, rules)
+
+    @staticmethod
+    def _legal_card(card: Card, hand: Sequence[Card], plays: Sequence[Play], trump: str) -> tuple[bool, Rule, Text]:
+        """Whether ``card`` (played face up) may be played from ``hand`` to the trick so far, and why."""
+        name = card_name(card, trump)
+        if not plays:
+            return True, LEADING, _("%(card)s may be led. %(rule)s", card=name, rule=R_LEAD)
+        if plays[0].card.suit != trump:
+            return True, FOLLOWING_PLAIN, _("%(card)s may be played. %(rule)s", card=name, rule=R_PLAIN_LEAD)
+        trumps = [c for c in hand if c.suit == trump]
+        if card.suit == trump:
+            return True, FOLLOWING_TRUMP, _("%(card)s is a trump, so it may be played. %(rule)s", card=name,
+                                            rule=R_FOLLOW_TRUMP)
+        if not trumps:
+            return True, FOLLOWING_TRUMP, _("%(card)s may be played: the player has no trump. %(rule)s",
+                                            card=name, rule=R_FOLLOW_TRUMP)
+        if all(c.rank == "4" for c in trumps):
+            return True, MONJA_EXEMPTION, _(
+                "%(card)s may be played: the player's only trump is the monja. %(rule)s", card=name, rule=R_MONJA)
+        held = join([card_name(c, trump) for c in trumps])
+        return False, FOLLOWING_TRUMP, _(
+            "%(card)s may not be played: a trump was led and the player holds %(held)s. %(rule)s",
+            card=name, held=held, rule=R_FOLLOW_TRUMP)
+
+    @staticmethod
+    def _face_down(plays: Sequence[Play], trump: str, number: int | None, completes: bool) -> tuple[bool, Rule, Text]:
+        """Whether a card may go face down here (the card itself being a legal one)."""
+        if not plays:
+            return False, LEADING, _("The lead may not be face down. %(rule)s", rule=R_LEAD)
+        if completes and number == VUELTA_TRICK:
+            return True, VUELTA, R_VUELTA
+        if plays[0].card.suit == trump:
+            if completes and number is None:
+                raise InvalidRecord({"trick_number": WHICH_TRICK_TRUMP})
+            return False, FACE_DOWN, _("A trump was led, so this card must be played face up. %(rule)s",
+                                       rule=R_FACE_UP_TRUMP)
+        if completes and number is None:
+            return True, FACE_DOWN, _("%(rule)s %(face)s %(vuelta)s", rule=R_PLAIN_LEAD, face=R_FACE_DOWN,
+                                      vuelta=R_VUELTA)
+        return True, FACE_DOWN, _("%(rule)s %(face)s", rule=R_PLAIN_LEAD, face=R_FACE_DOWN)
+
+    # -- who takes the trick ----------------------------------------------------------------------------------
+    def winner(self, context: Situation, trick: Trick) -> Verdict:
+        """The highest face-up trump, else the highest face-up card of the suit led; the vuelta counts."""
+        trick = seated(context, trick)
+        if trick.plays[-1].face_down and context.trick_number is None:
+            raise InvalidRecord({"trick_number": WHICH_TRICK})
+        return self._verdict(trick, context.trump or "", context.trick_number)
+
+    @staticmethod
+    def _verdict(trick: Trick, trump: str, number: int | None) -> Verdict:
+        plays = trick.plays
+        last = plays[-1]
+        vuelta = number == VUELTA_TRICK and last.face_down
+        led = plays[0].card.suit
+
+        def counts(play: Play) -> bool:
+            return not play.face_down or (vuelta and play is last)
+
+        def strength(play: Play, _trick: Trick) -> tuple[int, ...] | None:
+            if not counts(play):
+                return None
+            kind, rank = trump_strength(play.card, trump)
+            if kind == 0 and play.card.suit != led:
+                return None
+            return kind, rank
+
+        best = trick_winner(trick, strength)
+        if best is None:  # every card face down: only a lead could be, and the lead is always face up
+            raise InvalidRecord({"trick.0.face_down": _("The lead is always face up.")})
+        index = plays.index(best)
+        name = card_name(best.card, trump)
+        if best.card.suit == trump:
+            why = _("%(player)s wins with the %(card)s, the highest trump that counts.", player=who(best),
+                    card=name)
+        else:
+            why = _("%(player)s wins with the %(card)s, the highest card of the suit led, with no trump that "
+                    "counts.", player=who(best), card=name)
+        explanation = _("%(why)s %(rule)s", why=why, rule=R_WINNER)
+        if any(not counts(p) for p in plays):
+            down = ", ".join(f"{who(p)} ({p.card.code})" for p in plays if not counts(p))
+            explanation = _("%(why)s %(face)s Face down: %(down)s.", why=explanation, face=R_FACE_DOWN, down=down)
+        if not vuelta:
+            return Verdict(index, TRICK_WINNER, explanation)
+        if best is last:
+            note = _("%(player)s's face-down vuelta card counts as if face up and wins the second trick; "
+                     "%(player)s leads the third trick.", player=who(last))
+        else:
+            note = _("%(player)s's face-down vuelta card counts as if face up but does not win; %(player)s "
+                     "still leads the third trick.", player=who(last))
+        return Verdict(index, VUELTA, _("%(why)s %(note)s %(rule)s", why=explanation, note=note, rule=R_VUELTA))
+
+    def other_question(self, context: Situation) -> Ruling:
+        raise InvalidRecord({"question": _("Ask about a play or a trick.")})
+
+    # -- the answer, in Paublillo's words ---------------------------------------------------------------------
+    def answer(self, table: TableSpec[Any], raw: Mapping[str, Any]) -> Ruling:
+        """The referee's answer to a situation as sent: may this card be played (face up or down), which cards
+        may, or who takes the complete trick; for a card that completes the trick, who takes it too."""
+        context = parse_situation(table, raw, self.shape)
+        errors = Errors()
+        self.validate(context, errors)
+        errors.raise_if_any()
+        trump = context.trump or ""
+        trick = seated(context, context.trick)
+        if context.complete:
+            verdict = self.winner(context, trick)
+            best = trick.plays[verdict.index]
+            return Ruling(None, verdict.rule, verdict.explanation, winner=best.card, winner_seat=best.seat)
+        hand = context.hand or ()
+        judgement = self.legal_plays(context, hand, trick)
+        card = context.card
+        if card is None:
+            return Ruling(None, judgement.rule, judgement.explanation, judgement.legal, judgement.reasons)
+        legal = card in judgement.legal
+        rule = judgement.card_rules.get(card, judgement.rule)
+        explanation = judgement.reasons.get(card, judgement.explanation)
+        face_down = context.card_face_down
+        number = context.trick_number
+        completes = len(trick) == table.size - 1
+        if legal and face_down:
+            legal, rule, explanation = self._face_down(trick.plays, trump, number, completes)
+        if not (legal and completes):
+            return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
+        first = lead_seat(context, trick)
+        player = table.seat(table.after(first if first is not None else 0, len(trick)))
+        final = Trick((*trick.plays, Play(player, card, face_down)))
+        if face_down and number is None:
+            as_vuelta = self._verdict(final, trump, VUELTA_TRICK)
+            otherwise = self._verdict(final, trump, 1)
+            if as_vuelta.index != otherwise.index:
+                explanation = _("%(why)s In the second trick this is the vuelta and %(vuelta)s wins; in another "
+                                "trick %(other)s wins.", why=explanation, vuelta=who(final.plays[as_vuelta.index]),
+                                other=who(final.plays[otherwise.index]))
+                return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
+            number = 1
+        done = self._verdict(final, trump, number)
+        best = final.plays[done.index]
+        if done.rule == VUELTA:
+            rule, explanation = done.rule, done.explanation
+        else:
+            explanation = _("%(why)s %(winner)s", why=explanation, winner=done.explanation)
+        return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons, winner=best.card,
+                      winner_seat=best.seat)
+
+
+TRICK_RULES = PaublilloTrickRules()

@@ -1,0 +1,302 @@
+"""Paublillo (seed 000): a Colombian three-trick team game with a trump suit, bets to 12 and alver.
+
+Two teams, A and B (see :mod:`games.paublillo.teams`), score per deal; the first to 12 or more wins. A deal
+is recorded as :class:`~games.paublillo.record.PaublilloRecord`; the state carries the totals per team, who
+deals next and who is on alver (11).
+
+>>> t = GAME.table(["Ana", "Bea", "Luis", "Eva"])
+>>> state, outcome = GAME.apply(t, GAME.initial_state(t), {"bets": [{"team": "A", "stake": "envido"}],
+...                                                       "tricks": "ABA"})
+>>> state.totals, str(outcome.breakdown[-1]), str(GAME.show_total(t, state, 0))
+((3, 0), 'Score: A 3 malas, B 0.', '3 malas')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from games.paublillo import teams
+from games.paublillo.betting import check_past_doce, check_raises, settle_bets
+from games.paublillo.options import PaublilloOptions
+from games.paublillo.play import RULING_FIELDS, TRICK_RULES
+from games.paublillo.record import AlverChoice, PaublilloRecord, parse_record, record_fields
+from games.paublillo.stones import ALVER, TARGET, score_text, stones, stones_text
+from games.paublillo.teams import Team
+from games.paublillo.words import BETTING, GAME_END, ON_ALVER, THREE_TRICKS
+from games.paublillo.words import RULES as RULES_PAGE
+from referee.cards import DeckKind
+from referee.game import Errors, Field, Game, Outcome, Ruling, Seat, State, TableSpec, Values
+from referee.text import Text, _
+
+NO_RAISE_ON_ALVER = _("No betting while a team is on alver, so there is no raise to refuse.")
+RECORD_TRICKS = _("Record who won each trick until a team had two.")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PaublilloState(State):
+    """The totals per team (A, B), who deals next, and the teams on alver (on 11)."""
+
+    alver: tuple[Team, ...] = ()
+
+
+class Ending(StrEnum):
+    TRICKS = "tricks"  # a team won two tricks
+    REFUSED = "refused"  # a raise was refused
+    GIVE_UP = "give_up"  # the team on alver gave up
+
+
+@dataclass(frozen=True)
+class DealDetails(Values):
+    """What a deal did beyond the scores: who led, the monja point, the stake, who scored it and how."""
+
+    leader: Seat
+    monja_point: Team | None
+    stake: int
+    scored_by: Team
+    ended: Ending
+    tricks: tuple[Team, ...] = ()
+
+
+def on_alver(totals: tuple[int, ...]) -> tuple[Team, ...]:
+    return tuple(team for team in Team if totals[team.side] == ALVER)
+
+
+class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
+    slug = "paublillo"
+    name = "Paublillo"
+    player_counts = (2, 4, 6, 8)
+    deck = DeckKind.SPANISH40
+    team_game = True
+    stake_unit = _("losing player")
+    options_type = PaublilloOptions
+    record_type = PaublilloRecord
+    state_type = PaublilloState
+    rules = RULES_PAGE
+    ruling_fields = RULING_FIELDS
+    trick_rules = TRICK_RULES
+
+    # -- teams ------------------------------------------------------------------------------------------------
+    def seat_teams(self, table: TableSpec[PaublilloOptions]) -> TableSpec[PaublilloOptions]:
+        return teams.seat_teams(table)
+
+    def sides(self, table: TableSpec[PaublilloOptions]) -> tuple[str, ...]:
+        return teams.SIDES
+
+    # -- the record -------------------------------------------------------------------------------------------
+    def record_fields(self, table: TableSpec[PaublilloOptions]) -> tuple[Field, ...]:
+        return record_fields(table)
+
+    def parse(self, table: TableSpec[PaublilloOptions], raw: Mapping[str, Any]) -> PaublilloRecord:
+        return parse_record(table, raw)
+
+    def example_records(self, table: TableSpec[PaublilloOptions]) -> tuple[Mapping[str, Any], ...]:
+        """A game's first deals as a phone sends them, at any table: an envido accepted, won by A with two
+        tricks of three (A 3); a seis refused, so the raisers, A, score the envido that stood (A 6); the monja
+        turned by the first player, who really dealt (team A scores 1), then B takes two tricks (A 7, B 1); a
+        misdeal by the second player; a deal without raises, worth 1 (B 2)."""
+        return (
+            {"bets": [{"team": "A", "stake": "envido"}], "tricks": "ABA"},
+            {"bets": [{"team": "B", "stake": 3}, {"team": "A", "stake": "seis"}], "refused": True},
+            {"monja": True, "dealer": table.players[0], "tricks": "BB"},
+            {"void": True, "dealer": table.players[1]},
+            {"tricks": ["B", "A", "B"]},
+        )
+
+    def dealer_of(self, table: TableSpec[PaublilloOptions], state: PaublilloState, record: PaublilloRecord) -> int:
+        """The dealer in turn, unless the record corrects who dealt (the deal then passes on from them). The
+        record keeps only the correction, so that changing an earlier deal moves the turn to deal after it."""
+        return record.dealer.index if record.dealer is not None else state.dealer
+
+    def start_of_play(self, table: TableSpec[PaublilloOptions], totals: tuple[int, ...], dealer: int,
+                      monja: bool) -> tuple[int, ...]:
+        """The scores when play starts: with the monja point, if the table counts it for alver at once."""
+        team = teams.team_of(table, dealer)
+        if monja and totals[team.side] != ALVER and table.options.monja_alver_at_once:
+            return tuple(t + 1 if side == team.side else t for side, t in enumerate(totals))
+        return totals
+
+    def check(self, table: TableSpec[PaublilloOptions], state: PaublilloState, record: PaublilloRecord) -> None:
+        """The rules a record may break given the score before it, each refusal citing its rule: no deal after
+        the game is won; on alver the choice is made and nobody bets; raises go 3, 6, 9, 12 by the teams in
+        turn; only a raise can be refused, and a refusal or a give-up ends the deal before the tricks."""
+        errors = Errors()
+        won = self.winners(table, state)
+        if won:
+            errors.add("__all__", _("The game is over: %(team)s reached 12.", team=Team.of_side(won[0]).value),
+                       rule=GAME_END)
+            errors.raise_if_any()
+        if record.void:
+            return
+        at_play = self.start_of_play(table, state.totals, self.dealer_of(table, state, record), record.monja)
+        alver = on_alver(at_play)
+        bets_given, tricks_given = bool(record.bets), record.tricks is not None
+        check_past_doce(record.bets, errors)
+        if len(alver) == 1:
+            team = alver[0].value
+            if record.alver is None:
+                errors.add("alver", _("%(team)s is on alver (11): record whether they play for 3 or give up.",
+                                      team=team), rule=ON_ALVER)
+            if bets_given:
+                errors.add("bets", _("No betting while a team is on alver: %(team)s is on 11.", team=team),
+                           rule=ON_ALVER)
+            if record.refused:
+                errors.add("refused", NO_RAISE_ON_ALVER, rule=ON_ALVER)
+            if record.alver is AlverChoice.GIVE_UP and tricks_given:
+                errors.add("tricks", _("%(team)s gave up on alver: the cards are thrown in, no tricks are "
+                                       "played.", team=team), rule=ON_ALVER)
+            elif record.alver is AlverChoice.PLAY and not tricks_given:
+                errors.add("tricks", RECORD_TRICKS, rule=THREE_TRICKS)
+        else:
+            if record.alver is not None:
+                if alver:
+                    errors.add("alver", _("Both teams are on 11: nobody chooses, the deal is played for 1."),
+                               rule=ON_ALVER)
+                else:
+                    errors.add("alver", _("Nobody is on alver (11): there is no choice to make."), rule=ON_ALVER)
+            if alver and bets_given:
+                errors.add("bets", _("No betting while a team is on alver: both teams are on 11."), rule=ON_ALVER)
+            elif alver and record.refused:
+                errors.add("refused", NO_RAISE_ON_ALVER, rule=ON_ALVER)
+            elif not alver:
+                if not any(key.startswith("bets") for key in errors.errors):
+                    check_raises(record.bets, errors)
+                if record.refused and not bets_given:
+                    errors.add("refused", _("There is no raise to refuse."), rule=BETTING)
+            if record.refused and tricks_given:
+                errors.add("tricks", _("A refused raise ends the deal: leave the tricks empty (tricks played "
+                                       "before the refusal do not count)."), rule=BETTING)
+            elif not record.refused and not tricks_given:
+                errors.add("tricks", RECORD_TRICKS, rule=THREE_TRICKS)
+        errors.raise_if_any()
+
+    # -- scoring ----------------------------------------------------------------------------------------------
+    def score(self, table: TableSpec[PaublilloOptions], state: PaublilloState,
+              record: PaublilloRecord) -> tuple[PaublilloState, Outcome]:
+        dealer = self.dealer_of(table, state, record)
+        dealer_team = teams.team_of(table, dealer)
+        leader = table.seat(table.after(dealer))
+        totals = state.totals
+        scores = [0, 0]
+        lines: list[Text] = [_("%(dealer)s dealt (team %(team)s); %(leader)s leads.", dealer=table.players[dealer],
+                               team=dealer_team.value, leader=leader.name)]
+        monja_point: Team | None = None
+        if record.monja:
+            if totals[dealer_team.side] == ALVER:
+                lines.append(_("Monja turned up, but the dealer's team %(team)s is on alver (11): no point.",
+                               team=dealer_team.value))
+            else:
+                scores[dealer_team.side] += 1
+                monja_point = dealer_team
+                lines.append(_("Monja turned up: the dealer's team %(team)s scores 1.", team=dealer_team.value))
+
+        alver = on_alver(self.start_of_play(table, totals, dealer, record.monja))
+        stake, scorer, ended = 1, None, Ending.TRICKS
+        if len(alver) == 2:
+            lines.append(_("Both teams are on alver (11): no betting, the deal is played for 1."))
+        elif len(alver) == 1:
+            team = alver[0]
+            if record.alver is AlverChoice.GIVE_UP:
+                lines.append(_("%(team)s is on alver and gives up: %(other)s scores 1.", team=team.value,
+                               other=team.other.value))
+                scorer, ended = team.other, Ending.GIVE_UP
+            else:
+                stake = 3
+                lines.append(_("%(team)s is on alver and plays for 3.", team=team.value))
+        else:
+            betting = settle_bets(record.bets, record.refused)
+            stake, scorer = betting.stake, betting.scorer
+            lines.extend(betting.lines)
+            if scorer is not None:
+                ended = Ending.REFUSED
+
+        won: tuple[Team, ...] = ()
+        if scorer is None:
+            assert record.tricks is not None  # check: a deal not ended otherwise has its tricks
+            won, scorer = record.tricks.winners, record.tricks.taker
+            lines.append(_("Tricks: %(tricks)s → %(team)s wins 2 of %(played)s.",
+                           tricks=", ".join(t.value for t in won), team=scorer.value, played=len(won)))
+        scores[scorer.side] += stake
+        lines.append(_("%(team)s scores %(stake)s.", team=scorer.value, stake=stake))
+
+        after: PaublilloState = state.scored(scores)
+        after = after.replace(alver=on_alver(after.totals))
+        lines.append(_("Score: A %(a)s, B %(b)s.", a=score_text(after.totals[0]), b=score_text(after.totals[1])))
+        if after.alver and max(after.totals) < TARGET:
+            lines.append(_("On alver for the next deal: %(teams)s.", teams=" & ".join(t.value for t in after.alver)))
+        details = DealDetails(leader, monja_point, stake, scorer, ended, won)
+        return after, Outcome(scores=tuple(scores), breakdown=tuple(lines), details=details)
+
+    def winners(self, table: TableSpec[PaublilloOptions], state: PaublilloState) -> tuple[int, ...]:
+        """The team (or teams, in a tie no deal can make) with the highest total, once it is 12 or more."""
+        best = max(state.totals)
+        if best < TARGET:
+            return ()
+        return tuple(side for side, total in enumerate(state.totals) if total == best)
+
+    # -- showing and settling -------------------------------------------------------------------------------
+    def show_total(self, table: TableSpec[PaublilloOptions], state: PaublilloState, side: int) -> Text:
+        """The score as the table says it: "4 malas", "3 buenas"."""
+        return score_text(state.totals[side])
+
+    def balances(self, table: TableSpec[PaublilloOptions], state: PaublilloState, **choices: Any) -> dict[int, int]:
+        """When the game is won, each losing player pays one unit, shared out among the winners."""
+        result = {seat: 0 for seat in range(table.size)}
+        won = self.winners(table, state)
+        if len(won) != 1:
+            return result
+        winners = teams.members(table)[won[0]]
+        losers = [seat for seat in range(table.size) if seat not in winners]
+        for seat in losers:
+            result[seat] = -1
+        share, extra = divmod(len(losers), len(winners))
+        for i, seat in enumerate(winners):
+            result[seat] = share + (1 if i < extra else 0)
+        return result
+
+    def display_state(self, table: TableSpec[PaublilloOptions], state: PaublilloState) -> dict[str, Any]:
+        """The teams (members, score in malas and buenas, stones), who is on alver, who deals and leads."""
+        totals = state.totals
+        keep = table.options.keep_six_stones
+        alver = on_alver(totals)
+        won = [Team.of_side(side).value for side in self.winners(table, state)]
+        shown = []
+        for team in Team:
+            plain, special = stones(totals[team.side], totals[team.other.side], keep)
+            shown.append({
+                "side": team.value,
+                "label": teams.label(table, team),
+                "members": list(teams.names(table, team)),
+                "score": totals[team.side],
+                "score_text": score_text(totals[team.side]),  # texts: the API says them in the asker's language
+                "stones": {"plain": plain, "special": special},
+                "stones_text": stones_text(plain, special),
+                "alver": team in alver,
+            })
+        dealer = self.dealer(table, state) % table.size
+        if len(alver) == 2:
+            alver_text = _("Both teams are on alver: no betting, the next deal is played for 1.")
+        elif alver:
+            alver_text = _("%(team)s is on alver: no betting; they play for 3 or give up.", team=alver[0].value)
+        else:
+            alver_text = _("Nobody is on alver.")
+        return {
+            "teams": shown,
+            "alver": [team.value for team in alver],
+            "alver_text": alver_text,
+            "dealer": table.players[dealer],
+            "leader": table.players[table.after(dealer)],
+            "game_over": bool(won),
+            "winners": won,
+        }
+
+    # -- the referee ------------------------------------------------------------------------------------------
+    def ruling(self, table: TableSpec[PaublilloOptions], situation: Mapping[str, Any]) -> Ruling:
+        """Answered by :class:`~games.paublillo.play.PaublilloTrickRules`, in Paublillo's words (the face-down
+        card, the vuelta, and who takes a trick the card completes)."""
+        return TRICK_RULES.answer(table, situation)
+
+
+GAME = Paublillo()

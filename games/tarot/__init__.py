@@ -1,0 +1,1 @@
+"""French Tarot: rules (pure Python), presenter, templates, static files and tests."""

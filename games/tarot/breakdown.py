@@ -1,0 +1,140 @@
+"""A deal read aloud, the way players check it: "Garde, 2 bouts, 49 points: 49 − 41 = 8" and so on.
+
+The templates are marked for translation here and filled in as ``Text(LINE.template, params)``. Each line
+depends on a few numbers only, so each distinct line is built once and then shared between outcomes (a
+:class:`Text` is an immutable value): replaying thousands of deals then allocates, and leaves the garbage
+collector to walk, a few lines instead of a few per deal. The caches are bounded.
+
+>>> str(header_line("garde", 2, 98, 41, 8)), str(base_line(True, 8, 2))
+('Garde, 2 bouts, 49 points: 49 − 41 = 8', 'Made by 8: (25 + 8) × 2 = 66')
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from games.tarot.count import DealCount
+from games.tarot.numbers import (
+    CONTRACT_NAMES,
+    PETIT_AU_BOUT_BASE,
+    PETIT_AU_BOUT_SIGN,
+    POIGNEE_BONUS,
+    TOTAL_HALVES,
+    format_halves,
+    number,
+    signed,
+)
+from games.tarot.record import PetitAuBout, Side, TarotRecord
+from referee.text import Text, _
+
+POIGNEE_LINES: dict[str, Text] = {
+    "simple": _("Simple poignée: %(amount)s"),
+    "double": _("Double poignée: %(amount)s"),
+    "triple": _("Triple poignée: %(amount)s"),
+}
+DEFENCE_COUNTED_LINE = _("The defence counted %(defence)s: the attack has 91 − %(defence)s = %(attack)s.")
+HEADER_LINES: dict[tuple[bool, bool], Text] = {  # (whole points?, one bout?)
+    (True, True): _("%(contract)s, 1 bout, %(points)s points: %(points)s − %(target)s = %(difference)s"),
+    (True, False): _("%(contract)s, %(bouts)s bouts, %(points)s points: %(points)s − %(target)s = "
+                     "%(difference)s"),
+    (False, True): _("%(contract)s, 1 bout, %(points)s points, the half to the winner: %(counted)s − "
+                     "%(target)s = %(difference)s"),
+    (False, False): _("%(contract)s, %(bouts)s bouts, %(points)s points, the half to the winner: "
+                      "%(counted)s − %(target)s = %(difference)s"),
+}
+JUSTE_FAIT_LINE = _("Juste fait, made by 0: (25 + 0) × %(mult)s = %(value)s")
+MADE_LINE = _("Made by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s")
+FAILED_LINE = _("Failed by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s to the defence")
+PETIT_AU_BOUT_LINES: dict[str, Text] = {
+    "attack": _("Petit au bout to the attack: 10 × %(mult)s = %(amount)s"),
+    "defence": _("Petit au bout to the defence: 10 × %(mult)s = %(amount)s"),
+}
+POIGNEES_TO_ATTACK_LINE = _("Poignées are not multiplied and go to the side that wins the deal: the attack.")
+POIGNEES_TO_DEFENCE_LINE = _("Poignées are not multiplied and go to the side that wins the deal: the defence.")
+CHELEM_LINES: dict[str, Text] = {
+    "announced_made": _("Chelem announced and made: +400"),
+    "unannounced_made": _("Chelem made without announcing it: +200"),
+    "announced_failed": _("Chelem announced and failed: −200"),
+    "defence": _("Chelem by the defence: each defender +200, so −200"),
+}
+EACH_LINE = _("→ %(unit)s each; %(attack)s")
+MISERE_LINE = _("Misère: %(player)s %(gain)s, each other player −%(each)s")
+
+
+def deal_lines(record: TarotRecord, deal: DealCount) -> list[Text]:
+    """The deal read aloud, up to the unit: the count, the base, petit au bout, poignées, chelem."""
+    assert record.contract is not None
+    lines: list[Text] = []
+    if record.points_side is Side.DEFENCE:
+        lines.append(defence_counted_line(deal.attack_halves))
+    difference = deal.margin if deal.made else -deal.margin
+    lines.append(header_line(record.contract, record.bouts, deal.attack_halves, deal.target, difference))
+    lines.append(base_line(deal.made, deal.margin, deal.multiplier))
+    if record.petit_au_bout is not PetitAuBout.NONE:
+        lines.append(petit_au_bout_line(record.petit_au_bout, deal.multiplier))
+    for poignee in record.poignees:
+        lines.append(poignee_line(poignee.size, deal.made))
+    if record.poignees:
+        line = POIGNEES_TO_ATTACK_LINE if deal.made else POIGNEES_TO_DEFENCE_LINE
+        lines.append(fixed_line(line.template))
+    chelem = CHELEM_LINES.get(record.chelem)
+    if chelem is not None:
+        lines.append(fixed_line(chelem.template))
+    return lines
+
+
+@lru_cache(maxsize=1024)
+def defence_counted_line(attack_halves: int) -> Text:
+    return Text(DEFENCE_COUNTED_LINE.template, {"defence": format_halves(TOTAL_HALVES - attack_halves),
+                                                "attack": format_halves(attack_halves)})
+
+
+@lru_cache(maxsize=4096)
+def header_line(contract: str, bouts: int, attack_halves: int, target: int, difference: int) -> Text:
+    """``Garde, 2 bouts, 49 points: 49 − 41 = 8``, or with the half point given to the winning side."""
+    header = HEADER_LINES[attack_halves % 2 == 0, bouts == 1]
+    return Text(header.template, {
+        "contract": CONTRACT_NAMES[contract], "bouts": bouts, "points": format_halves(attack_halves),
+        "counted": target + difference, "target": target, "difference": number(difference)})
+
+
+@lru_cache(maxsize=1024)
+def base_line(made: bool, margin: int, multiplier: int) -> Text:
+    """``Made by 8: (25 + 8) × 2 = 66``."""
+    value = (25 + margin) * multiplier
+    if made and margin == 0:
+        return Text(JUSTE_FAIT_LINE.template, {"mult": multiplier, "value": value})
+    line = MADE_LINE if made else FAILED_LINE
+    return Text(line.template, {"margin": margin, "mult": multiplier, "value": value})
+
+
+@lru_cache(maxsize=64)
+def petit_au_bout_line(side: str, multiplier: int) -> Text:
+    amount = PETIT_AU_BOUT_SIGN[side] * PETIT_AU_BOUT_BASE * multiplier
+    return Text(PETIT_AU_BOUT_LINES[side].template, {"mult": multiplier, "amount": signed(amount)})
+
+
+@lru_cache(maxsize=64)
+def poignee_line(size: str, made: bool) -> Text:
+    amount = POIGNEE_BONUS[size] * (1 if made else -1)
+    return Text(POIGNEE_LINES[size].template, {"amount": signed(amount)})
+
+
+@lru_cache(maxsize=64)
+def fixed_line(template: str) -> Text:
+    """A line without numbers (a chelem, where the poignées go)."""
+    return Text(template, {})
+
+
+@lru_cache(maxsize=4096)
+def each_line(unit: int, taker: str, taker_score: int, partner: str | None, partner_score: int) -> Text:
+    """``→ 106 each; E +318`` (and the partner's share at five)."""
+    attack = f"{taker} {signed(taker_score)}"
+    if partner is not None:
+        attack += f", {partner} {signed(partner_score)}"
+    return Text(EACH_LINE.template, {"unit": number(unit), "attack": attack})
+
+
+@lru_cache(maxsize=1024)
+def misere_line(player: str, gain: int, each: int) -> Text:
+    return Text(MISERE_LINE.template, {"player": player, "gain": signed(gain), "each": each})

@@ -1,0 +1,313 @@
+"""French Tarot rulings: which cards may be played, who wins a trick, whether an écart is legal.
+
+:class:`TarotTrickRules` is the game's :class:`~referee.tricks.TrickRules`. A situation (as the referee page
+and the API send it, read by :func:`referee.tricks.parse_situation`):
+
+- a play: ``{"hand": ["KH", "T5", ...], "trick": ["7H", "T12"], "card": "T5"}``. ``trick`` is the cards
+  already played, in order, as codes or as ``{"player": ..., "card": ...}``; ``card`` is optional (without it
+  the ruling lists every legal card). At five players ``first_trick`` (bool) with ``called_card`` (``"KH"``)
+  or ``called_suit`` (``"H"``; the King of that suit is meant) brings in the opening-lead rule.
+- a complete trick (as many cards as players, no ``hand``): the winner. ``last_trick`` and ``chelem``
+  (bools) say whether it is the last trick of a side that took every other one (the Excuse led there wins).
+  The winner is the player's name when the trick names players, or when ``leader`` names who led;
+  otherwise the winning card's code.
+- an écart: ``{"question": "ecart", "hand": [...], "ecart": [...]}``, the hand being the taker's after
+  taking the chien (30 cards at three players, 24 at four, 18 at five).
+
+>>> from games.tarot.rules import GAME
+>>> table = GAME.table(["N", "E", "S", "W"])
+>>> GAME.ruling(table, {"hand": ["KH", "2H", "T5", "EX"], "trick": ["7H"]}).to_json()["legal_cards"]
+['KH', '2H', 'EX']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
+from referee.cards import SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind
+from referee.game import Rule, Ruling
+from referee.parse import Errors, InvalidRecord
+from referee.text import Text, _
+from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, trick_winner
+
+RULE_LEAD = Rule("play", _("Leading: any card"))
+RULE_EXCUSE_LED = Rule("play", _("The Excuse was led: the next card sets the suit"))
+RULE_FOLLOW = Rule("play", _("Follow suit"))
+RULE_TRUMP = Rule("play", _("Trump when void"))
+RULE_OVERTRUMP = Rule("play", _("Overtrump"))
+RULE_PISSER = Rule("play", _("Pisser: trump even if you cannot overtrump"))
+RULE_DISCARD = Rule("play", _("Discard when you can neither follow nor trump"))
+RULE_EXCUSE = Rule("play", _("The Excuse may always be played"))
+RULE_OPENING = Rule("five-players", _("Opening lead at five players"))
+RULE_WINNER = Rule("play", _("Who wins the trick"))
+RULE_ECART = Rule("chien", _("The écart"))
+
+
+# -- the rules of play ------------------------------------------------------------------------------------
+
+def suit_mark(suit: str) -> str:
+    return "trumps" if suit == TRUMP else SUIT_SYMBOLS.get(suit, suit)
+
+
+def led_suit(trick: Sequence[Card]) -> str | None:
+    """The suit that must be followed: the first card that is not the Excuse (led Excuse: the next card)."""
+    for card in trick:
+        if not card.is_excuse:
+            return card.suit
+    return None
+
+
+def highest_trump(trick: Sequence[Card]) -> Card | None:
+    trumps = [c for c in trick if c.is_trump]
+    return max(trumps, key=lambda c: c.number) if trumps else None
+
+
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None = None) -> Judgement:
+    """The cards of ``hand`` that may go to ``trick``; ``called`` brings in the five-player opening lead.
+
+    >>> from referee.cards import parse_cards
+    >>> j = legal_plays(parse_cards("2H T3 T15 EX", "tarot"), parse_cards("7S T10", "tarot"))
+    >>> [c.code for c in j.legal], str(j.rule)
+    (['T15', 'EX'], 'Overtrump')
+    """
+    suit = led_suit(trick)
+    trumps = [c for c in hand if c.is_trump]
+    top = highest_trump(trick)
+
+    def ruled(rule: Rule, explanation: Text, legal: Sequence[Card], why_ok: Text, why_not: Text) -> Judgement:
+        reasons: dict[Card, Text] = {}
+        for card in hand:
+            if card.is_excuse:
+                reasons[card] = _("The Excuse may be played at any time, instead of obeying.")
+            else:
+                reasons[card] = why_ok if card in legal else why_not
+        allowed = tuple(c for c in hand if c in legal or c.is_excuse)
+        excuse_rules: dict[Card, Rule | Text] = {c: RULE_EXCUSE for c in hand if c.is_excuse}
+        return Judgement(rule, explanation, allowed, reasons, excuse_rules)
+
+    if suit is None:
+        if called is not None and not trick:
+            banned = [c for c in hand if c.suit == called.suit and c != called]
+            others = [c for c in hand if c not in banned]
+            if banned and [c for c in others if not c.is_excuse]:
+                return ruled(RULE_OPENING,
+                             _("At five players the first trick may not be led in the called suit (%(suit)s), "
+                               "except with the called card %(called)s itself.", suit=suit_mark(called.suit),
+                               called=called.code),
+                             others, _("Any card but the called suit may open the deal."),
+                             _("Not the called suit (%(suit)s) on the first lead, unless it is the called card "
+                               "%(called)s.", suit=suit_mark(called.suit), called=called.code))
+        if trick:
+            return ruled(RULE_EXCUSE_LED,
+                         _("The Excuse was led, so it sets no suit: play any card, and that card sets the suit "
+                           "for the others."),
+                         hand, _("Any card may follow a led Excuse."), _("Any card may follow a led Excuse."))
+        return ruled(RULE_LEAD, _("The leader may lead any card."), hand, _("Any card may be led."),
+                     _("Any card may be led."))
+
+    if suit == TRUMP:
+        if not trumps:
+            return ruled(RULE_DISCARD, _("Trumps were led and you have none: play any card."),
+                         hand, _("You have no trump: any card will do."), _("Any card will do."))
+        higher = [c for c in trumps if top is None or c.number > top.number]
+        top_code = top.code if top else ""
+        if higher:
+            return ruled(RULE_OVERTRUMP,
+                         _("Trumps were led: you must beat the highest trump in the trick, %(top)s, even if your "
+                           "partner played it, since you can.", top=top_code),
+                         higher, _("Beats the %(top)s, as you must.", top=top_code),
+                         _("You must beat the %(top)s with a higher trump, and you hold one.", top=top_code))
+        return ruled(RULE_FOLLOW, _("Trumps were led: you cannot beat the %(top)s, so play any trump.", top=top_code),
+                     trumps, _("A trump, as trumps were led; you cannot beat the %(top)s.", top=top_code),
+                     _("Trumps were led and you hold trumps: play one."))
+
+    mark = suit_mark(suit)
+    following = [c for c in hand if c.suit == suit]
+    if following:
+        return ruled(RULE_FOLLOW,
+                     _("%(suit)s was led and you hold %(suit)s: you must play one (or the Excuse).", suit=mark),
+                     following, _("Follows the suit led, %(suit)s.", suit=mark),
+                     _("You hold %(suit)s, the suit led: you must follow suit.", suit=mark))
+    if not trumps:
+        return ruled(RULE_DISCARD, _("You have no %(suit)s and no trump: throw any card.", suit=mark),
+                     hand, _("You can neither follow %(suit)s nor trump: any card will do.", suit=mark),
+                     _("Any card will do."))
+    if top is None:
+        return ruled(RULE_TRUMP, _("You have no %(suit)s, the suit led: you must play a trump.", suit=mark),
+                     trumps, _("A trump, as you have no %(suit)s.", suit=mark),
+                     _("You have no %(suit)s but hold trumps: you must trump.", suit=mark))
+    higher = [c for c in trumps if c.number > top.number]
+    if higher:
+        return ruled(RULE_OVERTRUMP,
+                     _("You have no %(suit)s and the trick is already trumped with the %(top)s: you must play a "
+                       "higher trump, since you hold one.", suit=mark, top=top.code),
+                     higher, _("Beats the %(top)s, as you must.", top=top.code),
+                     _("The trick is trumped with the %(top)s and you can beat it: you must overtrump.",
+                       top=top.code))
+    return ruled(RULE_PISSER,
+                 _("You have no %(suit)s and cannot beat the %(top)s: you must still play a trump (pisser).",
+                   suit=mark, top=top.code),
+                 trumps, _("A lower trump: you cannot beat the %(top)s but must still trump.", top=top.code),
+                 _("You have no %(suit)s but hold trumps: you must trump, even under the %(top)s.",
+                   suit=mark, top=top.code))
+
+
+def _strength(excuse_wins: bool) -> Callable[[Play, Trick], tuple[int, ...] | None]:
+    def strength(play: Play, trick: Trick) -> tuple[int, ...] | None:
+        card = play.card
+        if card.is_excuse:
+            return (3, 0) if excuse_wins else None
+        if card.is_trump:
+            return (2, card.number)
+        if card.suit == led_suit(trick.cards()):
+            return (1, TAROT_RANKS.index(card.rank))
+        return None
+    return strength
+
+
+def winning_index(trick: Sequence[Card], chelem_last_trick: bool = False) -> int:
+    """Index of the winning card: highest trump, else highest of the suit led; the Excuse never wins,
+    except led to the last trick of a chelem.
+
+    >>> from referee.cards import parse_cards
+    >>> winning_index(parse_cards("EX 3H KH T2", "tarot"))
+    3
+    """
+    excuse_wins = chelem_last_trick and bool(trick) and trick[0].is_excuse
+    plays = Trick.of(trick)
+    best = trick_winner(plays, _strength(excuse_wins))
+    assert best is not None  # a trick of three or more cards has a card that is not the Excuse
+    return plays.plays.index(best)
+
+
+def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
+    """Who takes a complete trick, why, and a note per card."""
+    cards = trick.cards()
+    index = winning_index(cards, last_trick and chelem)
+    best = cards[index]
+    seat = trick.plays[index].seat
+    who = seat.name if seat is not None else best.code
+    reasons: dict[Card, Text] = {}
+    if best.is_excuse:
+        explanation = _("The Excuse led to the last trick of a chelem wins it: %(who)s takes the trick.", who=who)
+    elif best.is_trump:
+        explanation = _("The %(card)s is the highest trump: %(who)s takes the trick.", card=best.code, who=who)
+    else:
+        explanation = _("No trump was played: the %(card)s is the highest %(suit)s, the suit led, so %(who)s "
+                        "takes the trick.", card=best.code, suit=suit_mark(best.suit), who=who)
+    for position, card in enumerate(cards):
+        if position == index:
+            reasons[card] = _("Wins the trick.")
+        elif card.is_excuse:
+            reasons[card] = _("The Excuse never wins a trick.")
+        elif card.is_trump:
+            reasons[card] = _("A lower trump.")
+        elif card.suit == best.suit or best.is_excuse:
+            reasons[card] = _("Lower than the %(card)s.", card=best.code)
+        else:
+            reasons[card] = _("Not the suit led and not a trump: it cannot win.")
+    notes: list[Text] = []
+    if any(c.is_excuse for c in cards) and not best.is_excuse:
+        if cards[0].is_excuse:
+            notes.append(_("The Excuse was led, so the next card set the suit."))
+        if last_trick:
+            notes.append(_("In the last trick, outside a chelem, the Excuse goes to the side that wins the "
+                           "trick."))
+        else:
+            notes.append(_("Its owner keeps the Excuse and gives the winner a ½-point card for it."))
+    for note in notes:
+        explanation = _("%(main)s %(note)s", main=explanation, note=note)
+    return Verdict(index, RULE_WINNER, explanation, reasons)
+
+
+def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> Ruling:
+    """Is this écart legal? No King, no bout; trumps only when unavoidable (and shown); the right count.
+
+    :class:`InvalidRecord` when the hand is not the taker's whole hand with the chien, or the écart not in it.
+    """
+    errors = Errors()
+    size = CHIEN_SIZE[players]
+    expected = HAND_SIZE[players] + size
+    if len(hand) != expected:
+        errors.add("hand", _("With the chien the taker holds %(cards)s cards at %(n)s players, not %(given)s.",
+                             cards=expected, n=players, given=len(hand)))
+    missing = [c.code for c in ecart if c not in hand]
+    if missing and "hand" not in errors:
+        errors.add("ecart", _("%(code)s is not in the taker's hand.", code=missing[0]))
+    if not ecart and "ecart" not in errors:
+        errors.add("ecart", _("Give the cards put down as the écart."))
+    errors.raise_if_any()
+
+    plain = [c for c in hand if not c.is_trump and not c.is_excuse and c.rank != "K"]
+    trumps_needed = max(0, size - len(plain))
+    may = tuple(c for c in hand if c in plain or (trumps_needed and c.is_trump and not c.is_bout))
+    reasons: dict[Card, Text] = {}
+    faults: list[Text] = []
+    trumps_in = [c for c in ecart if c.is_trump and not c.is_bout]
+    for card in ecart:
+        if card.is_bout:
+            reasons[card] = _("A bout never goes in the écart.")
+        elif card.rank == "K" and not card.is_trump:
+            reasons[card] = _("A King never goes in the écart.")
+        elif card.is_trump:
+            reasons[card] = (_("Allowed and shown: you have only %(plain)s other cards to put down.",
+                               plain=len(plain)) if trumps_needed else
+                             _("A trump may go in only when nothing else can: you have %(plain)s other cards.",
+                               plain=len(plain)))
+        else:
+            reasons[card] = _("Allowed.")
+    bad = [c for c in ecart if c.is_bout or (c.rank == "K" and not c.is_trump)]
+    if bad:
+        faults.append(_("No King and no bout may go in the écart (%(cards)s).", cards=" ".join(c.code for c in bad)))
+    if len(trumps_in) > trumps_needed:
+        faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
+                        "at most %(most)s trump(s) here, not %(given)s.", plain=len(plain), most=trumps_needed,
+                        given=len(trumps_in)))
+    if len(ecart) != size:
+        faults.append(_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
+                        given=len(ecart)))
+    if faults:
+        explanation = _("Not a legal écart.")
+        for fault in faults:
+            explanation = _("%(main)s %(note)s", main=explanation, note=fault)
+        return Ruling(False, RULE_ECART, explanation, may, reasons)
+    if trumps_in:
+        explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(trumps)s "
+                        "must go down, shown to the table.", plain=len(plain),
+                        trumps=" ".join(c.code for c in trumps_in))
+    else:
+        explanation = _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size)
+    return Ruling(True, RULE_ECART, explanation, may, reasons)
+
+
+# -- the referee ------------------------------------------------------------------------------------------
+
+class TarotTrickRules:
+    """French Tarot's :class:`~referee.tricks.TrickRules`: legal plays, the trick's winner, and the écart."""
+
+    shape = SituationShape(deck=DeckKind.TAROT, called=True, flags=("first_trick", "last_trick", "chelem"),
+                           more=("ecart",), questions=("play", "trick", "ecart"), hand_size=HAND_SIZE)
+
+    def validate(self, context: Situation, errors: Errors) -> None:
+        """Only at five players is a card called, and it is a King (or a Queen, Knight or Jack)."""
+        called = context.called
+        if called is None:
+            return
+        if context.table.size != 5:
+            errors.add("called_card", _("Only at five players does the taker call a card."))
+        elif called.is_trump or called.is_excuse or called.rank not in CALLABLE_RANKS:
+            errors.add("called_card", _("The called card is a King (or a Queen, Knight or Jack)."))
+
+    def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
+        opening = context.called if context.flag("first_trick") else None
+        return legal_plays(hand, trick.cards(), opening)
+
+    def winner(self, context: Situation, trick: Trick) -> Verdict:
+        return trick_verdict(trick, context.flag("last_trick"), context.flag("chelem"))
+
+    def other_question(self, context: Situation) -> Ruling:
+        """The écart (``question: "ecart"``): the taker's hand with the chien, and the cards put down."""
+        if context.question != "ecart":  # pragma: no cover - the shape allows no other question
+            raise InvalidRecord({"question": _("Ask about a play or an écart.")})
+        return ecart_ruling(context.table.size, context.hand or (), context.more.get("ecart", ()))

@@ -1,0 +1,1 @@
+"""Toruro: rules (pure Python), presenter, templates, static files and tests."""

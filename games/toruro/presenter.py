@@ -1,0 +1,243 @@
+"""What the Toruro pages show beyond the generic ones: the board beside the standings (this deal, the lulo
+list, the ledger and its check) and the record form's pieces, worked out here so the templates only draw.
+
+Both read the typed state: the night's ledger (players' nets, the three pots, the lulo list as its debts). The
+conservation line on the table page is the ledger's own: players + pots = 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from games.toruro import lulos
+from games.toruro.lulos import PayableLulo
+from games.toruro.play import MISPLAY_RULES, SEVEN_STANDS_IN_FOR
+from games.toruro.pots import ANTE, POTS, at_start
+from games.toruro.state import ToruroState
+from games.toruro.words import RANK_NAMES, RULE_NAMES, SUIT_WORDS
+from scoring import services
+from scoring.presenters import Presenter
+from scoring.templatetags.ledger import chips_money
+
+if TYPE_CHECKING:
+    from scoring.services import Standings
+
+SHOW_CLOSED = 4  # paid and free lulos shown in a long list; older ones wait behind "earlier"
+LONG_LIST = 10
+
+
+def payable_groups(payable: Sequence[PayableLulo], table: Any) -> list[dict[str, Any]]:
+    """The payable lulos by player and amount, in the order they may be paid (lowest first, then from the
+    dealer round the table): paying any of one player's equal lulos is the same, so each is one choice."""
+    groups: dict[tuple[str, int], dict[str, Any]] = {}
+    for lulo in payable:
+        key = (lulo.player, lulo.amount)
+        if key not in groups:
+            groups[key] = {"player": lulo.player, "amount": lulo.amount, "ids": [],
+                           "money": chips_money(lulo.amount, table)}
+        groups[key]["ids"].append(lulo.id)
+    return list(groups.values())
+
+
+def _lulo_row(line: lulos.LuloLine, table: Any) -> dict[str, Any]:
+    return {**line.to_json(), "money": chips_money(line.amount, table),
+            "worth_money": chips_money(line.worth, table),
+            "why": services.translate(lulos.why(line.reason, line.misplay))}
+
+
+def _value(form: Any, name: str) -> Any:
+    bound = form.bound_field(name)
+    if bound is None:
+        return None
+    value = bound.value()
+    return "" if value is None else value
+
+
+def _errors(form: Any, name: str) -> list[str]:
+    bound = form.bound_field(name)
+    return list(bound.errors) if bound is not None else []
+
+
+class ToruroPresenter(Presenter):
+    record_template = "toruro/record.html"
+    state_template = "toruro/state.html"
+    stylesheet = "toruro/toruro.css"
+
+    def board(self, standings: Standings) -> Mapping[str, Any]:
+        """What the table page draws: this deal (dealer, pots, payable lulos), the lulo list, the counts
+        towards the free tenth, the per-player ledger and the night's conservation check.
+
+        The check is the ledger's: the players' nets and the pots sum to zero. Beside it the page says it in
+        chips moved: paid in (the dealers' antes, one per pot per deal played, and every lulo paid) = taken
+        out (the pots won, counted from the deals' moves) + what lies in the pots."""
+        st = standings
+        table, spec = st.table, st.spec
+        state: ToruroState = st.state  # type: ignore[assignment]
+        ledger = state.ledger
+        players = spec.players
+        rows_all = [_lulo_row(line, table) for line in lulos.lulo_list(state, players)]
+        if len(rows_all) > LONG_LIST:
+            closed = [row for row in rows_all if row["status"] != "open"]
+            keep = {row["id"] for row in closed[-SHOW_CLOSED:]}
+            shown = [row for row in rows_all if row["status"] == "open" or row["id"] in keep]
+            earlier = [row for row in closed if row["id"] not in keep]
+        else:
+            shown, earlier = rows_all, []
+
+        antes = ANTE * len(POTS) * state.played
+        lulos_paid = sum(debt.amount for debt in ledger.debts if debt.paid_deal is not None)
+        paid_in = antes + lulos_paid
+        in_pots = ledger.pots_total()
+        taken_out = state.chips.taken_out
+        balanced = (ledger.conserved and state.totals == ledger.players
+                    and paid_in == state.chips.paid_in == taken_out + in_pots)
+        owed = ledger.owed(spec.size)
+        free_tenth = spec.options.free_tenth
+
+        rows = []
+        for seat, name in enumerate(players):
+            count = state.lulo_counts[seat]
+            next_free = (count // 10 + 1) * 10 if free_tenth else None
+            net = ledger.players[seat]
+            rows.append({
+                "player": name, "net": net, "net_money": chips_money(net, table, signed=True),
+                "owes": owed[seat], "owes_money": chips_money(owed[seat], table), "in_pots": state.pot_shares[seat],
+                "count": count, "next_free": next_free,
+                "next_is_free": next_free is not None and count + 1 == next_free,
+            })
+
+        over = lulos.night_over(spec, state)
+        starting = {} if over else at_start(state)
+        open_total = sum(owed.values())
+        return {
+            "over": over,
+            "dealer": players[state.dealer],
+            "first_to_speak": players[spec.after(state.dealer)],
+            "first_deal": state.played == 0,
+            "at_start": [(pot, starting[pot]) for pot in POTS] if starting else [],
+            "at_start_total": starting.get("total", 0),
+            "carried": in_pots,
+            "pots": [(pot, ledger.pots[pot]) for pot in POTS],
+            "payable": payable_groups(lulos.payable(spec, state), table),
+            "per_deal": spec.options.lulos_per_deal,
+            "lulos": shown,
+            "earlier": earlier,
+            "lulo_total": len(rows_all),
+            "open_count": len(ledger.open_debts()),
+            "open_total": open_total,
+            "open_money": chips_money(open_total, table),
+            "players": rows,
+            "free_tenth": free_tenth,
+            "antes": antes,
+            "played": state.played,
+            "lulos_paid": lulos_paid,
+            "paid_in": paid_in,
+            "taken_out": taken_out,
+            "in_pots": in_pots,
+            "in_pots_money": chips_money(in_pots, table),
+            "balanced": balanced,
+            "chip": chips_money(1, table),
+        }
+
+    def record(self, form: Any, table: Any, deal: Any = None,
+               standings: Standings | None = None) -> Mapping[str, Any]:
+        """The record form's pieces, in the order things happen at the table, each with the generic form's
+        input names (``payments__0__lulo``, ``went``, ``tricks__1__player``, ``misplays__0__rule``...) and the
+        value and messages the form has for it, so nothing typed is lost when the server refuses a deal.
+
+        The payable lulos, the pots and who must go come from the state before this deal: the table's now, or
+        the state before ``deal`` when editing it."""
+        spec, game = form.spec, form.game
+        state: ToruroState
+        if getattr(deal, "number", None) is not None:
+            state = services.state_before(table, deal.number, game, spec)  # type: ignore[assignment]
+        elif getattr(standings, "state", None) is not None:  # a template passes "" for a missing st
+            state = standings.state  # type: ignore[union-attr]
+        else:
+            state = services.standings(table).state  # type: ignore[assignment]
+        options = spec.options
+        speaking = [spec.players[spec.after(state.dealer, k)] for k in range(1, spec.size + 1)]
+        over = lulos.night_over(spec, state)
+
+        groups = payable_groups(lulos.payable(spec, state), table)
+        per_deal = options.lulos_per_deal
+        ids = {str(i) for group in groups for i in group["ids"]}
+        payments = []
+        rows_posted = form.row_counts.get("payments", 0)
+        for i in range(rows_posted):
+            value = str(_value(form, f"payments__{i}__lulo") or "").strip()
+            split = [(pot, _value(form, f"payments__{i}__{pot}"), _errors(form, f"payments__{i}__{pot}"))
+                     for pot in POTS]
+            entered = bool(value) or any(v not in ("", None) for _p, v, _e in split)
+            if (i >= per_deal or not groups) and not entered:
+                continue  # rows beyond the house rule, or with nothing to pay, only when something was entered
+            stray = value and value not in ids
+            # One choice per player and amount: row i offers that player's i-th lulo (two rows may pay two of
+            # one player's lulos), or the one already chosen.
+            choices = []
+            for group in groups:
+                chosen = value.isascii() and value.isdigit() and int(value) in group["ids"]  # not "²"
+                lulo_id = int(value) if chosen else group["ids"][min(i, len(group["ids"]) - 1)]
+                choices.append({**group, "id": lulo_id, "more": len(group["ids"]) - 1})
+            payments.append({
+                "index": i, "value": value, "stray": value if stray else "", "eid": f"id_payments__{i}__lulo",
+                "lulo_errors": _errors(form, f"payments__{i}__lulo"), "split": split, "choices": choices,
+            })
+        pots = dict.fromkeys((*POTS, "total"), 0) if over else at_start(state)
+
+        went_value = [str(v) for v in (_value(form, "went") or [])]
+        forced_first = state.played == 0 and options.first_deal_all_go
+        if forced_first and not form.is_bound and not went_value:
+            went_value = list(spec.players)
+
+        tricks = []
+        for i, pot in enumerate(POTS):
+            tricks.append({"index": i, "pot": pot, "chips": pots[pot], "eid": f"id_tricks__{i}",
+                           "value": str(_value(form, f"tricks__{i}__player") or ""),
+                           "errors": _errors(form, f"tricks__{i}__player")})
+
+        misplays = []
+        for i in range(form.row_counts.get("misplays", 0)):
+            misplays.append({"index": i, "eid": f"id_misplays__{i}",
+                             "player": str(_value(form, f"misplays__{i}__player") or ""),
+                             "rule": str(_value(form, f"misplays__{i}__rule") or ""),
+                             "errors": _errors(form, f"misplays__{i}__player")
+                             + _errors(form, f"misplays__{i}__rule")})
+        misplays_open = any(m["player"] or m["rule"] or m["errors"] for m in misplays) or bool(
+            _errors(form, "misplays"))
+
+        turned = str(_value(form, "turned_card") or "").strip().upper()
+        return {
+            "over": over and getattr(deal, "number", None) is None,
+            "dealer": spec.players[state.dealer],
+            "speaking": speaking,
+            "payable": groups,
+            "per_deal": per_deal,
+            "payments": payments,
+            "payments_errors": _errors(form, "payments"),
+            "pots": [(pot, pots[pot]) for pot in POTS],
+            "pots_total": pots["total"],
+            "turned": turned,
+            "turned_errors": _errors(form, "turned_card"),
+            "suits": [(s, services.translate(SUIT_WORDS[s])) for s in ("O", "C", "E", "B")],
+            "ranks": [(r, services.translate(RANK_NAMES[r])) for r in ("1", "3", "12", "11", "10", "7", "6", "5",
+                                                                       "4", "2")],
+            "seven_ranks": " ".join(sorted(SEVEN_STANDS_IN_FOR)),
+            "went": went_value,
+            "went_errors": _errors(form, "went"),
+            "forced_first": forced_first,
+            "ace_all_go": options.trump_ace_all_go,
+            "tricks": tricks,
+            "tricks_errors": _errors(form, "tricks"),
+            "misplays": misplays,
+            "misplays_errors": _errors(form, "misplays"),
+            "misplays_open": misplays_open,
+            "rules": [(key, services.translate(RULE_NAMES[key])) for key in MISPLAY_RULES],
+            "void": bool(_value(form, "void")),
+            "void_errors": _errors(form, "void"),
+            "chip": chips_money(1, table),
+        }
+
+
+PRESENTER = ToruroPresenter()

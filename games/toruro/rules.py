@@ -1,0 +1,530 @@
+"""Toruro: three pots, three tricks and the lulo list (seed 002; RULINGS.md, "Toruro").
+
+Everything is counted in whole **chips** (the app multiplies by the table's chip value). A night is a run of
+deals; what outlives a deal is the ledger (the players' nets, the three pots, the lulo list as its debts) in
+the :class:`~games.toruro.state.ToruroState`. Every chip moves through the ledger, which checks after each
+move that the players' nets and the pots still sum to zero; the deal's outcome lists those moves.
+
+>>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
+>>> state, outcome = GAME.apply(table, GAME.initial_state(table),
+...                             {"turned_card": "4O", "went": ["Ana", "Luis", "Pepe", "Marta", "Juan"],
+...                              "tricks": ["Luis", "Pepe", "Pepe"]})
+>>> outcome.scores, state.ledger.pots["cabeza"], [(d.id, d.debtor, d.amount) for d in state.ledger.debts]
+((-3, 1, 2, 0, 0), 0, [(1, 3, 3), (2, 4, 3), (3, 0, 3)])
+>>> GAME.balances(table, state), GAME.balances(table, state, include_open_lulos=True)
+({0: -3, 1: 1, 2: 2, 3: 0, 4: 0}, {0: -4, 1: 2, 2: 4, 3: -1, 4: -1})
+
+Readings where neither the seed nor RULINGS.md decides (house-rule options, on by default, are marked *):
+
+- If only one player goes, they play the three tricks alone and take all three pots.
+- * ``one_lulo_per_deal``: a player who took no trick and broke a rule (or broke two) commits one lulo.
+- ``play_out_pots`` (off by default, as RULINGS.md ends the night "when, after at least one deal, nobody owes
+  anything"): on, the night ends only when nobody owes AND the pots are empty (chips left after a deal nobody
+  went are played for); off, it ends as soon as nobody owes and the chips go back to who put them.
+- The 7 of trumps standing in for the turned card counts as that card for the lead rules too ("is considered
+  as this face-up card"): with the Ace turned, a first leader holding the 7 of trumps must lead it.
+- The turned card lies by the pots: nobody holds or plays it.
+- A void deal (misdeal) moves nothing (no ante, no payment), does not count as "the first deal", and the deal
+  passes on as after any deal.
+- Among several lulos of the lowest amount, any one may be paid (the first in turn from the dealer may
+  decline); a deal may pay none.
+- Winners: the players with the best net when the night ends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import SPANISH_SUITS, DeckKind
+from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, TableSpec
+from referee.ledger import Account, Ledger, Move
+from referee.parse import Errors
+from referee.text import Text, _
+from referee.values import Values
+
+from . import lulos, play
+from .lulos import MISPLAY, NO_TRICK, LuloLine, PayableLulo
+from .options import SETTLE_OPTIONS, ToruroOptions
+from .play import FIRST_LEAD_RULES, FOLLOW_RULES, MISPLAY_RULES, REFEREE, seven_stands_in_for
+from .pots import ANTE, POTS, at_start, share_equally
+from .record import Payment, ToruroRecord, parse_record
+from .state import Chips, ToruroState, initial
+from .words import EXAMPLES, POT_NAMES, RANK_NAMES, RULE, RULE_NAMES, RULES, SUIT_WORDS
+
+Table = TableSpec[ToruroOptions]
+
+
+def _sign(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+@dataclass(frozen=True)
+class ToruroDetails(Values):
+    """What a deal leaves to show beside its scores (the API's ``extra``): the lulo list after it, the lulos
+    it added, the pots after it and the chips in play (what a lulo cost), trumps, the rank the 7 of trumps
+    played as, and the lulos payable next deal. A void deal has no trumps nor chips in play."""
+
+    lulo_list: tuple[LuloLine, ...]
+    new_lulos: tuple[int, ...]
+    pots: Mapping[str, int]
+    payable: tuple[PayableLulo, ...]
+    pots_at_start: int | None = None
+    trump: str | None = None
+    seven_as_turned: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.trump is None:  # a misdeal: nothing was played
+            for key in ("pots_at_start", "trump", "seven_as_turned"):
+                del data[key]
+        return data
+
+
+class _Books:
+    """The deal's chips as they move: the ledger after each move, and the moves in order."""
+
+    def __init__(self, ledger: Ledger):
+        self.ledger = ledger
+        self.moves: list[Move] = []
+
+    def move(self, payer: Account, payee: Account, amount: int, reason: Text) -> None:
+        self.ledger, moved = self.ledger.move(payer, payee, amount, reason)
+        self.moves.append(moved)
+
+    def scores(self, seats: int) -> tuple[int, ...]:
+        """Each seat's net this deal: what they took out minus what they paid in."""
+        net = [0] * seats
+        for m in self.moves:
+            if isinstance(m.payer, int):
+                net[m.payer] -= m.amount
+            if isinstance(m.payee, int):
+                net[m.payee] += m.amount
+        return tuple(net)
+
+    def chips(self, before: Chips) -> Chips:
+        return Chips(before.paid_in + sum(m.amount for m in self.moves if isinstance(m.payee, str)),
+                     before.taken_out + sum(m.amount for m in self.moves if isinstance(m.payer, str)))
+
+
+class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
+    slug = "toruro"
+    name = "Toruro"
+    player_counts = (5, 6, 7, 8, 9, 10)
+    deck = DeckKind.SPANISH40
+    settlement = Settlement.LEDGER
+    stake_unit = _("chip")
+    options_type = ToruroOptions
+    record_type = ToruroRecord
+    state_type = ToruroState
+    rules = RULES
+    examples = EXAMPLES
+    trick_rules = REFEREE
+    settle_options: tuple[Option, ...] = SETTLE_OPTIONS
+    ruling_fields = (
+        Field("turned_card", _("Turned card"), "card", required=False,
+              help=_("Its suit is trumps; sota or higher, the 7 of trumps plays as it.")),
+        Field("trump", _("Trumps (if the turned card is not given)"), "choice", required=False,
+              choices=tuple((s, SUIT_WORDS[s]) for s in SPANISH_SUITS)),
+        Field("trick_number", _("Trick"), "int", required=False, minimum=1, maximum=3, default=1),
+        Field("trick", _("Cards played to this trick, in order"), "cards", required=False),
+        Field("hand", _("The hand of the player to play"), "cards", required=False),
+        Field("card", _("The card played"), "card", required=False),
+        Field("players", _("Who played each card of the trick (for the winner)"), "players", required=False),
+    )
+
+    # -- the record ---------------------------------------------------------------------------------------------
+    def record_fields(self, table: Table) -> tuple[Field, ...]:
+        players = tuple((p, Text(p)) for p in table.players)
+        rules = tuple((key, RULE_NAMES[key]) for key in MISPLAY_RULES)
+        return (
+            Field("turned_card", _("Turned card (trumps)"), "card",
+                  help=_("Sota or higher: the 7 of trumps plays as it.")),
+            Field("payments", _("Lulos paid"), "list", required=False, default=[],
+                  help=_("Lowest first; split each over the pots as the payer likes."),
+                  fields=(
+                      Field("lulo", _("Lulo #"), "int", minimum=1),
+                      Field("cabeza", _("Cabeza"), "int", minimum=0, default=0),
+                      Field("barriga", _("Barriga"), "int", minimum=0, default=0),
+                      Field("cola", _("Cola"), "int", minimum=0, default=0),
+                  )),
+            Field("went", _("Who went"), "players", required=False, default=[], choices=players,
+                  help=_("Nobody: the pots stay for the next deal.")),
+            Field("tricks", _("Who took tricks 1, 2 and 3 (cabeza, barriga, cola)"), "list", required=False,
+                  default=[], fields=(Field("player", _("Player"), "player", choices=players),)),
+            Field("misplays", _("Play rules broken (each is a lulo)"), "list", required=False, default=[],
+                  maximum=3 * table.size,  # one entry per card played, at most
+                  fields=(Field("player", _("Player"), "player", choices=players),
+                          Field("rule", _("Rule"), "choice", choices=rules))),
+            Field("void", _("Void deal (misdeal): nothing moves"), "bool", required=False, default=False,
+                  help=_("If nobody goes, do not void the deal: record it with nobody going, the pots carry "
+                         "over.")),
+        )
+
+    def example_records(self, table: Table) -> tuple[Mapping[str, Any], ...]:
+        """A night's first deals as a phone sends them, at any table: everyone goes on the first deal (the
+        second and third players take the tricks, the rest commit lulos of 3); the first lulo is paid a chip a
+        pot and nobody goes (the pots carry over); the second is paid on the cola with the 3 of copas turned,
+        two go and one breaks a play rule; then a misdeal."""
+        p = table.players
+        return (
+            {"turned_card": "4O", "went": list(p), "tricks": [p[1], p[2], p[2]]},
+            {"turned_card": "5B", "payments": [{"lulo": 1, "cabeza": 1, "barriga": 1, "cola": 1}], "went": []},
+            {"turned_card": "3C", "payments": [{"lulo": 2, "cola": 3}], "went": [p[4], p[3]],
+             "tricks": [p[3], p[4], p[3]], "misplays": [{"player": p[4], "rule": "follow_suit"}]},
+            {"void": True},
+        )
+
+    def parse(self, table: Table, raw: Mapping[str, Any]) -> ToruroRecord:
+        return parse_record(table.players, raw)
+
+    def complete(self, table: Table, state: ToruroState, record: ToruroRecord) -> ToruroRecord:
+        """The record with each payment naming who owed the lulo (the list is renumbered when an earlier deal
+        is corrected, and then the payment must not pass silently to whoever owns that number now), and who
+        went in the order of play from the dealer's left."""
+        debts = state.ledger.debts
+        payments = tuple(
+            dataclasses.replace(pay, player=table.seat(debts[pay.lulo - 1].debtor))
+            if pay.player is None and 1 <= pay.lulo <= len(debts) else pay
+            for pay in record.payments)
+        order = {table.after(state.dealer, k): k for k in range(1, table.size + 1)}
+        went = tuple(sorted(record.went, key=lambda seat: order[seat.index]))
+        return dataclasses.replace(record, payments=payments, went=went)
+
+    # -- the rules a record may break ---------------------------------------------------------------------------
+    def check(self, table: Table, state: ToruroState, record: ToruroRecord) -> None:
+        if lulos.night_over(table, state):
+            raise InvalidRecord({"__all__": _("The night is over: nobody owes anything.")},
+                                {"__all__": RULE["end"]})
+        errors = Errors()
+        if record.void:
+            if record.payments:
+                errors.add("payments", _("A void deal moves no chips: no lulo is paid in it."), rule=RULE["void"])
+            errors.raise_if_any()
+            return
+        self._check_payments(table, state, record.payments, errors)
+        self._check_went(table, state, record, errors)
+        self._check_tricks(record, errors)
+        self._check_misplays(record, errors)
+        errors.raise_if_any()
+
+    @staticmethod
+    def _check_payments(table: Table, state: ToruroState, payments: tuple[Payment, ...], errors: Errors) -> None:
+        per_deal = table.options.lulos_per_deal
+        rule = RULE["paying"]
+        if len(payments) > per_deal:
+            errors.add("payments", _("At most %(n)s lulo(s) may be paid in one deal (%(given)s given).",
+                                     n=per_deal, given=len(payments)), rule=RULE["house_rules"])
+            return
+        debts = state.ledger.debts
+        remaining = {debt.id: debt for debt in state.ledger.open_debts()}
+        seen: set[int] = set()
+        for pay in payments:
+            if not 1 <= pay.lulo <= len(debts):
+                errors.add("payments", _("There is no lulo #%(id)s on the list.", id=pay.lulo), rule=rule)
+                return
+            debt = debts[pay.lulo - 1]
+            owner = table.players[debt.debtor]
+            if pay.player is not None and pay.player.index != debt.debtor:
+                # A stored payment names its debtor: correcting an earlier deal may renumber the list.
+                errors.add("payments", _("Lulo #%(id)s is %(owner)s's, not %(name)s's.", id=pay.lulo, owner=owner,
+                                         name=pay.player.name), rule=rule)
+                return
+            if pay.lulo in seen:
+                errors.add("payments", _("Lulo #%(id)s is paid twice.", id=pay.lulo), rule=rule)
+                return
+            seen.add(pay.lulo)
+            if debt.free:
+                errors.add("payments", _("Lulo #%(id)s was free: there is nothing to pay.", id=pay.lulo),
+                           rule=RULE["house_rules"])
+                return
+            if debt.paid_deal is not None:
+                errors.add("payments", _("Lulo #%(id)s was already paid, in deal %(deal)s.", id=pay.lulo,
+                                         deal=debt.paid_deal), rule=rule)
+                return
+            lowest = min(d.amount for d in remaining.values())
+            if debt.amount > lowest:
+                owers = ", ".join(f"#{d.id} {table.players[d.debtor]}" for d in sorted(
+                    remaining.values(), key=lambda d: d.id) if d.amount == lowest)
+                errors.add("payments", _("Lulos are paid lowest first: lulo #%(id)s is %(amount)s chips, but "
+                                         "%(lowest)s-chip lulos are still open (%(owers)s).", id=pay.lulo,
+                                         amount=debt.amount, lowest=lowest, owers=owers), rule=rule)
+                return
+            if pay.total != debt.amount:
+                errors.add("payments", _("Lulo #%(id)s is %(amount)s chips, but the split (cabeza %(c)s, "
+                                         "barriga %(b)s, cola %(k)s) adds up to %(sum)s.", id=pay.lulo,
+                                         amount=debt.amount, c=pay.cabeza, b=pay.barriga, k=pay.cola,
+                                         sum=pay.total), rule=rule)
+                return
+            del remaining[pay.lulo]
+
+    @staticmethod
+    def _check_went(table: Table, state: ToruroState, record: ToruroRecord, errors: Errors) -> None:
+        went = {seat.index for seat in record.went}
+        missing = ", ".join(table.players[table.after(state.dealer, k)] for k in range(1, table.size + 1)
+                            if table.after(state.dealer, k) not in went)
+        if not missing:
+            return
+        turned = record.turned_card
+        if table.options.first_deal_all_go and state.played == 0:
+            errors.add("went", _("On the first deal everyone must go (house rule 3); %(names)s did not.",
+                                 names=missing), rule=RULE["house_rules"])
+        elif table.options.trump_ace_all_go and turned is not None and turned.rank == "1":
+            errors.add("went", _("The turned card is an Ace: everyone must go (house rule 2); %(names)s did "
+                                 "not.", names=missing), rule=RULE["house_rules"])
+
+    @staticmethod
+    def _check_tricks(record: ToruroRecord, errors: Errors) -> None:
+        if "went" in errors:
+            return
+        takers, rule = record.takers, RULE["pots"]
+        if not record.went:
+            if takers:
+                errors.add("tricks", _("Nobody went, so nobody took a trick: leave the tricks empty."), rule=rule)
+            return
+        if len(takers) != len(POTS):
+            errors.add("tricks", _("Three tricks are played: name who took each of them (%(n)s given).",
+                                   n=len(takers)), rule=rule)
+            return
+        for seat in takers:
+            if seat not in record.went:
+                errors.add("tricks", _("%(name)s did not go, so cannot have taken a trick.", name=seat.name),
+                           rule=RULE["going"])
+                return
+
+    @staticmethod
+    def _check_misplays(record: ToruroRecord, errors: Errors) -> None:
+        misplays = record.misplays
+        for m in misplays:
+            if m.player not in record.went:
+                errors.add("misplays", _("%(name)s did not go, so cannot have broken a play rule.",
+                                         name=m.player.name), rule=RULE["going"])
+                return
+        if not misplays or "went" in errors or "tricks" in errors:
+            return
+        first_leader, takers = record.went[0], record.takers
+        first_leads = [m for m in misplays if m.rule in FIRST_LEAD_RULES]
+        if len(first_leads) > 1:
+            errors.add("misplays", _("One card leads the first trick: at most one first-lead misplay."),
+                       rule=RULE["lead_ace"])
+        elif first_leads and first_leads[0].player != first_leader:
+            errors.add("misplays", _("%(leader)s led the first trick (the first player after the dealer who "
+                                     "went), not %(name)s.", leader=first_leader.name,
+                                     name=first_leads[0].player.name), rule=RULE["going"])
+        second = [m for m in misplays if m.rule == "lead_highest_trump_second"]
+        if len(second) > 1:
+            errors.add("misplays", _("One card leads the second trick: at most one second-lead misplay."),
+                       rule=RULE["lead_highest_trump_second"])
+        elif second and second[0].player != takers[0]:
+            errors.add("misplays", _("%(leader)s took the first trick and led the second, not %(name)s.",
+                                     leader=takers[0].name, name=second[0].player.name),
+                       rule=RULE["lead_highest_trump_second"])
+        leaders = [first_leader, takers[0], takers[1]]
+        for seat in dict.fromkeys(m.player for m in misplays):
+            follows = sum(1 for m in misplays if m.player == seat and m.rule in FOLLOW_RULES)
+            could = sum(1 for leader in leaders if leader != seat)
+            if follows > could:
+                if len(record.went) == 1:
+                    errors.add("misplays", _("%(name)s went alone: nobody follows, so no following rule can "
+                                             "be broken.", name=seat.name), rule=RULE["follow_suit"])
+                else:
+                    errors.add("misplays", _("%(name)s followed in %(n)s trick(s) only, so broke a following "
+                                             "rule at most %(n)s time(s).", name=seat.name, n=could),
+                               rule=RULE["follow_suit"])
+
+    # -- scoring ------------------------------------------------------------------------------------------------
+    def initial_state(self, table: Table) -> ToruroState:
+        return initial(table.size, table.first_dealer)
+
+    def score(self, table: Table, state: ToruroState, record: ToruroRecord) -> tuple[ToruroState, Outcome]:
+        assert record.turned_card is not None
+        deal_no = state.deals + 1
+        names = table.players
+        dealer = state.dealer
+        books = _Books(state.ledger)
+        shares = list(state.pot_shares)
+        lines: list[Text] = []
+
+        turned = record.turned_card
+        trump = turned.suit
+        seven_as = seven_stands_in_for(turned)
+        lines.append(_("Deal %(n)s, dealt by %(dealer)s. Turned card %(card)s: %(suit)s are trumps.",
+                       n=deal_no, dealer=names[dealer], card=turned.code, suit=SUIT_WORDS[trump]))
+        if seven_as is not None:
+            lines.append(_("The turned card is a sota or higher: the 7 of %(suit)s plays as the %(rank)s.",
+                           suit=SUIT_WORDS[trump], rank=RANK_NAMES[seven_as]))
+
+        # The dealer's chips.
+        for pot in POTS:
+            books.move(dealer, pot, ANTE, _("Dealer's chip in the %(pot)s", pot=POT_NAMES[pot]))
+            shares[dealer] += ANTE
+        lines.append(_("Dealer %(dealer)s antes %(ante)s chip in each pot (%(total)s chips).",
+                       dealer=names[dealer], ante=ANTE, total=ANTE * len(POTS)))
+
+        # Lulos paid into the pots.
+        for pay in record.payments:
+            debt = books.ledger.debt(pay.lulo)
+            payer = debt.debtor
+            for pot, chips in pay.split.items():
+                if chips:
+                    books.move(payer, pot, chips, _("Lulo #%(id)s into the %(pot)s", id=debt.id,
+                                                    pot=POT_NAMES[pot]))
+                    shares[payer] += chips
+            books.ledger = books.ledger.paid(debt.id, deal=deal_no)
+            lines.append(_("%(player)s pays lulo #%(id)s (%(amount)s chips): cabeza %(c)s, barriga %(b)s, "
+                           "cola %(k)s.", player=names[payer], id=debt.id, amount=debt.amount, c=pay.cabeza,
+                           b=pay.barriga, k=pay.cola))
+
+        pots = dict(books.ledger.pots)
+        in_play = sum(pots.values())
+        lines.append(_("In play: cabeza %(c)s, barriga %(b)s, cola %(k)s = %(total)s chips; a lulo this "
+                       "deal costs %(total)s.", c=pots["cabeza"], b=pots["barriga"], k=pots["cola"],
+                       total=in_play))
+
+        counts = list(state.lulo_counts)
+        new_lulos: list[int] = []
+        if not record.went:
+            lines.append(_("Nobody went: the pots (%(total)s chips) stay for the next deal.", total=in_play))
+        else:
+            lines.append(_("Went: %(names)s.", names=", ".join(seat.name for seat in record.went)))
+            for pot, taker in zip(POTS, record.takers, strict=True):
+                amount = books.ledger.pots[pot]
+                books.move(pot, taker.index, amount, _("%(pot)s won", pot=POT_NAMES[pot]))
+                if amount == 1:
+                    lines.append(_("%(pot)s (1 chip) to %(player)s.", pot=POT_NAMES[pot], player=taker.name))
+                else:
+                    lines.append(_("%(pot)s (%(amount)s chips) to %(player)s.", pot=POT_NAMES[pot],
+                                   amount=amount, player=taker.name))
+            shares = [0] * table.size
+            new_lulos = self._commit_lulos(table, books, record, counts, in_play, deal_no, lines)
+
+        scores = books.scores(table.size)
+        net = ", ".join(f"{names[seat]} {_sign(score)}" for seat, score in enumerate(scores) if score)
+        lines.append(_("Net this deal: %(net)s.", net=net or "0"))
+        after: ToruroState = dataclasses.replace(
+            state.scored(scores), ledger=books.ledger, played=state.played + 1, pot_shares=tuple(shares),
+            lulo_counts=tuple(counts), chips=books.chips(state.chips))
+        assert after.totals == after.ledger.players and after.ledger.conserved
+        details = self._details(table, state, after, record, tuple(new_lulos), in_play)
+        return after, Outcome(scores=scores, breakdown=tuple(lines), moves=tuple(books.moves), details=details)
+
+    @staticmethod
+    def _commit_lulos(table: Table, books: _Books, record: ToruroRecord, counts: list[int], in_play: int,
+                      deal_no: int, lines: list[Text]) -> list[int]:
+        """Add this deal's lulos to the list, in the order of play from the dealer's left; their ids."""
+        options = table.options
+        added: list[int] = []
+        for seat in record.went:  # already in the order of play from the dealer's left
+            offences: list[tuple[str, str | None]] = []
+            if seat not in record.takers:
+                offences.append((NO_TRICK, None))
+                lines.append(_("%(player)s went and took no trick: lulo.", player=seat.name))
+            for m in record.misplays:
+                if m.player == seat:
+                    offences.append((MISPLAY, m.rule.value))
+                    lines.append(_("%(player)s broke the rule “%(rule)s”: lulo (any pot won is kept).",
+                                   player=seat.name, rule=RULE_NAMES[m.rule.value]))
+            if not offences:
+                continue
+            if options.one_lulo_per_deal:
+                reason = offences[0][0]
+                rule = next((r for _kind, r in offences if r is not None), None)
+                offences = [(reason, rule)]
+            for reason, rule in offences:
+                counts[seat.index] += 1
+                count = counts[seat.index]
+                free = options.free_tenth and count % 10 == 0
+                books.ledger, debt = books.ledger.owe(seat.index, in_play, lulos.debt_reason(reason, rule),
+                                                      deal=deal_no, free=free, detail=lulos.detail(reason, rule))
+                added.append(debt.id)
+                if free:
+                    lines.append(_("Lulo #%(id)s is %(player)s's lulo number %(count)s: free (every tenth "
+                                   "lulo is free).", id=debt.id, player=seat.name, count=count))
+                else:
+                    lines.append(_("Lulo #%(id)s: %(player)s owes %(amount)s chips.", id=debt.id,
+                                   player=seat.name, amount=in_play))
+        return added
+
+    def _details(self, table: Table, before: ToruroState, after: ToruroState, record: ToruroRecord,
+                 new_lulos: tuple[int, ...], in_play: int | None) -> ToruroDetails:
+        turned = record.turned_card
+        next_deal = dataclasses.replace(after, dealer=self.next_dealer(table, before, record))
+        return ToruroDetails(
+            lulo_list=lulos.lulo_list(after, table.players), new_lulos=new_lulos, pots=dict(after.ledger.pots),
+            payable=lulos.payable(table, next_deal), pots_at_start=in_play,
+            trump=turned.suit if turned is not None else None,
+            seven_as_turned=seven_stands_in_for(turned) if turned is not None else None)
+
+    def score_void(self, table: Table, state: ToruroState, record: ToruroRecord) -> tuple[ToruroState, Outcome]:
+        """A misdeal: no ante, no payment, no lulo; the pots and the lulo list stay as they were."""
+        line = _("Void deal (misdeal): no chip moves; the pots and the lulo list stay as they were.")
+        details = self._details(table, state, state, record, (), None)
+        return state, Outcome(scores=(0,) * table.size, breakdown=(line,), void=True, details=details)
+
+    # -- the end, settling up, what the table shows -------------------------------------------------------------
+    def winners(self, table: Table, state: ToruroState) -> tuple[int, ...]:
+        """When the night is over: the players with the best net (ties share the win)."""
+        if not lulos.night_over(table, state):
+            return ()
+        nets = self.balances(table, state)
+        best = max(nets.values())
+        return tuple(seat for seat, net in nets.items() if net == best)
+
+    def balances(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
+                 **choices: Any) -> dict[int, int]:
+        """Each seat's net in chips if the night stopped now; always sums to zero.
+
+        - Default (``include_open_lulos=False``): open lulos are let off, and the chips lying in the pots go
+          back to whoever put them there (``pot_shares``: the dealers' antes and lulo money since the pots were
+          last won). Each player gets their net over the night plus their own chips still on the table.
+        - ``include_open_lulos=True``: every open lulo is paid now, and the chips on the table (the pots plus
+          those payments) are shared equally among all the players, as if played out, where each player has
+          the same chance at them; odd chips go one each in the order of play from the player after the
+          dealer."""
+        nets = dict(state.ledger.nets(table.size))
+        if not include_open_lulos:
+            return {seat: nets[seat] + state.pot_shares[seat] for seat in range(table.size)}
+        on_table = state.ledger.pots_total()
+        for debt in state.ledger.open_debts():
+            nets[debt.debtor] -= debt.amount
+            on_table += debt.amount
+        shares = share_equally(on_table, [table.after(state.dealer, k) for k in range(1, table.size + 1)])
+        return {seat: nets[seat] + shares[seat] for seat in range(table.size)}
+
+    def display_state(self, table: Table, state: ToruroState) -> dict[str, Any]:
+        """What the table page and the API show: the lulo list, counts towards the free tenth, pots, dealer,
+        nets, the lulos payable now and the pots when play starts (players by name)."""
+        names = table.players
+        ledger = state.ledger
+        free_tenth = table.options.free_tenth
+        owed = ledger.owed(table.size)
+        pots = {pot: ledger.pots[pot] for pot in POTS}
+        over = lulos.night_over(table, state)
+        return {
+            "lulo_list": [line.to_json() for line in lulos.lulo_list(state, names)],
+            "owed": {names[seat]: owed[seat] for seat in range(table.size)},
+            "open_total": sum(owed.values()),
+            "lulo_counts": {names[seat]: {"count": n, "next_free": (n // 10 + 1) * 10 if free_tenth else None}
+                            for seat, n in enumerate(state.lulo_counts)},
+            "pots": pots,
+            "pots_total": sum(pots.values()),
+            "next_dealer": names[state.dealer],
+            "first_to_speak": names[table.after(state.dealer)],
+            "nets": {names[seat]: net for seat, net in enumerate(ledger.players)},
+            "payable": [lulo.to_json() for lulo in lulos.payable(table, state)],
+            "lulos_per_deal": table.options.lulos_per_deal,
+            "pots_at_start": None if over else at_start(state),
+            "first_deal": state.played == 0,
+            "game_over": over,
+            "chips_moved": state.chips.to_json(),
+        }
+
+    # -- the referee --------------------------------------------------------------------------------------------
+    def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
+        """Toruro's referee: see :func:`games.toruro.play.ruling` (its tricks are as short as who went)."""
+        return play.ruling(table, situation)
+
+
+GAME = Toruro()

@@ -1,0 +1,477 @@
+"""Toruro's pages: the new table with a chip value and the house rules, the table page (this deal's dealer and
+pots, the lulos that may be paid, the lulo list with statuses and counts, the ledger and its check), recording
+through the Toruro form (a lulo paid in a split, a misplay lulo, impossible records refused beside the field with
+nothing lost), the end of the night, the chips moved on the deal and history pages, and settling up per chip.
+
+Six players in the order of play: Ana, Luis, Pepe, Marta, Juan, Rosa; Ana deals first, Luis speaks first.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from scoring import services
+from scoring.models import Deal, Table
+from tests.scoring.test_home import field_error
+
+PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"]
+# Deal 1 (Ana deals, all must go): Luis takes the cabeza, Pepe the barriga and the cola. No trick, in order
+# from Ana's left: Marta #1, Juan #2, Rosa #3, Ana #4, 3 chips each.
+DEAL1 = {"turned_card": "4O", "went": PLAYERS, "tricks": ["Luis", "Pepe", "Pepe"]}
+
+
+def seat(name: str) -> dict[str, Any]:
+    """A player's seat as a stored record names it."""
+    return {"seat": PLAYERS.index(name), "name": name}
+
+
+def text(html: str) -> str:
+    """The page as words, tags dropped and spaces squeezed."""
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").strip()
+
+
+def section(html: str, element_id: str) -> str:
+    match = re.search(rf'id="{element_id}".*?(?=<section|<details class="ledger|</form>|$)', html, re.S)
+    assert match, f"no #{element_id}"
+    return text(match.group(0))
+
+
+def lulo_row(html: str, lulo: int) -> str:
+    match = re.search(rf'<tr class="lulo [a-z]+" id="lulo-{lulo}".*?</tr>', html, re.S)
+    assert match, f"no lulo #{lulo}"
+    return text(match.group(0))
+
+
+@pytest.fixture
+def night(db) -> Table:
+    return services.create_table(game="toruro", players=PLAYERS, stake_minor=50, currency="EUR")
+
+
+def page(client, table: Table) -> str:
+    return client.get(f"/t/{table.edit_token}/").content.decode()
+
+
+def post(client, table: Table, htmx: bool = False, **data: Any):
+    body = {"deal_number": str(services.next_number(table)), **data}
+    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+    return client.post(f"/t/{table.edit_token}/deal/", body, **headers)
+
+
+# -- a new table ----------------------------------------------------------------------------------------------
+
+def test_the_new_table_page_asks_a_chip_value_and_shows_the_house_rules_with_their_defaults(client, db):
+    html = client.get("/new/toruro/").content.decode()
+
+    assert "5, 6, 7, 8, 9, 10 players" in text(html)
+    assert "Stake per chip" in html and "Money per chip" in html and "Stake per point" not in html
+    for label in ("Every tenth lulo is free", "Ace turned: everyone goes", "First deal: everyone goes",
+                  "Lulos paid per deal", "At most one lulo per player per deal",
+                  "Play out the pots before the night ends"):
+        assert label in html
+    assert re.search(r'name="opt_free_tenth"[^>]*checked', html)
+    assert re.search(r'name="opt_first_deal_all_go"[^>]*checked', html)
+    assert not re.search(r'name="opt_play_out_pots"[^>]*checked', html)
+    assert re.search(r'name="opt_lulos_per_deal"[^>]*value="1"', html)
+
+
+def test_starting_a_toruro_night_for_six_with_a_chip_value(client, db):
+    data = {f"player_{i}": name for i, name in enumerate(PLAYERS)}
+    data.update({"first_dealer": "0", "stake": "0,50", "currency": "EUR", "opt_free_tenth": "on",
+                 "opt_trump_ace_all_go": "on", "opt_first_deal_all_go": "on", "opt_lulos_per_deal": "2",
+                 "opt_one_lulo_per_deal": "on"})
+    response = client.post("/new/toruro/", data)
+
+    table = Table.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.edit_token}/"
+    assert table.game == "toruro" and table.stake_minor == 50 and table.currency == "EUR"
+    assert table.options["lulos_per_deal"] == 2 and table.options["play_out_pots"] is False
+    html = page(client, table)
+    assert "Lulos paid per deal: 2" in text(html)
+
+
+def test_too_few_players_is_refused_beside_the_players(client, db):
+    response = client.post("/new/toruro/", {"player_0": "Ana", "player_1": "Luis", "player_2": "Pepe",
+                                            "first_dealer": "0", "stake": "0", "currency": "EUR"})
+    assert response.status_code == 200 and not Table.objects.exists()
+    assert "5" in field_error(response.content.decode(), "players")
+
+
+# -- the table page -------------------------------------------------------------------------------------------
+
+def test_before_the_first_deal_the_page_shows_the_dealer_the_pots_and_an_empty_lulo_list(client, night):
+    html = page(client, night)
+
+    deal = section(html, "this-deal")
+    assert "Deal 1: Ana deals" in deal and "Luis speaks first" in deal
+    assert "Cabeza 1 Barriga 1 Cola 1 = 3 chips" in deal
+    assert "Ana antes 1 chip in each pot." in deal
+    assert "First deal: no lulo to pay yet." in deal
+    assert "No lulo yet." in section(html, "lulo-list") and "nobody owes anything" in section(html, "lulo-list")
+    assert "Paid in 0 = taken out 0 + in the pots 0 ✓" in text(html)
+    # The form: everyone ticked on the first deal, with the reason; the speakers in order from Luis.
+    assert "First deal: everyone goes (house rule 3)." in html
+    went = re.findall(r'name="went" id="id_went_\d" value="(\w+)"[^>]*?( checked)?>', html)
+    assert went == [(p, " checked") for p in ["Luis", "Pepe", "Marta", "Juan", "Rosa", "Ana"]]
+    assert "payments__0__lulo" not in html  # nothing to pay yet
+
+
+def test_after_the_first_deal_the_lulo_list_payable_lulos_counts_and_the_check(client, night):
+    services.record_deal(night, DEAL1)
+    html = page(client, night)
+
+    deal = section(html, "this-deal")
+    assert "Deal 2: Luis deals" in deal and "Pepe speaks first" in deal
+    assert "Cabeza 1 Barriga 1 Cola 1 = 3 chips" in deal
+    # Lowest first, then in order from the dealer Luis: Marta, Juan, Rosa, Ana; with the money at 0.50 a chip.
+    payable = re.findall(r'class="payable-lulo text-nowrap" data-player="(\w+)" data-ids="([\d ]+)">', html)
+    assert payable == [("Marta", "1"), ("Juan", "2"), ("Rosa", "3"), ("Ana", "4")]
+    assert "May be paid now (one lulo): Marta 3 #1 · Juan 3 #2 · Rosa 3 #3 · Ana 3 #4" in deal
+
+    lulos = section(html, "lulo-list")
+    assert "4 open, 12 chips owed (6.00 EUR)" in lulos
+    assert lulo_row(html, 1) == "1 Marta went, took no trick 3 1.50 EUR 1 open"
+    assert lulo_row(html, 4) == "4 Ana went, took no trick 3 1.50 EUR 1 open"
+    counts = dict(re.findall(r'class="count[^"]*" data-player="(\w+)" data-count="(\d+)"', html))
+    assert counts == {"Ana": "1", "Luis": "0", "Pepe": "0", "Marta": "1", "Juan": "1", "Rosa": "1"}
+    assert "Lulos committed (every 10th is free):" in lulos
+
+    assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in text(html)
+    assert "Paid in: antes 3 (3 chips × 1 deal played) + lulos paid 0." in text(html)
+    ledger = re.search(r'<tr data-player="Ana">.*?</tr>', html, re.S).group(0)
+    assert text(ledger) == "Ana −3 −1.50 EUR 3 1.50 EUR —"
+    # The payment choice in the form: the payable lulos, with who owes them and the amount.
+    assert re.findall(r'name="payments__0__lulo" id="[^"]+" value="(\d*)"', html) == ["", "1", "2", "3", "4"]
+
+
+def test_a_view_link_sees_the_board_but_no_form(client, night):
+    services.record_deal(night, DEAL1)
+    html = client.get(f"/t/{night.view_token}/").content.decode()
+    assert 'id="lulo-list"' in html and 'id="conservation"' in html and 'id="this-deal"' in html
+    assert 'id="record"' not in html
+
+
+# -- recording through the form -------------------------------------------------------------------------------
+
+DEAL2_FORM = {
+    # Marta pays lulo #1 (3 chips): 2 on the cabeza, 1 on the cola. Pots 3/1/2 = 6.
+    "payments__0__lulo": "1", "payments__0__cabeza": "2", "payments__0__barriga": "", "payments__0__cola": "1",
+    "turned_card": "3c",
+    "went": ["Pepe", "Marta"],
+    "tricks__0__player": "Pepe", "tricks__1__player": "Marta", "tricks__2__player": "Pepe",
+    # Pepe took two pots but did not follow suit: a lulo of 6 (he keeps the pots).
+    "misplays__0__player": "Pepe", "misplays__0__rule": "follow_suit",
+}
+
+
+def test_a_lulo_paid_in_a_split_and_a_misplay_lulo_recorded_through_the_form(client, night):
+    services.record_deal(night, DEAL1)
+    response = post(client, night, **DEAL2_FORM)
+
+    assert response.status_code == 302
+    deal = Deal.objects.get(number=2)
+    # Stored as the rules read it, with who owed the lulo, which the form did not need to send: it pins the
+    # payment to Marta.
+    assert deal.record == {"turned_card": "3C",
+                           "payments": [{"lulo": 1, "player": seat("Marta"), "cabeza": 2, "cola": 1}],
+                           "went": [seat("Pepe"), seat("Marta")],
+                           "tricks": [{"player": seat("Pepe")}, {"player": seat("Marta")}, {"player": seat("Pepe")}],
+                           "misplays": [{"player": seat("Pepe"), "rule": "follow_suit"}], "void": False}
+    assert deal.outcome["scores"] == [0, -3, 5, -2, 0, 0]  # Ana, Luis, Pepe, Marta, Juan, Rosa
+    html = client.get(response["Location"]).content.decode()
+    assert "Deal 2 saved." in html
+    assert lulo_row(html, 1) == "1 Marta went, took no trick 3 1.50 EUR 1 paid deal 2"
+    assert lulo_row(html, 5) == "5 Pepe Follow suit 6 3.00 EUR 2 open"
+    assert "Paid in 9 = taken out 9 + in the pots 0 ✓" in text(html)
+    assert "Paid in: antes 6 (3 chips × 2 deals played) + lulos paid 3." in text(html)
+    # Next deal: lowest first, from the dealer Pepe: Juan, Rosa, Ana (3 each); Pepe's 6 waits.
+    assert re.findall(r'name="payments__0__lulo" id="[^"]+" value="(\d*)"', html) == ["", "2", "3", "4"]
+
+
+def test_a_trick_by_someone_who_did_not_go_is_refused_beside_the_tricks_and_nothing_is_lost(client, night):
+    services.record_deal(night, DEAL1)
+    response = post(client, night, **{**DEAL2_FORM, "tricks__1__player": "Ana"})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and Deal.objects.count() == 1
+    assert "Ana did not go, so cannot have taken a trick." in field_error(html, "tricks")
+    assert "Nothing was saved, and nothing you entered is lost." in html
+    # Everything entered comes back.
+    assert re.search(r'name="payments__0__lulo" id="[^"]+" value="1"[^>]*checked', html)
+    assert 'name="payments__0__cabeza" id="id_payments__0__cabeza" value="2"' in html
+    assert 'name="payments__0__cola" id="id_payments__0__cola" value="1"' in html
+    assert 'name="turned_card" id="id_turned_card" value="3C"' in html
+    assert re.findall(r'name="went" id="id_went_\d" value="(\w+)"[^>]*checked', html) == ["Pepe", "Marta"]
+    assert re.search(r'name="tricks__1__player" id="[^"]+" value="Ana"[^>]*checked', html)
+    assert re.search(r'<option value="follow_suit" selected>', html)
+    assert 'id="field-misplays" open' in html
+
+
+def test_a_split_that_does_not_add_up_is_refused_beside_the_split(client, night):
+    services.record_deal(night, DEAL1)
+    response = post(client, night, **{**DEAL2_FORM, "payments__0__cola": ""})
+
+    html = response.content.decode()
+    assert Deal.objects.count() == 1
+    assert ("Lulo #1 is 3 chips, but the split (cabeza 2, barriga 0, cola 0) adds up to 2."
+            in field_error(html, "payments"))
+    assert field_error(html, "tricks") == ""
+    assert 'name="payments__0__cabeza" id="id_payments__0__cabeza" value="2"' in html
+
+
+def test_a_lulo_that_is_not_among_the_lowest_is_refused_beside_the_payment(client, night):
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "3C", "payments": [{"lulo": 1, "cabeza": 2, "cola": 1}],
+                                 "went": ["Pepe", "Marta"], "tricks": ["Pepe", "Marta", "Pepe"],
+                                 "misplays": [{"player": "Pepe", "rule": "follow_suit"}]})
+    # Lulo #5 (Pepe, 6 chips) is not payable while 3-chip lulos are open; a stale phone offers it anyway.
+    response = post(client, night, payments__0__lulo="5", payments__0__cabeza="6", turned_card="4B",
+                    went=["Juan", "Rosa"], tricks__0__player="Juan", tricks__1__player="Juan",
+                    tricks__2__player="Rosa")
+
+    html = response.content.decode()
+    assert Deal.objects.count() == 2
+    assert "Lulos are paid lowest first: lulo #5 is 6 chips" in field_error(html, "payments")
+    assert re.search(r'name="payments__0__lulo" id="id_payments__0__lulo_stray" value="5"[^>]*checked', html)
+
+
+def test_nonsense_in_the_payment_comes_back_as_typed_with_a_message(client, night):
+    services.record_deal(night, DEAL1)
+    response = post(client, night, **{**DEAL2_FORM, "payments__0__lulo": "x", "payments__1__lulo": "2",
+                                      "payments__1__cabeza": "3"})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and Deal.objects.count() == 1
+    assert "Enter a whole number." in field_error(html, "payments")
+    assert re.search(r'id="id_payments__0__lulo_stray" value="x"[^>]*checked', html)
+    # A second payment, more than the house rule allows, is kept on screen to be corrected.
+    assert re.search(r'name="payments__1__lulo" id="id_payments__1__lulo_2" value="2"[^>]*checked', html)
+
+
+def test_with_htmx_the_body_comes_back_with_the_next_deal(client, night):
+    services.record_deal(night, DEAL1)
+    response = post(client, night, htmx=True, **DEAL2_FORM)
+
+    html = response.content.decode()
+    assert html.lstrip().startswith('<div id="table-body">') and "Deal 2 saved." in html
+    assert "Record deal 3" in html and "Deal 3: Pepe deals" in text(html)
+
+
+def test_the_turned_card_is_required_and_must_be_a_spanish_card(client, night):
+    response = post(client, night, turned_card="9C", went=PLAYERS, tricks__0__player="Ana",
+                    tricks__1__player="Ana", tricks__2__player="Ana")
+    assert "9C is not a card of the Spanish 40-card deck." in field_error(response.content.decode(), "turned_card")
+    response = post(client, night, went=PLAYERS)
+    assert "This field is required." in field_error(response.content.decode(), "turned_card")
+
+
+def test_everyone_must_go_on_the_first_deal_said_beside_who_went(client, night):
+    response = post(client, night, turned_card="4O", went=["Luis", "Pepe"], tricks__0__player="Luis",
+                    tricks__1__player="Pepe", tricks__2__player="Pepe")
+    html = response.content.decode()
+    assert "On the first deal everyone must go (house rule 3); Marta, Juan, Rosa, Ana did not." in field_error(
+        html, "went")
+    assert not Deal.objects.exists()
+
+
+# -- a free tenth, the end of the night, and the money pages ---------------------------------------------------
+
+def rosa_alone_breaks_the_lead(table: Table, times: int) -> None:
+    """Rosa goes alone, takes the three pots but leads wrongly: a misplay lulo (of 3) each time."""
+    for _ in range(times):
+        services.record_deal(table, {"turned_card": "4O", "went": ["Rosa"], "tricks": ["Rosa"] * 3,
+                                     "misplays": [{"player": "Rosa", "rule": "lead_ace"}]})
+
+
+def test_a_tenth_lulo_is_free_and_the_list_says_so(client, night):
+    services.record_deal(night, DEAL1)  # Rosa's first lulo
+    rosa_alone_breaks_the_lead(night, 8)  # her 2nd to 9th
+    html = page(client, night)
+    assert re.search(r'data-player="Rosa" data-count="9">Rosa <strong>9</strong> <span class="badge[^"]*">next is '
+                     r'free</span>', html)
+
+    # Her nine equal lulos are one choice in the form (paying any of them is the same): her oldest.
+    assert re.findall(r'name="payments__0__lulo" id="[^"]+" value="(\d*)"', html) == ["", "1", "2", "3", "4"]
+    assert "and 8 more like it" in html
+    assert 'data-player="Rosa" data-ids="3 5 6 7 8 9 10 11 12"' in html and "#3,#5…" in html
+
+    rosa_alone_breaks_the_lead(night, 1)  # her 10th: free
+    html = page(client, night)
+    last = len(services.standings(night).state.ledger.debts)
+    assert lulo_row(html, last) == f"{last} Rosa First trick: lead the Ace of trumps 3 0 10 free"
+    assert re.search(r'data-player="Rosa" data-count="10">Rosa <strong>10</strong></span>', html)
+    assert "Paid in 30 = taken out 30 + in the pots 0 ✓" in text(html)
+
+
+def test_paying_two_lulos_a_deal_one_player_may_pay_two_of_hers(client, db):
+    table = services.create_table(game="toruro", players=PLAYERS, options={"lulos_per_deal": 2})
+    services.record_deal(table, DEAL1)
+    rosa_alone_breaks_the_lead(table, 1)  # Rosa owes #3 and #5, 3 chips each
+    html = page(client, table)
+    assert "May be paid now (2 lulos):" in text(html)
+    assert 'id="id_payments__0__lulo_3"' in html and 'id="id_payments__1__lulo_5"' in html
+
+    response = post(client, table, payments__0__lulo="3", payments__0__cabeza="3", payments__1__lulo="5",
+                    payments__1__barriga="3", turned_card="4B", went=["Rosa", "Ana"], tricks__0__player="Rosa",
+                    tricks__1__player="Ana", tricks__2__player="Ana")
+    assert response.status_code == 302
+    assert Deal.objects.get(number=3).record["payments"] == [{"lulo": 3, "player": seat("Rosa"), "cabeza": 3},
+                                                               {"lulo": 5, "player": seat("Rosa"), "barriga": 3}]
+
+
+def pay_everything_but_the_last(table: Table) -> None:
+    """Pay the open lulos one per deal, nobody going (the pots grow), until one is left."""
+    while True:
+        st = services.standings(table)
+        payable = st.extra["payable"]
+        if st.extra["open_total"] == payable[0]["amount"]:
+            return
+        services.record_deal(table, {"turned_card": "4O", "went": [],
+                                     "payments": [{"lulo": payable[0]["id"], "cabeza": payable[0]["amount"]}]})
+
+
+def test_the_night_ends_when_nobody_owes_anything_and_says_so(client, night):
+    services.record_deal(night, DEAL1)
+    pay_everything_but_the_last(night)  # Marta, Juan, Rosa paid, all on the cabeza, nobody going
+    html = page(client, night)
+    # Paid in: 4 deals' antes (12) + 3 lulos (9); taken out: deal 1's 3 pots; the rest lies in the pots.
+    assert "Paid in 21 = taken out 3 + in the pots 18 ✓" in text(html)
+    assert "on top of 18 chips carried over" in text(html)
+    assert "Cabeza 13 Barriga 4 Cola 4 = 21 chips" in section(html, "this-deal")
+
+    # The last lulo (Ana's #4, 3 chips) paid all on the cola; Luis, Pepe and Juan go and take a trick each.
+    response = post(client, night, payments__0__lulo="4", payments__0__cola="3", turned_card="12E",
+                    went=["Luis", "Pepe", "Juan"], tricks__0__player="Luis", tricks__1__player="Pepe",
+                    tricks__2__player="Juan")
+    assert response.status_code == 302
+    html = page(client, night)
+    assert "Nobody owes anything: the night is over." in text(html)
+    assert 'id="game-over"' in html and "Winner: Luis" in text(html)  # the cabeza's 13 chips
+    assert "nobody owes anything" in section(html, "lulo-list")
+    assert 'id="this-deal"' not in html
+    assert "Paid in 27 = taken out 27 + in the pots 0 ✓" in text(html)
+    st = services.standings(night)
+    assert st.game_over and st.winners == ["Luis"]
+
+
+def test_the_deal_and_history_pages_list_every_chip_moved_with_the_deal_check(client, night):
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "3C", "went": []})  # nobody goes: 3 chips carry over
+    services.record_deal(night, {"turned_card": "3C", "payments": [{"lulo": 2, "cabeza": 1, "barriga": 1,
+                                                                    "cola": 1}],
+                                 "went": ["Marta", "Juan"], "tricks": ["Marta", "Juan", "Juan"]})
+
+    html = client.get(f"/t/{night.edit_token}/deal/3/").content.decode()
+    moves = text(re.search(r'id="money".*?</section>', html, re.S).group(0))
+    assert "Pepe → Cabeza Dealer's chip in the Cabeza 1" in moves
+    assert "Juan → Barriga Lulo #2 into the Barriga 1" in moves
+    assert "Cabeza → Marta Cabeza won 3" in moves
+    assert "In the pots before 3 + paid in 6 = taken out 9 + in the pots 0 ✓" in moves
+
+    first = text(re.search(r'id="money".*?</section>',
+                           client.get(f"/t/{night.edit_token}/deal/1/").content.decode(), re.S).group(0))
+    assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in first
+
+    history = client.get(f"/t/{night.edit_token}/history/").content.decode()
+    assert "Moved: Paid in 3 = taken out 0 + in the pots 3 ✓" in text(history)  # deal 2: nobody went
+    assert "Moved: In the pots before 3 + paid in 6 = taken out 9 + in the pots 0 ✓" in text(history)
+
+
+def test_editing_a_deal_offers_the_lulos_payable_before_it(client, night):
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "3C", "payments": [{"lulo": 1, "cabeza": 3}],
+                                 "went": ["Pepe", "Marta"], "tricks": ["Pepe", "Marta", "Pepe"]})
+    html = client.get(f"/t/{night.edit_token}/deal/2/edit/").content.decode()
+
+    assert "Edit deal 2" in html and "Dealer: Luis" in html
+    assert re.search(r'name="payments__0__lulo" id="[^"]+" value="1"[^>]*checked', html)
+    assert 'name="payments__0__cabeza" id="id_payments__0__cabeza" value="3"' in html
+    assert re.findall(r'name="went" id="id_went_\d" value="(\w+)"[^>]*checked', html) == ["Pepe", "Marta"]
+
+    response = client.post(f"/t/{night.edit_token}/deal/2/edit/", {
+        "payments__0__lulo": "1", "payments__0__cabeza": "1", "payments__0__barriga": "1",
+        "payments__0__cola": "1", "turned_card": "3C", "went": ["Pepe", "Marta"], "tricks__0__player": "Pepe",
+        "tricks__1__player": "Marta", "tricks__2__player": "Pepe"})
+    assert response.status_code == 302
+    assert Deal.objects.get(number=2).record["payments"] == [{"lulo": 1, "player": seat("Marta"), "cabeza": 1,
+                                                               "barriga": 1, "cola": 1}]
+
+
+def test_settling_up_reads_per_chip_and_offers_to_count_the_open_lulos(client, night):
+    services.record_deal(night, DEAL1)
+    html = client.get(f"/t/{night.edit_token}/settle/").content.decode()
+    words = text(html)
+
+    assert "Money per chip" in words and "0.50 EUR per chip." in words and "Money per point" not in words
+    assert "Count the lulos still owed (open lulos)" in words
+    # Open lulos let off: Ana −3 (1.50), Luis +1, Pepe +2.
+    assert "Ana pays Pepe 1.00 EUR" in words and "Ana pays Luis 0.50 EUR" in words
+    counted = text(client.get(f"/t/{night.edit_token}/settle/?stake=0.50&currency=EUR&include_open_lulos=yes")
+                   .content.decode())
+    # Counted: the 12 chips owed are shared by all six (2 each): Ana −3−3+2 = −4, Luis +3, Pepe +4, others −1.
+    assert "−2.00 EUR" in counted and "+2.00 EUR" in counted
+
+
+# -- correcting an earlier deal never moves a payment to another debtor -----------------------------------------
+
+def test_a_payment_is_stored_with_its_debtor_and_a_correction_that_would_renumber_it_is_refused(client, night):
+    """Juan pays lulo #2 in deal 2. Correcting deal 1 so that Juan took the cabeza (and Luis none) renumbers
+    the list from Ana's left: Luis #1, Marta #2, Rosa #3, Ana #4. Deal 2 would then have Marta's lulo paid
+    with Juan's chips: the correction is refused, naming deal 2, and nothing changes."""
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "5B", "went": [], "payments": [{"lulo": 2, "cabeza": 3}]})
+    assert Deal.objects.get(number=2).record["payments"] == [{"lulo": 2, "player": seat("Juan"), "cabeza": 3}]
+    before = services.standings(night).state
+    first = Deal.objects.get(number=1).record
+
+    response = client.post(f"/t/{night.edit_token}/deal/1/edit/", {
+        "turned_card": "4O", "went": PLAYERS, "tricks__0__player": "Juan", "tricks__1__player": "Pepe",
+        "tricks__2__player": "Pepe"})
+    assert response.status_code == 200
+    assert "This change would make deal 2 impossible: Lulo #2 is Marta&#x27;s, not Juan&#x27;s." in \
+        response.content.decode()
+    assert Deal.objects.get(number=1).record == first and Deal.objects.get(number=1).revision == 1
+    assert services.standings(night).state == before
+
+
+def test_a_payment_naming_the_wrong_debtor_is_refused(night):
+    services.record_deal(night, DEAL1)
+    with pytest.raises(services.InvalidRecord) as refused:
+        services.record_deal(night, {"turned_card": "5B", "went": [],
+                                     "payments": [{"lulo": 2, "cabeza": 3, "player": "Marta"}]})
+    assert str(refused.value.errors["payments"]) == "Lulo #2 is Juan's, not Marta's."
+    assert Deal.objects.count() == 1
+
+
+def test_the_ledger_check_counts_what_the_deals_moved_so_it_can_fail(client, night):
+    """The check is the ledger's (players' nets + pots = 0), said as paid in (from the antes and the lulo
+    list) = taken out (the chips the deals moved out of the pots) + in the pots: a state where they disagree
+    (one chip taken out that no deal moved, or a chip in a player's net that came from nowhere) shows the
+    alarm."""
+    services.record_deal(night, DEAL1)
+    assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in text(page(client, night))
+    deal = Deal.objects.get(number=1)
+    good = json.loads(json.dumps(deal.state_after))
+    for broken in ("chips", "ledger"):
+        state = json.loads(json.dumps(good))
+        if broken == "chips":
+            state["chips"]["taken_out"] += 1
+        else:
+            state["ledger"]["players"][0] += 1
+        Deal.objects.filter(pk=deal.pk).update(state_after=state)
+        night.refresh_from_db()
+        Table.objects.filter(pk=night.pk).update(version=night.version + 1)  # the page cache is per version
+        assert "does not add up: please report this table" in text(page(client, night)), broken
+
+
+def test_one_lulo_for_two_offences_names_both_on_the_list(client, night):
+    """With one lulo a deal (the default), Marta went, took no trick and also failed to follow suit: her one
+    lulo says both, so nobody has to remember the broken rule."""
+    services.record_deal(night, {**DEAL1, "misplays": [{"player": "Marta", "rule": "follow_suit"}]})
+    marta = next(debt for debt in services.standings(night).state.ledger.debts if debt.debtor == 3)
+    assert lulo_row(page(client, night), marta.id).startswith(
+        f"{marta.id} Marta went, took no trick, and broke “Follow suit”")

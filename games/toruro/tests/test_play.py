@@ -1,0 +1,312 @@
+"""Toruro play rulings: ranking, the 7 of trumps standing in for the turned card, leads, following, the trick.
+
+One test per rule, its docstring quoting the seed. Cards: ``"1O"`` Ace of oros, ``"12C"`` King of copas,
+``"11E"`` caballo of espadas, ``"10B"`` sota of bastos.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from games.toruro.play import REFEREE, judge_play, seven_stands_in_for, trick_winner_index
+from games.toruro.rules import GAME
+from referee.cards import parse_cards
+from referee.game import InvalidRecord, Rule
+from referee.tricks import TrickRules
+
+P5 = ("Ana", "Luis", "Pepe", "Marta", "Juan")
+TBL = GAME.table(P5)
+BIG = GAME.table([f"P{n}" for n in range(10)])
+
+
+def ruling(**situation: Any) -> dict[str, Any]:
+    """The referee's answer as the API gives it: cards by code, the winner by name (or card)."""
+    return GAME.ruling(TBL, situation).to_json()
+
+
+def keys(hand: str, trick: str, number: int, trump: str,
+         turned: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The governing rule key and, per card, the rule key it would break (None = legal)."""
+    seven_as = seven_stands_in_for(parse_cards(turned, "spanish40")[0]) if turned else None
+    rule, verdicts = judge_play(parse_cards(hand, "spanish40"), parse_cards(trick, "spanish40"), number,
+                                trump, seven_as)
+    return rule, {c.code: broken for c, broken in verdicts.items()}
+
+
+def winner(trick: str, trump: str | None = None, turned: str | None = None) -> str | None:
+    situation: dict[str, Any] = {"trick": trick.split()}
+    if turned:
+        situation["turned_card"] = turned
+    else:
+        situation["trump"] = trump
+    return GAME.ruling(BIG, situation).to_json()["winner"]
+
+
+# -- ranking and the trick -------------------------------------------------------------------------
+
+def test_ranking_ace_three_king_caballo_sota_seven_down_to_two() -> None:
+    """"The ace is the highest card in any suit, but the next-to-highest rank is the 3. Then ... the rey
+    (king), caballero (knight), sota (jack), 7, 6, 5, 4, and finally, 2."""
+    order = ["1E", "3E", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "2E"]
+    for i, best in enumerate(order):
+        rest = order[i:]
+        assert winner(" ".join(reversed(rest)), trump="O") == best
+    cards = parse_cards("2B 4B 5B 6B 7B 10B 11B 12B 3B 1B", "spanish40")
+    assert trick_winner_index(cards, "O", None) == 9
+
+
+def test_the_highest_trump_takes_the_trick() -> None:
+    """"The player with the highest card (the highest trump if trumps were played ...) takes the trick"."""
+    situation = {"trump": "C", "trick": ["1O", "3O", "2C", "4C"], "players": ["Ana", "Luis", "Pepe", "Marta"]}
+    result = ruling(**situation)
+    assert result["winner"] == "Marta" and result["legal"] is None
+    assert "the highest trump, 4C, takes the trick: Marta" in result["explanation"]
+    assert result["rule"] == "Who takes the trick"
+    # The same trick with who played each card given in the trick itself.
+    plays = [{"card": c, "player": p} for c, p in zip(situation["trick"], situation["players"], strict=True)]
+    assert ruling(trump="C", trick=plays)["winner"] == "Marta"
+
+
+def test_without_a_trump_the_highest_card_of_the_suit_led_takes_it() -> None:
+    """"... or the highest card in the leading suit in any other case"; another suit cannot win."""
+    assert winner("5O 1E 4O 3B", trump="C") == "5O"
+    assert winner("5O", trump="C") == "5O"
+
+
+@pytest.mark.parametrize(("turned", "beats"), [("10C", "11C"), ("11C", "12C"), ("12C", "3C"), ("3C", "1C"),
+                                               ("1C", None)])
+def test_the_seven_of_trumps_plays_as_the_turned_card_when_sota_or_higher(turned: str,
+                                                                         beats: str | None) -> None:
+    """"If the card rank is a sota or higher, the 7 on this suit is considered as this face-up card. For
+    example, if the card is the 3 of copas, any player with the 7 of copas can play his/her card as the 3."""
+    # The 7 (as the turned card) beats everything below the turned rank and loses to everything above it.
+    below = {"10C": "6C", "11C": "10C", "12C": "11C", "3C": "12C", "1C": "3C"}[turned]
+    assert winner(f"{below} 7C", turned=turned) == "7C"
+    if beats is not None:
+        assert winner(f"7C {beats}", turned=turned) == beats
+    assert "as the" in GAME.ruling(BIG, {"turned_card": turned, "trick": [below, "7C"]}).to_json()["explanation"]
+
+
+@pytest.mark.parametrize("turned", ["7C", "6C", "5C", "4C", "2C"])
+def test_the_seven_is_only_a_seven_when_the_turned_card_is_below_sota(turned: str) -> None:
+    """The stand-in applies only "if the card rank is a sota or higher"."""
+    if turned != "7C":  # the turned 7 itself lies by the pots
+        assert winner("10C 7C", turned=turned) == "10C"
+    assert seven_stands_in_for(parse_cards(turned, "spanish40")[0]) is None
+
+
+# -- leads -----------------------------------------------------------------------------------------
+
+def test_lead_ace_first_trick_leader_holding_the_ace_of_trumps_leads_it() -> None:
+    """"On the first round, the starting player must: Place the Ace of trump if he/she has it"."""
+    result = ruling(trump="O", trick_number=1, trick=[], hand=["4E", "1O", "3O"], card="4E")
+    assert result["legal"] is False and result["legal_cards"] == ["1O"]
+    assert result["rule"] == "First trick: lead the Ace of trumps"
+    assert "Breaking this rule is a lulo." in result["explanation"]
+    assert result["reasons"]["4E"] == "4E breaks “First trick: lead the Ace of trumps”: a lulo."
+    assert keys("4E 1O 3O", "", 1, "O") == ("lead_ace", {"4E": "lead_ace", "1O": None, "3O": "lead_ace"})
+    assert ruling(trump="O", trick_number=1, hand=["4E", "1O", "3O"], card="1O")["legal"] is True
+
+
+def test_lead_ace_the_seven_standing_in_for_a_turned_ace_must_be_led() -> None:
+    """"The 7 on this suit is considered as this face-up card": with the Ace turned, the 7 of trumps is the
+    Ace of trumps, and the first lead must be it."""
+    assert keys("12O 7O 2B", "", 1, "O", turned="1O") == (
+        "lead_ace", {"12O": "lead_ace", "7O": None, "2B": "lead_ace"})
+    assert ruling(turned_card="1O", trick_number=1, hand=["12O", "7O", "2B"])["legal_cards"] == ["7O"]
+
+
+def test_lead_three_or_king_when_holding_both() -> None:
+    """"... or place either the 3 or the King of trump if he/she has them both."""
+    rule, verdicts = keys("3O 12O 4E", "", 1, "O")
+    assert rule == "lead_three_or_king"
+    assert verdicts == {"3O": None, "12O": None, "4E": "lead_three_or_king"}
+    result = ruling(trump="O", trick_number=1, hand=["3O", "12O", "4E"], card="4E")
+    assert result["legal"] is False and "both the 3 and the King of trumps" in result["explanation"]
+
+
+def test_lead_three_or_king_holding_only_one_of_them_any_card() -> None:
+    """"In any other case, he/she can play any card at all."""
+    assert keys("3O 11O 4E", "", 1, "O") == ("free_lead", {"3O": None, "11O": None, "4E": None})
+    assert keys("12O 2O 4E", "", 1, "O")[0] == "free_lead"
+    assert ruling(trump="O", trick_number=1, hand=["3O", "11O", "4E"], card="4E")["legal"] is True
+
+
+def test_lead_three_or_king_the_seven_standing_in_counts() -> None:
+    """With the King turned, the 7 of trumps is the King: holding it and the 3, lead one of them."""
+    assert keys("3O 7O 2E", "", 1, "O", turned="12O") == (
+        "lead_three_or_king", {"3O": None, "7O": None, "2E": "lead_three_or_king"})
+
+
+def test_lead_ace_comes_before_three_or_king() -> None:
+    """"Place the Ace of trump if he/she has it; or ... the 3 or the King": holding all three, the Ace."""
+    assert keys("1O 3O 12O", "", 1, "O") == ("lead_ace", {"1O": None, "3O": "lead_ace", "12O": "lead_ace"})
+
+
+def test_lead_highest_trump_second() -> None:
+    """"On the second round, the leading player must play his/her highest ranked trump card (if he/she has any
+    trump cards at all)."""
+    assert keys("4O 11O", "", 2, "O") == ("lead_highest_trump_second", {"4O": "lead_highest_trump_second",
+                                                                         "11O": None})
+    result = ruling(trump="O", trick_number=2, trick=[], hand=["4O", "11O"], card="4O")
+    assert result["legal"] is False and result["rule"] == "Second trick: lead your highest trump"
+    assert "Breaking this rule is a lulo." in result["explanation"]
+
+
+def test_lead_highest_trump_second_counts_the_seven_as_the_turned_card() -> None:
+    """With the 3 turned, the 7 of trumps is the 3 and outranks the King."""
+    assert keys("12O 7O", "", 2, "O", turned="3O") == ("lead_highest_trump_second",
+                                                       {"12O": "lead_highest_trump_second", "7O": None})
+
+
+def test_lead_highest_trump_second_without_trumps_any_card() -> None:
+    """"... (if he/she has any trump cards at all)"."""
+    assert keys("4E 1B", "", 2, "O") == ("free_lead", {"4E": None, "1B": None})
+
+
+def test_the_third_lead_is_free() -> None:
+    """Only the first and second leads carry an obligation."""
+    assert keys("4E", "", 3, "O") == ("free_lead", {"4E": None})
+    result = ruling(trump="O", trick_number=3, hand=["4E"], card="4E")
+    assert result["legal"] is True and result["rule"] == "Free lead"
+
+
+# -- following -------------------------------------------------------------------------------------
+
+def test_follow_suit() -> None:
+    """"The leading player plays his/her card, and all the other players must follow suit if possible."""
+    assert keys("2E 1O 3B", "5E", 1, "O") == (
+        "follow_suit", {"2E": None, "1O": "follow_suit", "3B": "follow_suit"})
+    result = ruling(trump="O", trick_number=1, trick=["5E"], hand=["2E", "1O", "3B"], card="1O")
+    assert result["legal"] is False and result["rule"] == "Follow suit"
+    assert "Breaking this rule is a lulo." in result["explanation"]
+
+
+def test_follow_suit_no_need_to_play_higher_to_a_plain_suit() -> None:
+    """The "higher card" rule binds only "if the leading card is a trump"."""
+    assert keys("2E 4E 1B", "5E 12E", 1, "O")[1] == {"2E": None, "4E": None, "1B": "follow_suit"}
+
+
+def test_trump_when_void() -> None:
+    """"If they can't, they must play a trump card, if available."""
+    assert keys("2O 3B 4B", "5E", 1, "O") == ("trump_when_void", {"2O": None, "3B": "trump_when_void",
+                                                                  "4B": "trump_when_void"})
+    result = ruling(trump="O", trick_number=2, trick=["5E"], hand=["3B", "2O"], card="3B")
+    assert result["legal"] is False and result["rule"] == "Trump when you cannot follow suit"
+    assert "Breaking this rule is a lulo." in result["explanation"]
+
+
+def test_trump_when_void_any_trump_no_need_to_overtrump_a_plain_lead() -> None:
+    """The seed asks for a higher card only when trumps are led: trumping a plain lead, any trump will do."""
+    assert keys("2O 4O 1B", "5E 3O", 1, "O")[1] == {"2O": None, "4O": None, "1B": "trump_when_void"}
+
+
+def test_trump_when_void_without_trumps_any_card() -> None:
+    """"... if available": no card of the suit led and no trump, anything goes."""
+    assert keys("2B 3C 4C", "5E", 1, "O") == ("free_discard", {"2B": None, "3C": None, "4C": None})
+    assert ruling(trump="O", trick_number=1, trick=["5E"], hand=["2B", "3C", "4C"], card="3C")["legal"] is True
+
+
+def test_play_higher_to_trump_lead() -> None:
+    """"A special rule must be followed if the leading card is a trump: all players must play a higher card
+    than those already played, if possible."""
+    rule, verdicts = keys("10O 12O 2E", "5O 11O", 1, "O")
+    assert rule == "play_higher_to_trump_lead"
+    assert verdicts == {"10O": "play_higher_to_trump_lead", "12O": None, "2E": "follow_suit"}
+    result = ruling(trump="O", trick_number=1, trick=["5O", "11O"], hand=["10O", "12O", "2E"], card="10O")
+    assert result["legal"] is False and result["rule"] == "Play higher to a trump lead"
+    assert "Breaking this rule is a lulo." in result["explanation"]
+
+
+def test_play_higher_to_trump_lead_beats_every_card_played_so_far() -> None:
+    """"... higher card than those already played": the highest so far, not just the card led."""
+    assert keys("11O 3O 2E", "4O 12O", 1, "O")[1] == {"11O": "play_higher_to_trump_lead", "3O": None,
+                                                      "2E": "follow_suit"}
+
+
+def test_play_higher_to_trump_lead_when_you_cannot_any_trump_still_follows() -> None:
+    """"... if possible": holding no higher trump, any trump; another suit still breaks "follow suit"."""
+    rule, verdicts = keys("4O 12O 2E", "5O 1O", 1, "O")
+    assert rule == "follow_suit" and verdicts == {"4O": None, "12O": None, "2E": "follow_suit"}
+    assert "none higher" in ruling(trump="O", trick_number=1, trick=["5O", "1O"],
+                                   hand=["4O", "12O", "2E"])["explanation"]
+
+
+def test_play_higher_to_trump_lead_holding_no_trump_any_card() -> None:
+    """No trump in hand when trumps are led: nothing to follow with, nothing higher: any card."""
+    assert keys("2E 3B 4C", "5O", 1, "O") == ("free_discard", {"2E": None, "3B": None, "4C": None})
+
+
+def test_play_higher_to_trump_lead_the_seven_as_the_turned_card_is_higher() -> None:
+    """With the 3 turned, the 7 of trumps plays as the 3 and tops a King."""
+    assert keys("7O 11O 2E", "12O", 1, "O", turned="3O")[1] == {
+        "7O": None, "11O": "play_higher_to_trump_lead", "2E": "follow_suit"}
+
+
+# -- the ruling as the app shows it ----------------------------------------------------------------
+
+def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
+    """The referee page: the legal cards, a reason per card, and the verdict on the card played."""
+    result = ruling(turned_card="3O", trick_number=1, trick=["12O"], hand=["7O", "11O", "2E"], card="7O")
+    assert result["legal"] is True and result["legal_cards"] == ["7O"]
+    assert result["reasons"]["7O"] == "7O (as the 3) may be played."
+    data = json.loads(json.dumps(result))
+    assert data["legal"] is True and data["winner"] is None
+    asked = ruling(turned_card="3O", trick_number=1, trick=["12O"], hand=["7O", "11O", "2E"])
+    assert asked["legal"] is None and asked["legal_cards"] == ["7O"]
+    # The verdict on the card follows why the rule governs, as it always has.
+    assert result["explanation"] == (
+        "Trumps (oros) were led: you must play a trump higher than every card played so far (the best is 12O) "
+        "when you can: 7O (as the 3). Breaking this rule is a lulo. 7O (as the 3) may be played.")
+
+
+def test_a_trick_winner_can_be_asked_with_the_card_just_played() -> None:
+    """Without a hand, the trick (plus the card just played) is judged: who takes it."""
+    result = ruling(trump="B", trick=["2B", "3E"], card="4B", players=["Ana", "Luis", "Pepe"])
+    assert result["winner"] == "Pepe" and result["winning_card"] == "4B"
+
+
+def test_the_referee_is_a_trick_rules_citing_the_rules_page() -> None:
+    """Toruro's referee answers the shared protocol, and every rule it cites is a section of its rules
+    page."""
+    assert isinstance(REFEREE, TrickRules) and GAME.trick_rules is REFEREE
+    answer = GAME.ruling(TBL, {"trump": "O", "trick_number": 1, "trick": ["5E"], "hand": ["2E", "1O", "3B"]})
+    assert isinstance(answer.rule, Rule) and answer.rule.key in {section.key for section in GAME.rules}
+    assert answer.to_json()["rule_key"] == "following"
+
+
+@pytest.mark.parametrize(("situation", "field"), [
+    ({"trick": ["5O"]}, "trump"),
+    ({"trump": "X", "trick": ["5O"]}, "trump"),
+    ({"turned_card": "3C", "trump": "O", "trick": ["5O"]}, "trump"),
+    ({"turned_card": "8C", "trick": ["5O"]}, "turned_card"),
+    ({"trump": "O", "trick": ["9O"]}, "trick"),
+    ({"trump": "O", "trick": ["5O", "5O"]}, "trick"),
+    ({"trump": "O", "trick": ["5O", "1E", "2E", "3E", "4E"], "hand": ["1O", "2O", "3O"], "trick_number": 1},
+     "trick"),
+    ({"turned_card": "3C", "trick": ["3C"]}, "trick"),
+    ({"turned_card": "3C", "hand": ["3C", "2O", "4O"], "trick_number": 1}, "hand"),
+    ({"trump": "O", "hand": ["1O", "2O"], "trick_number": 1}, "hand"),
+    ({"trump": "O", "hand": ["1O", "2O", "3O"]}, "trick_number"),
+    ({"trump": "O", "hand": ["1O"], "trick_number": 4}, "trick_number"),
+    ({"trump": "O", "trick": ["5O"], "hand": ["5O", "2O", "3O"], "trick_number": 1}, "hand"),
+    ({"trump": "O", "hand": ["1O", "2O", "3O"], "trick_number": 1, "card": "4O"}, "card"),
+    ({"trump": "O", "hand": ["1O", "2O", "3O"], "trick_number": 1, "card": "zz"}, "card"),
+    ({"trump": "O", "trick": ["5O", "6O"], "players": ["Ana", "Nobody"]}, "players"),
+    ({"trump": "O", "trick": ["5O", "6O"], "players": ["Ana"]}, "players"),
+    ({"trump": "O", "trick": ["5O", "6O"], "players": ["Ana", "Ana"]}, "players"),
+    ({"trump": "O"}, "trick"),
+    ({"trump": "O", "trick": "5O"}, None),
+])
+def test_a_situation_that_cannot_be_is_refused_field_by_field(situation: dict[str, Any],
+                                                              field: str | None) -> None:
+    """Bad input answers with a message per field, never a crash (the API turns it into a 422)."""
+    if field is None:  # a string of codes is accepted as well as a list
+        assert GAME.ruling(TBL, situation).to_json()["winner"] == "5O"
+        return
+    with pytest.raises(InvalidRecord) as err:
+        GAME.ruling(TBL, situation)
+    assert field in err.value.errors, err.value.errors

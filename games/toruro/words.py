@@ -1,0 +1,142 @@
+"""Toruro in our own words: the names of suits, ranks, pots and play rules, the rules page, and the situations
+to try on the referee page.
+
+Every rule a record or a ruling breaks is cited as a :class:`~referee.game.Rule` whose key is the anchor of
+its section on the rules page:
+
+>>> str(RULE["follow_suit"]), RULE["follow_suit"].key in {s.key for s in RULES}
+('Follow suit', True)
+"""
+
+from __future__ import annotations
+
+from referee.game import Example, Rule, RulesSection
+from referee.text import Text, _
+
+SUIT_WORDS: dict[str, Text] = {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")}
+
+RANK_NAMES: dict[str, Text] = {
+    "1": _("Ace"), "2": _("2"), "3": _("3"), "4": _("4"), "5": _("5"), "6": _("6"), "7": _("7"),
+    "10": _("sota"), "11": _("caballo"), "12": _("King"),
+}
+
+POTS: tuple[str, ...] = ("cabeza", "barriga", "cola")  # won by the first, second and third trick
+POT_NAMES: dict[str, Text] = {"cabeza": _("Cabeza"), "barriga": _("Barriga"), "cola": _("Cola")}
+
+# The play rules (the keys deal records and rulings use), with the situations where nothing binds.
+RULE_NAMES: dict[str, Text] = {
+    "lead_ace": _("First trick: lead the Ace of trumps"),
+    "lead_three_or_king": _("First trick: lead the 3 or the King of trumps when holding both"),
+    "lead_highest_trump_second": _("Second trick: lead your highest trump"),
+    "follow_suit": _("Follow suit"),
+    "trump_when_void": _("Trump when you cannot follow suit"),
+    "play_higher_to_trump_lead": _("Play higher to a trump lead"),
+    # Situations where no obligation binds (no breach possible, so not misplay keys):
+    "free_lead": _("Free lead"),
+    "free_discard": _("Free discard"),
+    "trick_winner": _("Who takes the trick"),
+}
+
+# -- the rules page: each section's key is its anchor (the slug of its English title, as before) -------------
+
+CARDS = "cards-and-ranking"
+POTS_SECTION = "the-three-pots"
+PAYING = "paying-lulos"
+DEALING = "the-deal-and-the-turned-card"
+GOING = "going-and-exchanging"
+LEADING = "leading"
+FOLLOWING = "following"
+LULO_LIST = "the-lulo-list"
+END = "the-end-of-the-night"
+HOUSE_RULES = "house-rules-options-of-the-table"
+
+RULES: tuple[RulesSection, ...] = (
+    RulesSection(_("Cards and ranking"), (
+        _("A Spanish deck of 40 cards, for 5 to 10 players. Chips, and Tapete instead of the paper lulo "
+          "list."),
+        _("In every suit the Ace is highest, then the 3, then King, caballo, sota, 7, 6, 5, 4 and the 2 "
+          "lowest. The 3 being second is what makes the game."),
+    ), CARDS),
+    RulesSection(_("The three pots"), (
+        _("At the start of each deal the dealer puts one chip in each of the three pots: the cabeza (head), "
+          "the barriga (belly) and the cola (tail). Whoever takes the first trick wins the cabeza, the "
+          "second trick the barriga, the third trick the cola."),
+        _("If nobody goes, nothing is played and the pots stay on the table for the next deal, "
+          "where the next dealer adds their chips."),
+    ), POTS_SECTION),
+    RulesSection(_("Paying lulos"), (
+        _("Before the deal, lulos are paid from the lowest amount up. Among the players who owe the lowest "
+          "amount, the first from the dealer round the table who chooses to pays it; nobody else pays that "
+          "deal. The payer puts the whole debt into the pots, split however they like (all on the cabeza, "
+          "evenly, mostly on the cola...), and the lulo is crossed off the list."),
+        _("Tapete records the split because it decides who wins what."),
+    ), PAYING),
+    RulesSection(_("The deal and the turned card"), (
+        _("Each player gets three cards; one more card is turned face up by the pots. Its suit is trumps."),
+        _("If the turned card is a sota or higher (sota, caballo, King, 3 or Ace), the 7 of trumps counts as "
+          "that card: with the 3 of copas turned, the 7 of copas plays as the 3 of copas."),
+        _("The deal passes to the next player in the order of play after each deal."),
+    ), DEALING),
+    RulesSection(_("Going and exchanging"), (
+        _("Starting with the player after the dealer, each player says whether they go. Whoever goes plays "
+          "the three tricks and risks a lulo; whoever does not sits the deal out."),
+        _("Then each player who goes may exchange none, one, two or all three cards; exchanging three, they "
+          "get four and give back the worst. Play starts with the first player after the dealer who goes."),
+        _("If only one player goes, they play the three tricks alone and take all three pots."),
+    ), GOING),
+    RulesSection(_("Leading"), (
+        _("First trick: the leader must lead the Ace of trumps if they hold it; otherwise, holding both the "
+          "3 and the King of trumps, one of those two. Otherwise any card."),
+        _("Second trick: the leader (who took the first) must lead their highest trump, if they have "
+          "trumps."),
+        _("The third lead is free. Breaking a lead rule is a lulo."),
+    ), LEADING),
+    RulesSection(_("Following"), (
+        _("Follow the suit led if you can; if you cannot, you must play a trump if you have one."),
+        _("When trumps are led, everyone must play higher than every card already played, if they can."),
+        _("The highest trump takes the trick; with no trump in it, the highest card of the suit led. The "
+          "winner takes the next pot and leads the next trick. Breaking a following rule is a lulo."),
+    ), FOLLOWING),
+    RulesSection(_("The lulo list"), (
+        _("A player who went and took no trick commits lulo; so does a player who broke a play rule (and "
+          "they keep any pot they won). Each of them owes the whole money in play this deal: everything in "
+          "the three pots when play started (the dealer's chips, the lulos paid this deal, any carried "
+          "pots)."),
+        _("Lulos are paid lowest first, so each time the stakes climb."),
+    ), LULO_LIST),
+    RulesSection(_("The end of the night"), (
+        _("The game ends when, after at least one deal, nobody owes anything. The players with the best net "
+          "are the winners; everyone settles their net in chips."),
+    ), END),
+    RulesSection(_("House rules (options of the table)"), (
+        _("1. Every tenth lulo is free: a player's 10th, 20th, 30th... lulo, paid or not, costs nothing."),
+        _("2. If the turned card is an Ace, everyone must go."),
+        _("3. On the very first deal, everyone must go, so that there are lulos to pay."),
+        _("4. If the night drags, pay 2 or even 3 lulos per deal: the stakes rise faster and the night ends "
+          "sooner."),
+        _("Andres, who sent the rules, always goes when copas are trumps. That one is his, not the table's."),
+    ), HOUSE_RULES),
+)
+
+# The rules a record or a ruling cites, by key: a play rule by its name, the rest by their section.
+RULE: dict[str, Rule] = {
+    **{key: Rule(LEADING, name) for key, name in RULE_NAMES.items()
+       if key in ("lead_ace", "lead_three_or_king", "lead_highest_trump_second", "free_lead")},
+    **{key: Rule(FOLLOWING, name) for key, name in RULE_NAMES.items()
+       if key in ("follow_suit", "trump_when_void", "play_higher_to_trump_lead", "free_discard",
+                  "trick_winner")},
+    "paying": Rule(PAYING, _("Paying lulos")),
+    "going": Rule(GOING, _("Going and exchanging")),
+    "pots": Rule(POTS_SECTION, _("The three pots")),
+    "lulo_list": Rule(LULO_LIST, _("The lulo list")),
+    "end": Rule(END, _("The end of the night")),
+    "house_rules": Rule(HOUSE_RULES, _("House rules (options of the table)")),
+    "void": Rule(DEALING, _("The deal and the turned card")),
+}
+
+EXAMPLES: tuple[Example, ...] = (
+    Example(_("Trumps were led: must I play higher?"),
+            {"turned_card": "5O", "trick_number": 1, "trick": ["6O"], "hand": ["7O", "2O", "12C"], "card": "2O"}),
+    Example(_("First trick: must I lead the Ace of trumps?"),
+            {"turned_card": "5O", "trick_number": 1, "hand": ["1O", "4C", "6E"], "card": "4C"}),
+)

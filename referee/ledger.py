@@ -1,0 +1,153 @@
+"""Money kept straight: players, named pots and debts, with moves that conserve money.
+
+A :class:`Ledger` holds every seat's balance and every named pot (Toruro's cabeza, barriga and cola;
+Tresillo's plato and middle pool; L'Ombre's stakes). Money only ever *moves* from one account to another, so
+the players' balances plus the pots always sum to zero: :meth:`Ledger.move` asserts it after every move.
+
+Debts (Toruro's lulos, Tresillo's reserved puestas) are promises, not money: a debt is written when it is
+incurred and marked paid (or free) when it is settled; the money it brings moves separately.
+
+>>> ledger = Ledger.open(3, pots=("cabeza", "cola"))
+>>> ledger, move = ledger.move(0, "cabeza", 2, _("ante"))
+>>> ledger, _move = ledger.move("cabeza", 1, 2, _("won the cabeza"))
+>>> ledger.players, dict(ledger.pots), ledger.conserved
+((-2, 2, 0), {'cabeza': 0, 'cola': 0}, True)
+>>> ledger, debt = ledger.owe(2, 3, _("lulo"), deal=1)
+>>> [d.id for d in ledger.open_debts()], ledger.paid(debt.id, deal=2).open_debts()
+([1], ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from referee.text import Text, _
+from referee.values import Values
+
+Account = int | str
+"""A seat (an int), or a named pot (a str)."""
+
+
+class Unbalanced(AssertionError):
+    """A move that would create or destroy money: a bug, never a user's mistake."""
+
+
+@dataclass(frozen=True)
+class Move(Values):
+    """Money (or chips) moving from ``payer`` to ``payee``, for ``reason``."""
+
+    payer: Account
+    payee: Account
+    amount: int
+    reason: Text
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Move:
+        reason = data.get("reason", "")
+        return cls(data["payer"], data["payee"], int(data["amount"]),
+                   Text(reason[0], dict(reason[1])) if isinstance(reason, list) else Text(str(reason)))
+
+
+@dataclass(frozen=True)
+class Debt(Values):
+    """Money owed: by ``debtor`` (a seat), ``amount``, since ``deal``; paid at ``paid_deal`` or forgiven."""
+
+    id: int
+    debtor: int
+    amount: int
+    reason: Text
+    deal: int
+    paid_deal: int | None = None
+    free: bool = False
+    worth: int = 0  # what a forgiven debt would have cost
+    detail: str = ""  # the game's own word for why (a rule's key)
+
+    @property
+    def open(self) -> bool:
+        return self.paid_deal is None and not self.free
+
+
+@dataclass(frozen=True)
+class Ledger(Values):
+    players: tuple[int, ...]
+    pots: Mapping[str, int] = field(default_factory=dict)
+    debts: tuple[Debt, ...] = ()
+
+    @classmethod
+    def open(cls, seats: int, pots: Iterable[str] = ()) -> Ledger:
+        return cls((0,) * seats, {name: 0 for name in pots})
+
+    @property
+    def conserved(self) -> bool:
+        return sum(self.players) + sum(self.pots.values()) == 0
+
+    def balance(self, account: Account) -> int:
+        return self.players[account] if isinstance(account, int) else self.pots[account]
+
+    def move(self, payer: Account, payee: Account, amount: int, reason: Text) -> tuple[Ledger, Move]:
+        """The ledger after ``amount`` moves from ``payer`` to ``payee``, and the move."""
+        if amount < 0:
+            raise Unbalanced(f"a move of {amount} is negative")
+        players = list(self.players)
+        pots = dict(self.pots)
+        for account, change in ((payer, -amount), (payee, amount)):
+            if isinstance(account, int):
+                players[account] += change
+            elif account in pots:
+                pots[account] += change
+            else:
+                raise KeyError(f"no pot named {account!r}")
+        after = replace(self, players=tuple(players), pots=pots)
+        if not after.conserved:
+            raise Unbalanced("money was created or destroyed")
+        return after, Move(payer, payee, amount, reason)
+
+    def moved(self, moves: Iterable[Move]) -> Ledger:
+        ledger = self
+        for m in moves:
+            ledger, _m = ledger.move(m.payer, m.payee, m.amount, m.reason)
+        return ledger
+
+    def pots_total(self) -> int:
+        return sum(self.pots.values())
+
+    def nets(self, seats: int | None = None) -> dict[int, int]:
+        """Each seat's balance; with money left in pots these do not sum to zero (see the game's settlement)."""
+        return {seat: amount for seat, amount in enumerate(self.players[:seats])}
+
+    # -- debts ----------------------------------------------------------------------------------------------
+    def owe(self, debtor: int, amount: int, reason: Text, *, deal: int, free: bool = False,
+            detail: str = "") -> tuple[Ledger, Debt]:
+        """Write a debt (a forgiven one costs nothing and keeps its ``worth``)."""
+        debt = Debt(len(self.debts) + 1, debtor, 0 if free else amount, reason, deal, free=free,
+                    worth=amount, detail=detail)
+        return replace(self, debts=self.debts + (debt,)), debt
+
+    def debt(self, debt_id: int) -> Debt:
+        return self.debts[debt_id - 1]
+
+    def paid(self, debt_id: int, *, deal: int) -> Ledger:
+        """Mark a debt paid at ``deal`` (its money moves separately, through :meth:`move`)."""
+        debt = self.debt(debt_id)
+        if not debt.open:
+            raise ValueError(f"debt {debt_id} is not open")
+        debts = list(self.debts)
+        debts[debt_id - 1] = replace(debt, paid_deal=deal)
+        return replace(self, debts=tuple(debts))
+
+    def open_debts(self) -> tuple[Debt, ...]:
+        return tuple(d for d in self.debts if d.open)
+
+    def owed(self, seats: int) -> dict[int, int]:
+        """What each seat still owes in open debts."""
+        owed = dict.fromkeys(range(seats), 0)
+        for debt in self.open_debts():
+            owed[debt.debtor] += debt.amount
+        return owed
+
+    def check_line(self) -> Text:
+        """The conservation check as the table page shows it: players + pots = 0."""
+        players, pots = sum(self.players), self.pots_total()
+        return _("Players %(players)s + pots %(pots)s = %(sum)s", players=players, pots=pots, sum=players + pots)

@@ -1,0 +1,43 @@
+"""What a game's pages show beyond the generic ones: the Django side of a game, registered by its app.
+
+A game's ``presenter.py`` subclasses :class:`Presenter` and its ``AppConfig.ready`` registers it. The table
+page includes ``state_template`` beside the standings (with ``board`` in its context) and, when the game has
+its own record form, ``record_template`` instead of the generic one (with ``r`` in its context).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from scoring.services import Standings
+
+
+class Presenter:
+    """The defaults: the generic record form, nothing beside the standings."""
+
+    record_template: str | None = None
+    state_template: str | None = None
+    stylesheet: str | None = None  # a static path, linked on the game's pages
+
+    def board(self, standings: Standings) -> Mapping[str, Any]:
+        """The context of ``state_template``, worked out from the standings (the templates only draw)."""
+        return {}
+
+    def record(self, form: Any, table: Any, deal: Any = None, standings: Standings | None = None) -> Mapping[str, Any]:
+        """The context of ``record_template`` for ``form``: for a new deal after ``standings``, or to edit
+        ``deal`` (then the state before it)."""
+        return {}
+
+
+DEFAULT = Presenter()
+_PRESENTERS: dict[str, Presenter] = {}
+
+
+def register(slug: str, presenter: Presenter) -> None:
+    _PRESENTERS[slug] = presenter
+
+
+def presenter_for(slug: str) -> Presenter:
+    return _PRESENTERS.get(slug, DEFAULT)
