@@ -1,6 +1,7 @@
 """Tapete settings: every value comes from the environment, with a working default."""
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -83,6 +84,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {})
     DATABASES["default"]["OPTIONS"]["init_command"] = "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
     DATABASES["default"]["OPTIONS"]["transaction_mode"] = "IMMEDIATE"
+    # Tests use a file too, so that threads racing on a table meet SQLite's real locking (an in-memory test
+    # database is shared-cache, which locks differently from the file every deployment uses).
+    DATABASES["default"]["TEST"] = {"NAME": os.path.join(tempfile.gettempdir(), f"tapete-test-{os.getpid()}.sqlite3")}
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024  # the score API takes a whole night of deals
 

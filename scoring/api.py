@@ -228,7 +228,7 @@ def guard(prefix: str = "") -> Iterator[None]:
     except InvalidRecord as exc:
         errors = _prefixed(prefix, services.field_errors(exc)) or {prefix or "__all__": _("Not valid.")}
         raise invalid(errors) from None
-    except (ApiError, services.DealConflict, services.ChangeRefused, DatabaseError):
+    except (ApiError, services.DealConflict, services.Conflict, services.ChangeRefused, DatabaseError):
         raise  # answered by their callers; a database failure is the server's, not the input's
     except Exception as exc:  # any game failure on client input is a 400, never a 500
         logger.warning("Game code failed on client input at %r: %r", prefix or "(table)", exc, exc_info=True)
@@ -555,20 +555,21 @@ def conflict(table: Table, exc: services.DealConflict) -> ApiError:
                     deal=deal_json(latest, spec) if latest else None)
 
 
-@api.post("/tables/{token}/deals", response={201: DealOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut,
+@api.post("/tables/{token}/deals", response={200: DealOut, 201: DealOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut,
                                              409: ConflictOut, 422: ErrorOut},
           tags=["tables"], summary="Record a deal")
 def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
     """Record the next deal (edit token). With `expected_number`, a deal another phone recorded first answers
-    409 with that deal; nothing is stored. Field errors come under `record.`."""
+    409 with that deal; nothing is stored. With `client_id`, a repeat answers 200 with the deal already stored.
+    Field errors come under `record.`."""
     table = access_or_error(token, edit=True).table
     try:
         with guard("record"):
             deal = services.record_deal(table, payload.record, expected_number=payload.expected_number,
-                                        author=AUTHOR)
+                                        author=AUTHOR, client_id=payload.client_id)
     except services.DealConflict as exc:
         raise conflict(table, exc) from None
-    return Status(201, deal_json(deal, services.table_spec(table)))
+    return Status(200 if getattr(deal, "repeated", False) else 201, deal_json(deal, services.table_spec(table)))
 
 
 @api.put("/tables/{token}/deals/{number}", response={200: DealOut, 400: ErrorOut, 403: ErrorOut,
@@ -582,7 +583,7 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
     try:
         with guard("record"):
             services.edit_deal(deal, payload.record, author=AUTHOR)
-    except services.ChangeRefused as exc:
+    except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
     deal.refresh_from_db()
     return deal_json(deal, services.table_spec(table))
@@ -590,12 +591,13 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
 
 @api.post("/tables/{token}/undo", response={200: DealOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
           tags=["tables"], summary="Undo the latest deal")
-def undo(request: HttpRequest, token: str) -> dict[str, Any]:
-    """Withdraw the latest active deal. It stays in the history and `restore` brings it back."""
+def undo(request: HttpRequest, token: str, number: int | None = None) -> dict[str, Any]:
+    """Withdraw the latest active deal. It stays in the history and `restore` brings it back. With `?number=`,
+    the deal the client saw as the last: 409 if another phone undid it first (nothing else is undone)."""
     table = access_or_error(token, edit=True).table
     try:
-        deal = services.undo_last(table, author=AUTHOR)
-    except services.ChangeRefused as exc:
+        deal = services.undo_last(table, author=AUTHOR, number=number)
+    except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
     if deal is None:
         raise ApiError(409, _("There is no deal to undo."))
@@ -613,7 +615,9 @@ def restore(request: HttpRequest, token: str, number: int) -> dict[str, Any]:
         raise ApiError(409, _("Deal %(n)s is not undone.") % {"n": number})
     try:
         services.set_withdrawn(deal, False, author=AUTHOR)
-    except services.ChangeRefused as exc:
+    except services.DealRestored:
+        raise ApiError(409, _("Deal %(n)s is not undone.") % {"n": number}) from None
+    except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
     deal.refresh_from_db()
     return deal_json(deal, services.table_spec(table))

@@ -7,6 +7,7 @@ Their fields are described by ``GET /api/games`` (``record_fields``, ``ruling_fi
 from __future__ import annotations
 
 from typing import Annotated, Any
+from uuid import UUID
 
 from ninja import Field, Schema
 from pydantic import StringConstraints
@@ -204,6 +205,10 @@ class RecordIn(Schema):
     expected_number: int | None = Field(
         None, description="The number this deal should get. If another phone recorded it first, the answer "
                           "is 409 with that deal, and nothing is stored.")
+    client_id: UUID | None = Field(
+        None, description="An id the client makes for this deal (a UUID). Sending the same deal again with the "
+                          "same id (a retry after a lost answer) records nothing and answers 200 with the deal "
+                          "already stored.")
 
 
 class EditIn(Schema):

@@ -9,6 +9,7 @@ switch), ``select`` (a dropdown, when choices are many) or ``input`` (a text or 
 from __future__ import annotations
 
 import unicodedata
+import uuid
 from collections.abc import Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -382,6 +383,8 @@ class RecordForm(IntChoices, forms.Form):
     # The number the page offered, to catch another phone recording first. Hidden, so an unreadable value
     # (a tampered page) cannot be shown or fixed beside it: it is read as no number, never as an error.
     deal_number = forms.CharField(widget=forms.HiddenInput, required=False)
+    # An id for this deal made when the form is drawn: a Save sent twice (a retry, a double tap) records once.
+    client_id = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
     def __init__(self, game: Game, spec: TableSpec, *args: Any, number: int | None = None,
                  record: Mapping[str, Any] | None = None, **kwargs: Any):
@@ -392,6 +395,7 @@ class RecordForm(IntChoices, forms.Form):
             initial.update(self.initial_from(record))
         if number is not None:
             initial["deal_number"] = number
+            initial.setdefault("client_id", uuid.uuid4())
         super().__init__(*args, initial=initial, **kwargs)
         self.row_counts: dict[str, int] = {}
         self.formsets: dict[str, RowFormSet] = {}
@@ -566,6 +570,12 @@ class RecordForm(IntChoices, forms.Form):
         if spec.kind in ("card", "text") and isinstance(value, str):
             return value.strip() or None
         return value
+
+    def clean_client_id(self) -> uuid.UUID | None:
+        try:  # an unreadable id is no id: never an error nobody can see
+            return uuid.UUID(self.cleaned_data.get("client_id") or "")
+        except ValueError:
+            return None
 
     def clean_deal_number(self) -> int | None:
         raw = self.cleaned_data.get("deal_number", "")

@@ -104,6 +104,8 @@ class Deal(models.Model):
     record = models.JSONField(_("record"), encoder=DjangoJSONEncoder)
     withdrawn = models.BooleanField(_("withdrawn (undone)"), default=False)
     revision = models.PositiveIntegerField(_("revision"), default=1)
+    client_id = models.UUIDField(_("client id"), null=True, blank=True, editable=False,
+                                 help_text=_("The id the phone gave this deal: a retry is recognised."))
     # Derived from the records by the rules module; recomputed from the first changed deal on.
     outcome = models.JSONField(_("outcome"), null=True, blank=True, encoder=DjangoJSONEncoder)
     state_after = models.JSONField(_("state after"), null=True, blank=True, encoder=DjangoJSONEncoder)
@@ -114,7 +116,11 @@ class Deal(models.Model):
         verbose_name = _("deal")
         verbose_name_plural = _("deals")
         ordering = ["table", "number"]
-        constraints = [models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_per_table")]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="deal_number_unique_per_table"),
+            models.UniqueConstraint(fields=["table", "client_id"], condition=models.Q(client_id__isnull=False),
+                                    name="client_id_unique_per_table"),
+        ]
         indexes = [models.Index(fields=["table", "withdrawn", "number"], name="active_deals")]
 
     def __str__(self) -> str:

@@ -262,12 +262,37 @@ def next_number(table: Table) -> int:
 
 
 # -- writes ---------------------------------------------------------------------------------------------------
+# Every write takes the table's row lock first (PostgreSQL: SELECT … FOR UPDATE; SQLite: the database's write
+# lock, as transactions begin IMMEDIATE) and reads what it changes afresh inside the transaction, so two phones
+# acting at once are served one after the other, each on the state the other left. A write that no longer
+# makes sense once the other has gone first (undo the deal another phone just undid) is refused as a
+# :class:`Conflict` naming what won; nothing is lost.
 
-def _bump(table: Table) -> None:
-    """Tell live views the table changed. The in-memory copy follows without a re-read (a concurrent bump
-    only makes a live view poll once more)."""
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
-    table.version += 1
+class Conflict(Exception):
+    """Another phone changed the table first: what it did is said, and nothing is changed here."""
+
+
+class DealUndone(Conflict):
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(_("Deal %(n)s was just undone by another phone. Nothing else changed.") % {"n": number})
+
+
+class DealRestored(Conflict):
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(_("Deal %(n)s is already in play.") % {"n": number})
+
+
+def _lock(table: Table) -> Table:
+    """The table's row, locked for this transaction and read afresh."""
+    return Table.objects.select_for_update().get(pk=table.pk)
+
+
+def _bump(table: Table, locked: Table) -> None:
+    """Tell live views the table changed (the caller's copy follows)."""
+    Table.objects.filter(pk=locked.pk).update(version=F("version") + 1)
+    table.version = locked.version + 1
 
 
 def _revise(deal: Deal, action: str, author: str) -> None:
@@ -276,13 +301,22 @@ def _revise(deal: Deal, action: str, author: str) -> None:
 
 
 def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_number: int | None = None,
-                author: str = "") -> Deal:
-    """Validate and store a new deal. Raises :class:`InvalidRecord` or :class:`DealConflict`."""
+                author: str = "", client_id: Any = None) -> Deal:
+    """Validate and store a new deal. Raises :class:`InvalidRecord` or :class:`DealConflict`.
+
+    ``client_id`` (a UUID a phone gives each deal) makes a retry safe: the deal already stored under it is
+    returned (with ``deal.repeated`` set) and nothing new is recorded."""
     game = get_game(table.game)
     spec = table_spec(table)
     try:
         with transaction.atomic():
-            latest = table.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
+            locked = _lock(table)
+            if client_id is not None:
+                stored = locked.deals.filter(client_id=client_id).first()
+                if stored is not None:
+                    stored.repeated = True  # type: ignore[attr-defined]
+                    return stored
+            latest = locked.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
             number = latest.number + 1 if latest else 1
             if expected_number is not None and expected_number != number:
                 raise DealConflict(number - 1)
@@ -291,20 +325,20 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
             elif not latest.withdrawn and latest.state_after is not None:
                 before = game.state_from_json(latest.state_after)  # the usual case: one query for both
             else:
-                before = state_before(table, number, game, spec)
+                before = state_before(locked, number, game, spec)
             fact = checked_record(game, spec, before, record)
             state, outcome = game.apply(spec, before, fact)
-            deal = Deal.objects.create(table=table, number=number, record=fact.to_json(),
+            deal = Deal.objects.create(table=locked, number=number, record=fact.to_json(), client_id=client_id,
                                        outcome=outcome.to_json(), state_after=state.to_json())
             _revise(deal, DealRevision.Action.RECORD, author)
-            _bump(table)
+            _bump(table, locked)
     except IntegrityError:
         raise DealConflict(next_number(table) - 1) from None
     return deal
 
 
 def recompute_from(table: Table, number: int) -> None:
-    """Re-derive the cached outcome and state of every active deal from ``number`` on.
+    """Re-derive the cached outcome and state of every active deal from ``number`` on (inside a write).
 
     Raises :class:`ChangeRefused` naming the first later deal the change would make impossible.
     """
@@ -325,56 +359,85 @@ def recompute_from(table: Table, number: int) -> None:
     Deal.objects.filter(table=table, withdrawn=True, number__gte=number).update(outcome=None, state_after=None)
 
 
-@transaction.atomic
+def _fresh(deal: Deal) -> tuple[Table, Deal]:
+    """The deal's table locked, and the deal as it is now (another phone may have changed it)."""
+    locked = _lock(deal.table)
+    fresh = Deal.objects.select_for_update().get(pk=deal.pk)
+    fresh.table = locked
+    return locked, fresh
+
+
 def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
               action: str = DealRevision.Action.EDIT) -> Deal:
     """Store a new revision of ``deal`` with ``record``; standings recompute from it on."""
-    game = get_game(deal.table.game)
-    spec = table_spec(deal.table)
-    before = state_before(deal.table, deal.number, game, spec)
-    fact = checked_record(game, spec, before, record)  # field errors first
-    game.apply(spec, before, fact)  # then the rules, against the state before this deal
-    deal.record = fact.to_json()
-    deal.revision += 1
-    deal.save(update_fields=["record", "revision", "updated"])
-    if not deal.withdrawn:
-        recompute_from(deal.table, deal.number)
-    _revise(deal, action, author)
-    _bump(deal.table)
+    with transaction.atomic():
+        locked, fresh = _fresh(deal)
+        game = get_game(locked.game)
+        spec = table_spec(deal.table)
+        before = state_before(locked, fresh.number, game, spec)
+        fact = checked_record(game, spec, before, record)  # field errors first
+        game.apply(spec, before, fact)  # then the rules, against the state before this deal
+        fresh.record = fact.to_json()
+        fresh.revision += 1
+        fresh.save(update_fields=["record", "revision", "updated"])
+        if not fresh.withdrawn:
+            recompute_from(locked, fresh.number)
+        _revise(fresh, action, author)
+        _bump(deal.table, locked)
+    _copy(fresh, deal)
     return deal
 
 
-@transaction.atomic
 def set_withdrawn(deal: Deal, withdrawn: bool, *, author: str = "") -> Deal:
-    deal.withdrawn = withdrawn
-    deal.revision += 1
-    deal.save(update_fields=["withdrawn", "revision", "updated"])
-    recompute_from(deal.table, deal.number)
-    _revise(deal, DealRevision.Action.UNDO if withdrawn else DealRevision.Action.RESTORE, author)
-    _bump(deal.table)
+    """Undo (withdraw) or restore a deal. :class:`Conflict` when another phone just did the same."""
+    with transaction.atomic():
+        locked, fresh = _fresh(deal)
+        if fresh.withdrawn == withdrawn:
+            raise DealUndone(fresh.number) if withdrawn else DealRestored(fresh.number)
+        fresh.withdrawn = withdrawn
+        fresh.revision += 1
+        fresh.save(update_fields=["withdrawn", "revision", "updated"])
+        recompute_from(locked, fresh.number)
+        _revise(fresh, DealRevision.Action.UNDO if withdrawn else DealRevision.Action.RESTORE, author)
+        _bump(deal.table, locked)
+    _copy(fresh, deal)
     return deal
 
 
-def undo_last(table: Table, *, author: str = "") -> Deal | None:
-    """Withdraw the latest active deal (it stays in the history and can be restored)."""
-    last = active_deals(table).order_by("-number").first()
-    if last is None:
-        return None
-    return set_withdrawn(last, True, author=author)
+def undo_last(table: Table, *, author: str = "", number: int | None = None) -> Deal | None:
+    """Withdraw the latest active deal (it stays in the history and can be restored).
+
+    ``number`` is the deal the person saw as the last: if another phone undid it first, that is said
+    (:class:`DealUndone`) rather than undoing the deal before it too."""
+    with transaction.atomic():
+        locked = _lock(table)
+        last = active_deals(locked).order_by("-number").first()
+        if number is not None and (last is None or last.number != number):
+            raise DealUndone(number)
+        if last is None:
+            return None
+        return set_withdrawn(last, True, author=author)
 
 
-@transaction.atomic
 def revert_to(revision: DealRevision, *, author: str = "") -> Deal:
     """Bring a deal back to what it was at ``revision`` (itself a new revision)."""
-    deal = revision.deal
-    deal.record = revision.record
-    deal.withdrawn = revision.withdrawn
-    deal.revision += 1
-    deal.save(update_fields=["record", "withdrawn", "revision", "updated"])
-    recompute_from(deal.table, deal.number)
-    _revise(deal, DealRevision.Action.REVERT, author)
-    _bump(deal.table)
-    return deal
+    with transaction.atomic():
+        locked, fresh = _fresh(revision.deal)
+        fresh.record = revision.record
+        fresh.withdrawn = revision.withdrawn
+        fresh.revision += 1
+        fresh.save(update_fields=["record", "withdrawn", "revision", "updated"])
+        recompute_from(locked, fresh.number)
+        _revise(fresh, DealRevision.Action.REVERT, author)
+        _bump(revision.deal.table, locked)
+    _copy(fresh, revision.deal)
+    return revision.deal
+
+
+def _copy(fresh: Deal, deal: Deal) -> None:
+    """The caller's copy of a deal brought up to date."""
+    for name in ("record", "withdrawn", "revision", "outcome", "state_after"):
+        setattr(deal, name, getattr(fresh, name))
 
 
 # -- text -----------------------------------------------------------------------------------------------------

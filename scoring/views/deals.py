@@ -75,7 +75,8 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
     if record_ is not None:
         try:
             deal = services.record_deal(table, record_, author=author_of(request),
-                                        expected_number=form.cleaned_data.get("deal_number"))
+                                        expected_number=form.cleaned_data.get("deal_number"),
+                                        client_id=form.cleaned_data.get("client_id"))
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         except services.DealConflict as exc:
@@ -84,7 +85,10 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             data["deal_number"] = str(services.next_number(table))
             form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
-            messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+            if getattr(deal, "repeated", False):
+                messages.info(request, _("Deal %(n)s was already saved.") % {"n": deal.number})
+            else:
+                messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
             if request.htmx:
                 return _render_body(request, access, reswap="outerHTML show:window:top")
             return redirect("table", token=token)
@@ -157,7 +161,7 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 services.edit_deal(deal, record_, author=author_of(request))
             except InvalidRecord as exc:
                 form.add_rule_errors(services.field_errors(exc))
-            except services.ChangeRefused as exc:
+            except (services.ChangeRefused, services.Conflict) as exc:
                 form.add_error(None, str(exc))
             else:
                 messages.success(request, _("Deal %(n)s changed; the scores after it were recomputed.")
@@ -177,15 +181,14 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
 def restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
     access = resolve_for_edit(token)
     deal = get_object_or_404(Deal, table=access.table, number=number)
-    if not deal.withdrawn:
-        messages.info(request, _("Deal %(n)s is already in play.") % {"n": number})
+    try:
+        services.set_withdrawn(deal, False, author=author_of(request))
+    except services.DealRestored as exc:
+        messages.info(request, str(exc))
+    except (services.ChangeRefused, services.Conflict) as exc:
+        messages.error(request, str(exc))
     else:
-        try:
-            services.set_withdrawn(deal, False, author=author_of(request))
-        except services.ChangeRefused as exc:
-            messages.error(request, str(exc))
-        else:
-            messages.success(request, _("Deal %(n)s restored.") % {"n": number})
+        messages.success(request, _("Deal %(n)s restored.") % {"n": number})
     if request.htmx and not request.POST.get("next"):
         return _render_body(request, access)
     return redirect(_back(request, reverse("history", args=[token])))
@@ -194,9 +197,13 @@ def restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
 @require_POST
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
+    raw = request.POST.get("number", "")
+    seen = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None  # the deal the page showed
     try:
-        deal = services.undo_last(access.table, author=author_of(request))
-    except services.ChangeRefused as exc:
+        deal = services.undo_last(access.table, author=author_of(request), number=seen)
+    except services.DealUndone as exc:
+        messages.warning(request, str(exc))
+    except (services.ChangeRefused, services.Conflict) as exc:
         messages.error(request, str(exc))
     else:
         if deal is None:
@@ -216,7 +223,7 @@ def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
                             deal__table=access.table)
     try:
         services.revert_to(rev, author=author_of(request))
-    except services.ChangeRefused as exc:
+    except (services.ChangeRefused, services.Conflict) as exc:
         messages.error(request, str(exc))
     else:
         messages.success(request, _("Deal %(n)s is back to revision %(r)s.")

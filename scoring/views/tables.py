@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.contrib.messages import get_messages
@@ -170,7 +171,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
     next_number = (st.last_deal.number + 1) if st.last_deal else None
     if access.can_edit and with_form and form is None:
         next_number = services.next_number(table)
-        form = RecordForm(st.game, st.spec, number=next_number)
+        form = RecordForm(st.game, st.spec, number=next_number, initial=extra.pop("form_initial", None))
     last = st.last_outcome or {}
     context = {
         "access": access,
@@ -199,6 +200,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
 
 
 CSRF_SLOT = "__tapete_csrf_slot__"
+CLIENT_ID_SLOT = "__tapete_client_id_slot__"
 PAGE_CACHE_SECONDS = 60 * 60
 
 
@@ -223,9 +225,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     if html is None:
         # Rendered with a placeholder for the CSRF token, which differs per browser and is put back below.
         html = render(request, "scoring/table.html",
-                      table_context(request, access, csrf_token=CSRF_SLOT)).content.decode()
+                      table_context(request, access, csrf_token=CSRF_SLOT,
+                                    form_initial={"client_id": CLIENT_ID_SLOT})).content.decode()
         cache.set(key, html, PAGE_CACHE_SECONDS)
-    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)))
+    # Each page gets its own id for the deal it will record: two phones must never share one.
+    return HttpResponse(html.replace(CSRF_SLOT, get_token(request)).replace(CLIENT_ID_SLOT, str(uuid.uuid4())))
 
 
 @require_GET

@@ -303,3 +303,26 @@ def test_scripts_post_without_a_csrf_cookie(api):
     assert api.post(f"/api/tables/{token}/undo").status_code == 200
     assert api.post(f"/api/tables/{token}/deals/1/restore").status_code == 200
     assert api.post("/api/games/tarot/score", {"players": FFT_PLAYERS, "deals": []}).status_code == 200
+
+
+def test_a_retry_with_the_same_client_id_records_nothing_new(api, table):
+    """A phone whose 201 was lost sends the deal again with the same id: the deal already stored comes back."""
+    body = {"record": GARDE_49, "client_id": "0b6a7c1e-2f7d-4c55-8a7e-3c2d1e0f9a8b"}
+    first = api.post(f"/api/tables/{table['edit_token']}/deals", body)
+    again = api.post(f"/api/tables/{table['edit_token']}/deals", body)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json()["number"] == first.json()["number"] == 1
+    assert Deal.objects.count() == 1
+    other = api.post(f"/api/tables/{table['edit_token']}/deals",
+                     {"record": GARDE_49, "client_id": "1b6a7c1e-2f7d-4c55-8a7e-3c2d1e0f9a8b"})
+    assert other.status_code == 201 and other.json()["number"] == 2
+
+
+def test_undoing_a_deal_another_phone_just_undid_is_a_409(api, table):
+    token = table["edit_token"]
+    record(api, token, GARDE_49)
+    record(api, token, GARDE_49)
+    assert api.post(f"/api/tables/{token}/undo?number=2").status_code == 200
+    late = api.post(f"/api/tables/{token}/undo?number=2")
+    assert late.status_code == 409 and "just undone by another phone" in late.json()["detail"]
+    assert list(Deal.objects.filter(withdrawn=True).values_list("number", flat=True)) == [2]  # deal 1 kept
