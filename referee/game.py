@@ -54,6 +54,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from importlib import import_module
+from importlib.util import find_spec
 from pkgutil import iter_modules
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, final
 
@@ -183,8 +184,7 @@ class Outcome(Values):
         from referee.ledger import Move
 
         return cls(scores=tuple(data.get("scores", ())),
-                   breakdown=tuple(Text(t[0], dict(t[1])) if isinstance(t, list) else Text(str(t))
-                                   for t in data.get("breakdown", ())),
+                   breakdown=tuple(Text.from_i18n(t) for t in data.get("breakdown", ())),
                    moves=tuple(Move.from_json(m) for m in data.get("moves", ())),
                    void=bool(data.get("void")), dealer=int(data.get("dealer", 0)),
                    next_dealer=int(data.get("next_dealer", 0)), game_over=bool(data.get("game_over")),
@@ -431,6 +431,11 @@ class Game(ABC, Generic[O, R, S]):
     def parse(self, table: TableSpec[O], raw: Mapping[str, Any]) -> R:
         """Read a record as sent (a form, the API): :class:`InvalidRecord` with a message per field."""
 
+    def upgrade(self, table: TableSpec[O], stored: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A record stored by an earlier version of these rules, as this version reads it (the data
+        migration calls it before ``parse``). By default, as it is."""
+        return stored
+
     def complete(self, table: TableSpec[O], state: S, record: R) -> R:
         """The record as stored, completed from the state before it where that pins its meaning should an
         earlier deal be corrected (Toruro: who owed each lulo paid). By default the record as parsed."""
@@ -528,19 +533,34 @@ class Game(ABC, Generic[O, R, S]):
         return tuple(sorted(range(len(state.totals)), key=lambda side: (sign * state.totals[side], side)))
 
     def balances(self, table: TableSpec[O], state: S, **choices: Any) -> dict[int, int]:
-        """Each seat's net in stake units, summing to zero: by points (the totals), by rank, or the ledger's."""
+        """Each seat's net in stake units, summing to zero, as the game's :attr:`settlement` says:
+
+        - by points: the totals when they sum to zero (Tarot); otherwise every side pays every other the
+          difference of their totals (the lower pays when higher wins, and the other way round);
+        - by rank: every side pays the winner the difference (or one stake per game lost: ``per_point=False``);
+        - from a ledger: each seat's balance, with what lies in the pots shared out equally.
+
+        In a team game each member of a side settles the side's amount."""
         from referee import settlement
 
+        totals = state.totals
         if self.settlement is Settlement.RANK:
-            return settlement.by_rank(state.totals, lower_wins=self.lower_wins,
+            nets = settlement.by_rank(totals, lower_wins=self.lower_wins,
                                       per_point=bool(choices.get("per_point", True)))
-        if self.settlement is Settlement.LEDGER:
+        elif self.settlement is Settlement.LEDGER:
             ledger = getattr(state, "ledger", None)
             if ledger is None:
                 raise TypeError(f"{self.slug} settles from a ledger but its state has none")
-            nets: dict[int, int] = ledger.nets(table.size)
-            return nets
-        return {seat: state.totals[seat] for seat in range(table.size)}
+            share, odd = divmod(ledger.pots_total(), table.size)
+            return {seat: amount + share + (1 if seat < odd else 0) for seat, amount in enumerate(ledger.players)}
+        elif sum(totals) == 0:
+            nets = dict(enumerate(totals))
+        else:
+            sign = -1 if self.lower_wins else 1
+            nets = {side: sign * (len(totals) * total - sum(totals)) for side, total in enumerate(totals)}
+        if self.team_game and table.teams:
+            return {seat: nets[side] for side, seats in enumerate(table.teams) for seat in seats}
+        return {seat: nets[seat] for seat in range(table.size)}
 
     # -- the referee ----------------------------------------------------------------------------------------
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
@@ -581,9 +601,8 @@ def discover(package: str = _PACKAGE) -> None:
     _discovered.append(package)
     root = import_module(package)
     for module in sorted(iter_modules(root.__path__), key=lambda m: m.name):
-        if module.ispkg:
-            rules = import_module(f"{package}.{module.name}.rules")
-            register(rules.GAME)
+        if module.ispkg and find_spec(f"{package}.{module.name}.rules") is not None:
+            register(import_module(f"{package}.{module.name}.rules").GAME)
 
 
 def get_game(slug: str) -> Game[Any, Any, Any]:

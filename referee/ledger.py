@@ -45,9 +45,7 @@ class Move(Values):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Move:
-        reason = data.get("reason", "")
-        return cls(data["payer"], data["payee"], int(data["amount"]),
-                   Text(reason[0], dict(reason[1])) if isinstance(reason, list) else Text(str(reason)))
+        return cls(data["payer"], data["payee"], int(data["amount"]), Text.from_i18n(data.get("reason", "")))
 
 
 @dataclass(frozen=True)
@@ -94,6 +92,8 @@ class Ledger(Values):
         pots = dict(self.pots)
         for account, change in ((payer, -amount), (payee, amount)):
             if isinstance(account, int):
+                if not 0 <= account < len(players):
+                    raise KeyError(f"no seat {account}")
                 players[account] += change
             elif account in pots:
                 pots[account] += change
@@ -126,6 +126,8 @@ class Ledger(Values):
         return replace(self, debts=self.debts + (debt,)), debt
 
     def debt(self, debt_id: int) -> Debt:
+        if not 1 <= debt_id <= len(self.debts):
+            raise KeyError(f"no debt {debt_id}")
         return self.debts[debt_id - 1]
 
     def paid(self, debt_id: int, *, deal: int) -> Ledger:

@@ -36,8 +36,16 @@ class Text:
         return cls(str(data))
 
     def to_i18n(self) -> list[Any]:
-        """``[template, params]`` for storage; nested texts in params keep their own ``[template, params]``."""
-        return [self.template, {k: v.to_i18n() if isinstance(v, Text) else v for k, v in self.params.items()}]
+        """``[template, params]`` for storage (JSON): nested texts keep their own ``[template, params]``, and
+        any other value (a seat, a card) is stored as it reads (``str``).
+
+        >>> from referee.values import Seat
+        >>> _("%(p)s takes %(n)s.", p=Seat(1, "Bea"), n=3).to_i18n()
+        ['%(p)s takes %(n)s.', {'p': 'Bea', 'n': 3}]
+        """
+        return [self.template, {k: v.to_i18n() if isinstance(v, Text) else
+                                v if v is None or isinstance(v, str | int | float) else str(v)
+                                for k, v in self.params.items()}]
 
 
 def _is_i18n(value: Any) -> bool:

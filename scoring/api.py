@@ -569,6 +569,8 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
                                         author=AUTHOR, client_id=payload.client_id)
     except services.DealConflict as exc:
         raise conflict(table, exc) from None
+    except services.ChangeRefused as exc:
+        raise ApiError(409, str(exc)) from None
     return Status(200 if getattr(deal, "repeated", False) else 201, deal_json(deal, services.table_spec(table)))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import unicodedata
 import uuid
 from collections.abc import Mapping, Sequence
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -20,7 +20,8 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from referee.game import Field, Game, Option, TableSpec
+from referee import parse
+from referee.game import Errors, Field, Game, Option, TableSpec
 from scoring.services import translate
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -49,18 +50,13 @@ def _text(value: Any) -> str:
 
 
 def parse_decimal(raw: Any) -> Decimal | None:
-    """ "49", "40,5", " 40.5 " -> Decimal; "" -> None; ValueError when it is not a number."""
-    text = str(raw if raw is not None else "").strip().replace(" ", "").replace("\u202f", "")
-    if not text:
-        return None
-    text = text.replace(",", ".")
-    try:
-        number = Decimal(text)
-    except InvalidOperation:
-        raise ValueError(text) from None
-    if not number.is_finite() or abs(number.adjusted()) > MAX_MAGNITUDE:  # 1e999999999: no int or text holds it
-        raise ValueError(text)
-    return number
+    """ "49", "40,5", " 40.5 ", "40½" -> Decimal; "" -> None; ValueError when it is not a number. The rules'
+    own reader (:func:`referee.parse.number`), so a form and the API read a number alike."""
+    errors = Errors()
+    value = parse.number(raw, "number", errors)
+    if errors:
+        raise ValueError(raw)
+    return value
 
 
 def plain_number(number: Decimal) -> int | str:

@@ -131,6 +131,7 @@ class Standings:
     last_deal: Deal | None
     deal_count: int
     extra: Mapping[str, Any] = field(default_factory=dict)
+    problem: str = ""  # a stored deal the rules cannot read: the standings stop before it
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -193,15 +194,18 @@ def standings(table: Table) -> Standings:
     game = get_game(table.game)
     spec = table_spec(table)
     last = active_deals(table).order_by("-number").first()
-    if last is not None and last.state_after is None:  # a cache emptied (by a migration): derive it again
+    problem = ""
+    if last is not None and last.state_after is None:  # a cache emptied (by a migration): derived in memory
         try:
-            recompute_from(table, 1)
-        except ChangeRefused as refused:  # a deal its rules cannot read: show the table up to it
-            logger.warning("Table %s: %s", table.pk, refused)
-        last = active_deals(table).filter(state_after__isnull=False).order_by("-number").first()
-    state = state_of(game, spec, last.state_after if last else None)
+            state = state_before(table, last.number + 1, game, spec)
+        except ChangeRefused as refused:  # a deal its rules cannot read: the table up to it, and why
+            problem = str(refused)
+            last = active_deals(table).filter(state_after__isnull=False).order_by("-number").first()
+            state = state_of(game, spec, last.state_after if last else None)
+    else:
+        state = state_of(game, spec, last.state_after if last else None)
     count = active_deals(table).count() if last else 0
-    return Standings(table, game, spec, state, last, count, game.display_state(spec, state))
+    return Standings(table, game, spec, state, last, count, game.display_state(spec, state), problem)
 
 
 def side_scores(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mapping[str, Any] | None) -> dict[str, int]:
@@ -241,10 +245,37 @@ def outcome_view(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mappi
 
 
 def state_before(table: Table, number: int, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> State:
+    """The state the active deals before ``number`` leave: the cached one, or (a cache emptied by a migration)
+    derived in memory from the last cached state, writing nothing. :class:`ChangeRefused` for a stored deal
+    the rules cannot read."""
     previous = active_deals(table).filter(number__lt=number).order_by("-number").first()
-    if previous is None or previous.state_after is None:
+    if previous is None:
         return game.initial_state(spec)
-    return game.state_from_json(previous.state_after)
+    if previous.state_after is not None:
+        return game.state_from_json(previous.state_after)
+    cached = active_deals(table).filter(number__lt=number, state_after__isnull=False).order_by("-number").first()
+    state = state_of(game, spec, cached.state_after if cached else None)
+    for deal in active_deals(table).filter(number__gt=cached.number if cached else 0, number__lt=number):
+        state, _outcome = replay_one(game, spec, state, deal)
+    return state
+
+
+def replay_one(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, deal: Deal) -> tuple[State, Outcome]:
+    """Apply a stored deal again, read afresh by its rules (a record changed by hand is checked like any other).
+
+    :class:`ChangeRefused` naming the deal when it is no longer possible or cannot be read."""
+    try:
+        record = game.complete(spec, state, game.parse(spec, deal.record))
+    except Exception as exc:  # a stored record its rules cannot read (changed by hand?): said, never a 500
+        logger.warning("Deal %s of table %s cannot be read", deal.number, deal.table_id, exc_info=True)
+        raise ChangeRefused(_("Deal %(n)s cannot be read: correct it from the history.")
+                            % {"n": deal.number}) from exc
+    try:
+        return game.apply(spec, state, record)
+    except InvalidRecord as exc:
+        first = next(iter(exc.errors.values()))
+        raise ChangeRefused(_("This change would make deal %(n)s impossible: %(why)s")
+                            % {"n": deal.number, "why": translate(first)}) from exc
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -325,6 +356,8 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
             elif not latest.withdrawn and latest.state_after is not None:
                 before = game.state_from_json(latest.state_after)  # the usual case: one query for both
             else:
+                if active_deals(locked).filter(state_after__isnull=True).exists():
+                    recompute_from(locked, 1)  # a cache emptied by a migration: filled again first
                 before = state_before(locked, number, game, spec)
             fact = checked_record(game, spec, before, record)
             state, outcome = game.apply(spec, before, fact)
@@ -346,15 +379,7 @@ def recompute_from(table: Table, number: int) -> None:
     spec = table_spec(table)
     state = state_before(table, number, game, spec)
     for deal in active_deals(table).filter(number__gte=number):
-        try:
-            state, outcome = game.apply(spec, state, game.record_from_json(deal.record))
-        except InvalidRecord as exc:
-            first = next(iter(exc.errors.values()))
-            raise ChangeRefused(_("This change would make deal %(n)s impossible: %(why)s")
-                                % {"n": deal.number, "why": translate(first)}) from exc
-        except (KeyError, TypeError, ValueError) as exc:  # a stored record its rules cannot read
-            raise ChangeRefused(_("Deal %(n)s cannot be read: correct it from the history.")
-                                % {"n": deal.number}) from exc
+        state, outcome = replay_one(game, spec, state, deal)
         Deal.objects.filter(pk=deal.pk).update(outcome=outcome.to_json(), state_after=state.to_json())
     Deal.objects.filter(table=table, withdrawn=True, number__gte=number).update(outcome=None, state_after=None)
 

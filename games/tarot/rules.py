@@ -127,6 +127,17 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
     def parse(self, table: TableSpec[TarotOptions], raw: Mapping[str, Any]) -> TarotRecord:
         return parse_record(table, raw)
 
+    def upgrade(self, table: TableSpec[TarotOptions], stored: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Before the partner was required at five players, a blank one meant the taker played alone.
+
+        >>> table = GAME.table(["N", "S", "E", "W", "O"])
+        >>> GAME.upgrade(table, {"taker": "E", "partner": ""})["partner"]
+        'E'
+        """
+        if table.size == 5 and not stored.get("void") and stored.get("partner") in (None, ""):
+            return {**stored, "partner": stored.get("taker")}
+        return stored
+
     def check(self, table: TableSpec[TarotOptions], state: TarotState, record: TarotRecord) -> None:
         check_record(table, record)
 

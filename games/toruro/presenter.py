@@ -137,6 +137,7 @@ class ToruroPresenter(Presenter):
             "in_pots": in_pots,
             "in_pots_money": chips_money(in_pots, table),
             "balanced": balanced,
+            "ledger_line": services.translate(ledger.check_line()),
             "chip": chips_money(1, table),
         }
 

@@ -39,7 +39,7 @@ def normalise(apps, schema_editor):
         broken = False
         for deal in Deal.objects.filter(table=table).order_by("number"):
             try:
-                record = game.complete(spec, state, game.parse(spec, deal.record))
+                record = game.complete(spec, state, game.parse(spec, game.upgrade(spec, deal.record)))
                 deal.record = record.to_json()
                 if deal.withdrawn or broken:
                     deal.outcome = deal.state_after = None
@@ -52,7 +52,7 @@ def normalise(apps, schema_editor):
             deal.save(update_fields=["record", "outcome", "state_after"])
         for revision in DealRevision.objects.filter(deal__table=table):
             try:
-                revision.record = game.parse(spec, revision.record).to_json()
+                revision.record = game.parse(spec, game.upgrade(spec, revision.record)).to_json()
             except (InvalidRecord, ValueError, TypeError, KeyError):
                 continue
             revision.save(update_fields=["record"])

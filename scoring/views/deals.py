@@ -79,6 +79,8 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
                                         client_id=form.cleaned_data.get("client_id"))
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
+        except services.ChangeRefused as exc:
+            form.add_error(None, str(exc))
         except services.DealConflict as exc:
             conflict = str(exc)
             data = request.POST.copy()

@@ -24,6 +24,7 @@ from referee.cards import DECK_HINTS, FRENCH_SUITED, Card, CardError, DeckKind
 from referee.game import Field, Game, InvalidRecord, Ruling, TableSpec, get_game
 from referee.text import Text
 from scoring.access import Access, resolve
+from scoring.forms import SegmentedButtons, Switch
 from scoring.services import table_spec, translate
 
 SEATS = "seats"  # the player-count field the page adds when no table is given
@@ -183,11 +184,11 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind) -> forms.Fie
         choices = choice_labels(spec_field.choices)
         if len(choices) <= 4:
             return forms.ChoiceField(label=label, required=required, help_text=help_text, choices=choices,
-                                     widget=forms.RadioSelect)
+                                     widget=SegmentedButtons(label=label))
         blank = [] if required else [("", "—")]
         return forms.ChoiceField(label=label, required=required, help_text=help_text, choices=blank + choices)
     if kind == "bool":
-        return forms.BooleanField(label=label, required=False, help_text=help_text)
+        return forms.BooleanField(label=label, required=False, help_text=help_text, widget=Switch(label=label))
     if kind == "int":
         return forms.IntegerField(label=label, required=required, help_text=help_text,
                                   min_value=_int_or_none(spec_field.minimum),
@@ -199,7 +200,8 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind) -> forms.Fie
     if kind == "player":
         blank = [] if required else [("", "—")]
         return forms.ChoiceField(label=label, required=required, help_text=help_text,
-                                 choices=blank + [(p, p) for p in table.players], widget=forms.RadioSelect)
+                                 choices=blank + [(p, p) for p in table.players],
+                                 widget=SegmentedButtons(label=label))
     if kind == "players":  # order matters in a situation (who played each card): typed, comma-separated
         names = ", ".join(table.players)
         hint = _("Names separated by commas, in order: %(names)s.") % {"names": names}
@@ -232,7 +234,8 @@ class RefereeForm(forms.Form):
         if seats_choice:
             self.fields[SEATS] = forms.TypedChoiceField(
                 label=_("Players at the table"), coerce=int, choices=[(n, str(n)) for n in seats_choice],
-                widget=forms.RadioSelect, initial=table.size, required=False, empty_value=table.size)
+                widget=SegmentedButtons(label=_("Players at the table"), compact=True), initial=table.size,
+                required=False, empty_value=table.size)
         for spec_field in game.ruling_fields:
             field = form_field(spec_field, table, game.deck)
             if spec_field.default is not None:

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_http_methods
 from referee.game import Game, State, TableSpec
 from referee.settlement import fewest_transfers, to_minor_units
 from scoring.access import resolve
-from scoring.forms import CURRENCY_MESSAGE, currency_name
+from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name
 from scoring.models import Table
 from scoring.services import standings, translate
 
@@ -79,7 +79,8 @@ def settlement_choices(game: Game[Any, Any, Any]) -> list[Choice]:
 
 def choice_field(choice: Choice) -> forms.Field:
     if isinstance(choice.default, bool):
-        return forms.ChoiceField(label=choice.label, choices=YES_NO, widget=forms.RadioSelect, required=False,
+        return forms.ChoiceField(label=choice.label, choices=YES_NO, widget=SegmentedButtons(label=str(choice.label)),
+                                 required=False,
                                  initial="yes" if choice.default else "no")
     if isinstance(choice.default, int):
         return forms.IntegerField(label=choice.label, required=False, initial=choice.default)

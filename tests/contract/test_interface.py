@@ -265,11 +265,28 @@ def test_settlement_from_a_ledger_is_what_the_ledger_kept():
     assert stored == state  # the ledger goes to JSON and back
 
 
-def test_settlement_by_points_is_the_totals():
-    game = Letters()
+def test_settlement_by_points_pays_the_differences_when_totals_do_not_sum_to_zero():
+    game = Letters()  # the lowest total wins
     table = game.table(["Ana", "Bea", "Carl"])
     state, _outcome = game.apply(table, game.initial_state(table), {"loser": "Bea"})
-    assert game.balances(table, state) == {0: 0, 1: 1, 2: 0}
+    # Bea has 1 letter, the others none: Bea pays each of them the difference, 1.
+    assert game.balances(table, state) == {0: 1, 1: -2, 2: 1}
+
+
+def test_settlement_by_points_is_the_totals_when_they_sum_to_zero():
+    game = Pot()
+    game.settlement = Settlement.POINTS  # the same deals, settled on the totals the ledger keeps
+    table = game.table(["Ana", "Bea", "Carl"])
+    state, _outcome = game.apply(table, game.initial_state(table), {"winner": "Carl"})
+    assert state.totals == (-2, 0, 2) and game.balances(table, state) == {0: -2, 1: 0, 2: 2}
+
+
+def test_settlement_from_a_ledger_shares_what_lies_in_the_pots():
+    game = Pot()
+    table = game.table(["Ana", "Bea", "Carl"])
+    ledger, _move = Ledger.open(3, ("pot",)).move(0, "pot", 4, _("ante"))
+    state = game.initial_state(table).replace(ledger=ledger)
+    assert game.balances(table, state) == {0: -4 + 2, 1: 1, 2: 1}  # 4 in the pot: 1 each and the odd one
 
 
 def test_records_name_seats_with_the_name_they_had():

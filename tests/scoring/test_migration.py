@@ -2,6 +2,7 @@
 
 from importlib import import_module
 
+import pytest
 from django.apps import apps
 
 from scoring import services
@@ -39,3 +40,43 @@ def test_a_record_the_rules_cannot_read_is_kept_and_its_table_derived_again_on_v
     assert deal.record == {"taker": "Nobody", "contract": "garde"} and deal.state_after is None
     page = client.get(f"/t/{tarot4.edit_token}/")
     assert page.status_code == 200 and page.context["st"].totals == {"N": 0, "S": 0, "E": 0, "W": 0}
+    assert "Deal 1 cannot be read" in page.content.decode()  # said on the page, not only in the log
+    assert Deal.objects.get().state_after is None  # a view writes nothing
+    refused = client.post(f"/t/{tarot4.edit_token}/deal/", {**plain_deal(), "deal_number": "2"})
+    assert "Deal 1 cannot be read" in refused.content.decode() and Deal.objects.count() == 1
+
+
+def test_a_deal_changed_by_hand_is_read_afresh_when_the_night_is_replayed(tarot4):
+    services.record_deal(tarot4, plain_deal())
+    services.record_deal(tarot4, plain_deal(taker="N"))
+    Deal.objects.filter(number=2).update(record={**Deal.objects.get(number=2).record, "taker": {"seat": 9}})
+
+    with pytest.raises(services.ChangeRefused) as refused:  # not an IndexError: a message, never a 500
+        services.edit_deal(Deal.objects.get(number=1), plain_deal(points=56))
+    assert "deal 2" in str(refused.value).lower()
+
+
+def test_a_table_whose_cache_was_emptied_keeps_counting_from_its_deals(tarot4):
+    services.record_deal(tarot4, plain_deal())
+    services.record_deal(tarot4, plain_deal(taker="N"))
+    before = services.standings(tarot4).totals
+    Deal.objects.update(state_after=None, outcome=None)
+
+    assert services.standings(tarot4).totals == before  # derived in memory on a view
+    services.record_deal(tarot4, plain_deal(taker="S"))  # the write fills the cache first
+    assert services.standings(tarot4).totals == {"N": 198 - 66 - 66, "S": -66 - 66 + 198, "E": 198 - 66 - 66,
+                                                 "W": -66 * 3}
+
+
+def test_an_old_five_player_deal_with_a_blank_partner_was_the_taker_alone(tarot5):
+    """Before RULINGS.md settled it, a blank partner at five players meant the taker played alone."""
+    services.record_deal(tarot5, plain_deal(taker="E", partner="E"))
+    alone = services.standings(tarot5).totals
+    Deal.objects.update(record={"taker": "E", "contract": "garde", "bouts": 2, "points": 49})  # no partner
+
+    normalise(apps, None)
+
+    deal = Deal.objects.get()
+    assert deal.record["partner"] == {"seat": 2, "name": "E"}
+    assert services.standings(tarot5).totals == alone  # E +264 alone against four: (25 + 8) × 2 × 4
+    assert alone["E"] == 264

@@ -142,6 +142,8 @@ def test_after_the_first_deal_the_lulo_list_payable_lulos_counts_and_the_check(c
 
     assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in text(html)
     assert "Paid in: antes 3 (3 chips × 1 deal played) + lulos paid 0." in text(html)
+    # The ledger's own line: the players' nets and the pots sum to zero (deal 1: all 3 chips were won back).
+    assert "The ledger: Players 0 + pots 0 = 0" in text(html)
     ledger = re.search(r'<tr data-player="Ana">.*?</tr>', html, re.S).group(0)
     assert text(ledger) == "Ana −3 −1.50 EUR 3 1.50 EUR —"
     # The payment choice in the form: the payable lulos, with who owes them and the amount.
