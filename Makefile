@@ -36,8 +36,11 @@ bench: $(DEVSTAMP)
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .
 
-messages: $(STAMP)
-	$(PY) manage.py makemessages -l es -l fr --ignore=.venv --ignore=static --ignore=tests --ignore=docs
+messages: $(STAMP)  # the generic words in locale/, each game's in games/<slug>/locale/
+	$(PY) manage.py makemessages -l es -l fr --ignore=.venv --ignore=static --ignore=tests --ignore=docs \
+		--ignore=test-results --ignore=games
+	for game in games/*/; do (cd $$game && mkdir -p locale && ../../$(PY) -m django makemessages -l es -l fr \
+		--ignore=tests); done
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:

@@ -316,14 +316,12 @@ class DealRestored(Conflict):
 
 
 def _lock(table: Table) -> Table:
-    """The table's row, locked for this transaction and read afresh."""
-    return Table.objects.select_for_update().get(pk=table.pk)
-
-
-def _bump(table: Table, locked: Table) -> None:
-    """Tell live views the table changed (the caller's copy follows)."""
-    Table.objects.filter(pk=locked.pk).update(version=F("version") + 1)
-    table.version = locked.version + 1
+    """Take the table's row lock for this transaction by telling live views it changes (version + 1): the
+    UPDATE holds the row until commit (PostgreSQL), and SQLite's transactions already hold the write lock.
+    One query, where a SELECT … FOR UPDATE and a later bump would be two; a refused write rolls it back."""
+    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+    table.version += 1
+    return table
 
 
 def _revise(deal: Deal, action: str, author: str) -> None:
@@ -364,7 +362,6 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
             deal = Deal.objects.create(table=locked, number=number, record=fact.to_json(), client_id=client_id,
                                        outcome=outcome.to_json(), state_after=state.to_json())
             _revise(deal, DealRevision.Action.RECORD, author)
-            _bump(table, locked)
     except IntegrityError:
         raise DealConflict(next_number(table) - 1) from None
     return deal
@@ -408,7 +405,6 @@ def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
         if not fresh.withdrawn:
             recompute_from(locked, fresh.number)
         _revise(fresh, action, author)
-        _bump(deal.table, locked)
     _copy(fresh, deal)
     return deal
 
@@ -424,7 +420,6 @@ def set_withdrawn(deal: Deal, withdrawn: bool, *, author: str = "") -> Deal:
         fresh.save(update_fields=["withdrawn", "revision", "updated"])
         recompute_from(locked, fresh.number)
         _revise(fresh, DealRevision.Action.UNDO if withdrawn else DealRevision.Action.RESTORE, author)
-        _bump(deal.table, locked)
     _copy(fresh, deal)
     return deal
 
@@ -454,7 +449,6 @@ def revert_to(revision: DealRevision, *, author: str = "") -> Deal:
         fresh.save(update_fields=["record", "withdrawn", "revision", "updated"])
         recompute_from(locked, fresh.number)
         _revise(fresh, DealRevision.Action.REVERT, author)
-        _bump(revision.deal.table, locked)
     _copy(fresh, revision.deal)
     return revision.deal
 
