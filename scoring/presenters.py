@@ -25,6 +25,11 @@ class Presenter:
         """The context of ``state_template``, worked out from the standings (the templates only draw)."""
         return {}
 
+    def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:
+        """A deal's own money check, from its stored outcome and the chips it moved into and out of the pots:
+        ``{"before": …, "after": …, "ok": …}`` (pots before + paid in = taken out + pots after), or None."""
+        return None
+
     def record(self, form: Any, table: Any, deal: Any = None, standings: Standings | None = None) -> Mapping[str, Any]:
         """The context of ``record_template`` for ``form``: for a new deal after ``standings``, or to edit
         ``deal`` (then the state before it)."""

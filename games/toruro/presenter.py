@@ -64,6 +64,17 @@ class ToruroPresenter(Presenter):
     state_template = "toruro/state.html"
     stylesheet = "toruro/toruro.css"
 
+    def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:
+        """The deal's chips: what was in the pots when play started (the antes and lulos paid in included) less
+        what was paid in, plus what was paid in, equals what was taken out plus what is left in the pots."""
+        details = outcome.get("details") or {}
+        at_start, pots = details.get("pots_at_start"), details.get("pots")
+        if not isinstance(at_start, int) or not isinstance(pots, Mapping):
+            return None
+        after = sum(int(v) for v in pots.values())
+        before = at_start - paid_in
+        return {"before": before, "after": after, "ok": before >= 0 and before + paid_in == taken_out + after}
+
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """What the table page draws: this deal (dealer, pots, payable lulos), the lulo list, the counts
         towards the free tenth, the per-player ledger and the night's conservation check.

@@ -14,6 +14,7 @@ from django import template
 from django.utils.formats import number_format
 
 from scoring import services
+from scoring.presenters import presenter_for
 
 register = template.Library()
 
@@ -55,9 +56,8 @@ def account_label(account: str) -> str:
 def money_moves(outcome: Any, table: Any = None) -> dict[str, Any] | None:
     """Every chip (or point) moved in a deal, from any game's stored outcome, with the deal's own check.
 
-    ``paid_in`` (players into pots), ``taken_out`` (pots to players), ``between`` (player to player). When the
-    outcome's details say what was in the pots at the start and what is left (``pots_at_start``, ``pots``),
-    the check is: pots before + paid in = taken out + pots after.
+    ``paid_in`` (players into pots), ``taken_out`` (pots to players), ``between`` (player to player); the
+    deal's own check (pots before + paid in = taken out + pots after) comes from the game's presenter.
     """
     if not isinstance(outcome, Mapping):
         return None
@@ -82,16 +82,8 @@ def money_moves(outcome: Any, table: Any = None) -> dict[str, Any] | None:
         reason = m.get("reason") or ""
         rows.append({"payer": _account(spec, payer), "payee": _account(spec, payee), "amount": amount,
                      "reason": services.translate(reason) if reason else "", "kind": kind})
-    result: dict[str, Any] = {"rows": rows, "paid_in": paid_in, "taken_out": taken_out, "between": between,
-                              "check": None}
-    details = outcome.get("details") or {}
-    at_start, pots = details.get("pots_at_start"), details.get("pots")
-    if isinstance(at_start, int) and isinstance(pots, Mapping):
-        after = sum(int(v) for v in pots.values())
-        before = at_start - paid_in
-        result["check"] = {"before": before, "after": after,
-                           "ok": before >= 0 and before + paid_in == taken_out + after}
-    return result
+    check = presenter_for(table.game).money_check(outcome, paid_in, taken_out) if table is not None else None
+    return {"rows": rows, "paid_in": paid_in, "taken_out": taken_out, "between": between, "check": check}
 
 
 def _account(spec: Any, account: Any) -> str:

@@ -477,3 +477,11 @@ def test_one_lulo_for_two_offences_names_both_on_the_list(client, night):
     marta = next(debt for debt in services.standings(night).state.ledger.debts if debt.debtor == 3)
     assert lulo_row(page(client, night), marta.id).startswith(
         f"{marta.id} Marta went, took no trick, and broke “Follow suit”")
+
+
+def test_a_deal_page_lists_every_chip_moved_with_the_deals_own_check(client, night):
+    services.record_deal(night, DEAL1)
+    html = client.get(f"/t/{night.view_token}/deal/1/").content.decode()
+    # Deal 1: Ana deals and antes one chip in each pot (paid in 3); the three pots are won (taken out 3).
+    check = re.search(r'id="money-check">(.*?)</p>', html, re.S).group(1)
+    assert "Paid in 3 = taken out 3 + in the pots 0" in text(check) and "✓" in check
