@@ -52,6 +52,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scoring.middleware.api_method_not_allowed",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -131,6 +132,12 @@ if envbool("BEHIND_TLS_PROXY", False):  # only behind a proxy that overwrites X-
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"redact_tokens": {"()": "scoring.logs.RedactTokens"}},  # link tokens never reach a log
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["redact_tokens"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    "loggers": {
+        # Django's own request and server loggers, with the same filtered handler.
+        "django.request": {"handlers": ["console"], "level": "WARNING", "propagate": False},
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }

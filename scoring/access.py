@@ -39,13 +39,33 @@ def resolve_for_edit(token: str) -> Access:
     return access
 
 
-def device_key(request) -> str:
-    """A stable key for this browser: its session, created on first use."""
-    if not request.session.session_key:
+def device_key(request, create: bool = True) -> str:
+    """A stable key for this browser: its session, created on first use (``create``: when it writes)."""
+    if not request.session.session_key and create:
         request.session.save()
     return request.session.session_key or ""
 
 
-def remember_table(request, table: Table, token: str) -> None:
-    recent = [t for t in request.session.get(RECENT_KEY, []) if t != token]
-    request.session[RECENT_KEY] = ([token] + recent)[:20]
+RECENT_COOKIE = "recent"
+RECENT_MAX = 20
+RECENT_SECONDS = 60 * 60 * 24 * 365
+
+
+def recent_tokens(request) -> list[str]:
+    """The links this browser opened, most recent first: kept in a signed cookie, so that opening a table
+    writes nothing on the server (older browsers kept them in their session)."""
+    raw = request.get_signed_cookie(RECENT_COOKIE, default="", salt=RECENT_COOKIE)
+    tokens = [t for t in raw.split(",") if TOKEN_SHAPE.fullmatch(t)]
+    if not tokens and request.COOKIES.get("sessionid"):
+        tokens = [t for t in request.session.get(RECENT_KEY, []) if isinstance(t, str) and TOKEN_SHAPE.fullmatch(t)]
+    return tokens[:RECENT_MAX]
+
+
+def remember_table(request, response, token: str) -> None:
+    """Put ``token`` first among this browser's recent tables (a cookie on ``response``)."""
+    recent = recent_tokens(request)
+    if recent[:1] == [token]:
+        return
+    tokens = ([token] + [t for t in recent if t != token])[:RECENT_MAX]
+    response.set_signed_cookie(RECENT_COOKIE, ",".join(tokens), salt=RECENT_COOKIE, max_age=RECENT_SECONDS,
+                               httponly=True, samesite="Lax", secure=request.is_secure())

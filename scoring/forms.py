@@ -575,7 +575,8 @@ class RecordForm(IntChoices, forms.Form):
 
     def clean_deal_number(self) -> int | None:
         raw = self.cleaned_data.get("deal_number", "")
-        return int(raw) if raw.isascii() and raw.isdigit() and int(raw) >= 1 else None
+        # At most 9 digits: int() refuses a 5,000-digit number outright (a ValueError, not a deal number).
+        return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
 
     def clean(self) -> dict[str, Any]:
         return self.coerce_ints(super().clean() or {})

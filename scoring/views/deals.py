@@ -25,12 +25,14 @@ from scoring.views.tables import record_template, side_labels, table_context
 PER_PAGE = 50
 
 
-def author_of(request: HttpRequest) -> str:
-    """Who made a change: the account's name, or a short tag of this phone (never its session key)."""
+def author_of(request: HttpRequest, create: bool = True) -> str:
+    """Who made a change: the account's name, or a short tag of this phone (never its session key). To show
+    a reader which changes are theirs (``create=False``), a phone without a session is nobody yet."""
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         return user.get_username()
-    return "#" + hashlib.sha256(device_key(request).encode()).hexdigest()[:6]
+    key = device_key(request, create=create)
+    return "#" + hashlib.sha256(key.encode()).hexdigest()[:6] if key else ""
 
 
 def _back(request: HttpRequest, default: str) -> str:
@@ -146,7 +148,7 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "record_lines": describe_record(game, spec, deal.record),
         "scores": services.scores_in_order(game, spec, deal.outcome, labels),
         "revisions": [(r, describe_record(game, spec, r.record)) for r in revisions],
-        "me": author_of(request),
+        "me": author_of(request, create=False),
     })
 
 
@@ -251,5 +253,5 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/history.html", {
         "access": access, "token": token, "table": table, "game": st.game, "st": st,
         "deals": deals, "rows": rows, "log": log,
-        "last_active": last_active, "me": author_of(request),
+        "last_active": last_active, "me": author_of(request, create=False),
     })

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import services
-from scoring.access import RECENT_KEY, Access, device_key, remember_table, resolve
+from scoring.access import Access, device_key, recent_tokens, remember_table, resolve
 from scoring.forms import NewTableForm, RecordForm
 from scoring.models import Table
 from scoring.presenters import presenter_for
@@ -35,7 +35,7 @@ def _game_or_404(slug: str) -> Game:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tokens = list(request.session.get(RECENT_KEY, []))[:20]
+    tokens = recent_tokens(request)
     recent: list[dict[str, Any]] = []
     if tokens:
         found: dict[str, Table] = {}
@@ -74,8 +74,9 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         else:
-            remember_table(request, table, table.edit_token)
-            return redirect("table", token=table.edit_token)
+            response = redirect("table", token=table.edit_token)
+            remember_table(request, response, table.edit_token)
+            return response
     known = services.known_player_names(device, request.user)
     return render(request, "scoring/new_table.html",
                   {"games": all_games(), "game": rules, "form": form, "known_names": known})
@@ -215,9 +216,12 @@ def page_cache_key(request: HttpRequest, access: Access) -> str:
 @require_GET
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
-    recent = request.session.get(RECENT_KEY, [])
-    if not recent or recent[0] != token:
-        remember_table(request, access.table, token)
+    response = _table_page(request, access)
+    remember_table(request, response, token)
+    return response
+
+
+def _table_page(request: HttpRequest, access: Access) -> HttpResponse:
     if len(get_messages(request)):  # a flash message is for this person only: render afresh
         return render(request, "scoring/table.html", table_context(request, access))
     key = page_cache_key(request, access)

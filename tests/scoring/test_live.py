@@ -60,3 +60,20 @@ def test_a_missing_or_odd_version_gets_the_partial(client, tarot4):
 
 def test_unknown_token_is_404(client, db):
     assert client.get("/t/nope/live/", {"v": 0}).status_code == 404
+
+
+def test_watching_a_table_creates_no_session_and_writes_nothing(tarot4, django_assert_max_num_queries):
+    """A friend who scans the view QR code reads the table; the server stores nothing about them."""
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+
+    from scoring.models import Table
+
+    viewer = Client()
+    version = tarot4.version
+    for path in ("", "live/", "history/", "chart.svg"):
+        assert viewer.get(f"/t/{tarot4.view_token}/{path}").status_code == 200, path
+    assert not Session.objects.exists()
+    assert Table.objects.get(pk=tarot4.pk).version == version
+    assert tarot4.view_token in viewer.get("/").content.decode()  # remembered on the phone, in a cookie
+    assert not Session.objects.exists()

@@ -130,6 +130,16 @@ def test_wrong_methods_are_405_not_500(client, tarot4):
     assert Deal.objects.count() == 1
 
 
+def test_wrong_methods_on_the_api_answer_in_json_with_the_methods_allowed(client, tarot4):
+    t = tarot4.edit_token
+    for method, path in (("delete", "/api/games"), ("get", "/api/games/tarot/score"), ("put", f"/api/tables/{t}/undo"),
+                         ("get", f"/api/tables/{t}/deals")):
+        response = getattr(client, method)(path)
+        assert response.status_code == 405, path
+        assert response["Content-Type"] == "application/json", path
+        assert method.upper() in response.json()["detail"] and response["Allow"], path
+
+
 # -- deal numbers and revisions that do not exist -----------------------------------------------------------
 
 HUGE = "9" * 30
@@ -472,6 +482,8 @@ def test_home_with_a_garbled_session(client, tarot4):
     session["recent_tables"] = [tarot4.edit_token, "nope", ""]
     session.save()
     assert client.get("/").status_code == 200
+    client.cookies["recent"] = "garbled:signature"
+    assert client.get("/").status_code == 200
 
 
 # -- the API ------------------------------------------------------------------------------------------------
@@ -624,3 +636,14 @@ def test_regression_a_superscript_digit_is_read_as_no_number(client, db):
     response = client.get("/referee/tarot/", {"ask": "1", "hand": "T² T3", "card": "T²"})
     assert response.status_code == 200
     assert Deal.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize("table_game", ["tarot", "toruro"])
+def test_regression_a_5000_digit_deal_number_in_the_record_form_is_no_number(client, db, table_game):
+    """Issue 9: int() refuses more than 4,300 digits; the hidden deal number is then simply no number."""
+    table = make(table_game, TAROT[4] if table_game == "tarot" else TORURO[5])
+    body = {**good_post(table), "deal_number": "9" * 5000}
+    response = client.post(f"/t/{table.edit_token}/deal/", body)
+    assert response.status_code == 302 and Deal.objects.filter(table=table).count() == 1
+    assert client.post(f"/t/{table.edit_token}/undo/", {"number": "9" * 5000}).status_code == 302
+    assert client.post(f"/t/{table.edit_token}/deal/1/edit/", body).status_code in (200, 302)
