@@ -9,6 +9,12 @@ def pytest_configure(config):
 
 
 @pytest.fixture(autouse=True)
+def _no_rate_limits(settings):
+    """Tests post far faster than any phone: rate limits are off, except where a test turns them on."""
+    settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture(autouse=True)
 def _plain_static_storage(settings):
     """Serve static files from the finders, whatever DEBUG was at import time.
 

@@ -42,6 +42,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -54,6 +55,20 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "scoring.middleware.api_method_not_allowed",
 ]
+
+# Content security policy (django-csp): scripts, styles and images from this site only; no inline script.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # widgets may use the project's templates
@@ -117,6 +132,18 @@ STORAGES = {
     },
 }
 
+
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # Rate limits count in the database, so every app process shares them. (The counts are not atomic: under
+    # a burst a few requests more may pass. A deployment on several machines points this at memcached or
+    # Redis with RATELIMIT_CACHE_URL-style settings of its own.)
+    "ratelimit": {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "tapete_ratelimit"},
+}
+RATELIMIT_USE_CACHE = "ratelimit"
+RATELIMIT_ENABLE = envbool("RATELIMIT", True)
+# Per client (IP address) and minute: starting tables, changing tables, the stateless score API, admin logins.
+RATE_LIMITS = {"new_table": "20/m", "write": "120/m", "score": "60/m", "admin_login": "10/m"}
 
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the device that starts a table keeps editing it

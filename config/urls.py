@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scoring.api import api
+from scoring.limits import limited
 from scoring.views import deals, health, rules, settle, share, tables
+
+admin.site.login = limited("admin_login")(admin.site.login)  # guessing a password: a few tries a minute
 
 urlpatterns = [
     path("", tables.home, name="home"),

@@ -52,6 +52,8 @@ from scoring.api_schemas import (
     TableIn,
     TableOut,
 )
+from scoring.limits import message as limit_message
+from scoring.limits import over_limit
 from scoring.models import Deal, Table
 
 logger = logging.getLogger(__name__)
@@ -236,6 +238,12 @@ def guard(prefix: str = "") -> Iterator[None]:
                       status=400) from None
 
 
+def limit(request: HttpRequest, group: str) -> None:
+    """429 with a message when this client is over its rate for ``group`` (see ``settings.RATE_LIMITS``)."""
+    if over_limit(request, group):
+        raise ApiError(429, limit_message())
+
+
 def game_or_404(slug: str) -> Game:
     try:
         return get_game(slug)
@@ -389,6 +397,7 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
 
     Records are validated one by one against the state before them; the first invalid one answers 422 with
     its messages under `deals.<index>.` (0-based), e.g. `deals.2.points`. At most 20,000 deals."""
+    limit(request, "score")
     rules = game_or_404(game)
     spec = build_table(rules, payload.players, payload.options, payload.teams or (), payload.first_dealer)
     with guard():
@@ -423,6 +432,7 @@ def ruling(request: HttpRequest, game: str, payload: RulingIn) -> dict[str, Any]
     """Is this play legal here, and who takes the trick? The answer cites the rule it rests on.
 
     Without `players`, the table is the game's smallest, with players named P1, P2..."""
+    limit(request, "score")
     rules = game_or_404(game)
     players = payload.players
     if players is None:
@@ -531,6 +541,7 @@ def table_urls(request: HttpRequest, table: Table) -> dict[str, str]:
 def create_table(request: HttpRequest, payload: TableIn) -> Status:
     """Start a table. The answer holds its two link tokens: the view token reads, the edit token also
     records deals. Keep the edit token to the scorekeepers."""
+    limit(request, "new_table")
     with guard():
         table = services.create_table(
             game=payload.game, players=payload.players, options=payload.options, teams=payload.teams,
@@ -562,6 +573,7 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
     """Record the next deal (edit token). With `expected_number`, a deal another phone recorded first answers
     409 with that deal; nothing is stored. With `client_id`, a repeat answers 200 with the deal already stored.
     Field errors come under `record.`."""
+    limit(request, "write")
     table = access_or_error(token, edit=True).table
     try:
         with guard("record"):
@@ -580,6 +592,7 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
 def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) -> dict[str, Any]:
     """Replace a deal's record (a new revision; the old one stays in the history). 409 when a later deal
     would no longer be possible."""
+    limit(request, "write")
     table = access_or_error(token, edit=True).table
     deal = deal_or_404(table, number)
     try:
@@ -596,6 +609,7 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
 def undo(request: HttpRequest, token: str, number: int | None = None) -> dict[str, Any]:
     """Withdraw the latest active deal. It stays in the history and `restore` brings it back. With `?number=`,
     the deal the client saw as the last: 409 if another phone undid it first (nothing else is undone)."""
+    limit(request, "write")
     table = access_or_error(token, edit=True).table
     try:
         deal = services.undo_last(table, author=AUTHOR, number=number)
@@ -611,6 +625,7 @@ def undo(request: HttpRequest, token: str, number: int | None = None) -> dict[st
           response={200: DealOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},
           tags=["tables"], summary="Restore an undone deal")
 def restore(request: HttpRequest, token: str, number: int) -> dict[str, Any]:
+    limit(request, "write")
     table = access_or_error(token, edit=True).table
     deal = deal_or_404(table, number)
     if not deal.withdrawn:

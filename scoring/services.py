@@ -22,6 +22,7 @@ from referee.text import Text
 from scoring.models import Deal, DealRevision, Player, Seat, Table
 
 logger = logging.getLogger(__name__)
+MAX_DEALS = 20_000  # deals a table keeps (bounded work: a correction to deal 1 replays them all)
 
 
 class DealConflict(Exception):
@@ -347,6 +348,9 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
                     return stored
             latest = locked.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
             number = latest.number + 1 if latest else 1
+            if number > MAX_DEALS:
+                raise InvalidRecord({"__all__": _("A table keeps at most %(n)s deals: start a new table for the "
+                                                  "next game.") % {"n": MAX_DEALS}})
             if expected_number is not None and expected_number != number:
                 raise DealConflict(number - 1)
             if latest is None:

@@ -19,6 +19,7 @@ from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
 from scoring import services
 from scoring.access import Access, device_key, resolve, resolve_for_edit
 from scoring.forms import RecordForm
+from scoring.limits import limited
 from scoring.models import Deal, DealRevision
 from scoring.views.tables import record_template, side_labels, table_context
 
@@ -61,6 +62,7 @@ def _render_body(request: HttpRequest, access: Access, form: RecordForm | None =
 
 
 @require_http_methods(["GET", "POST"])
+@limited("write")
 def record(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     table = access.table
@@ -153,6 +155,7 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limited("write")
 def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     access = resolve_for_edit(token)
     deal = get_object_or_404(Deal, table=access.table, number=number)
@@ -182,6 +185,7 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_POST
+@limited("write")
 def restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
     access = resolve_for_edit(token)
     deal = get_object_or_404(Deal, table=access.table, number=number)
@@ -199,6 +203,7 @@ def restore(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_POST
+@limited("write")
 def undo(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     raw = request.POST.get("number", "")
@@ -221,6 +226,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@limited("write")
 def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
     access = resolve_for_edit(token)
     rev = get_object_or_404(DealRevision.objects.select_related("deal__table"), pk=revision,

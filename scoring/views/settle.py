@@ -27,6 +27,7 @@ from referee.game import Game, State, TableSpec
 from referee.settlement import fewest_transfers, to_minor_units
 from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name
+from scoring.limits import limited
 from scoring.models import Table
 from scoring.services import standings, translate
 
@@ -141,6 +142,7 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
+@limited("write")
 def settle(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
     table = access.table

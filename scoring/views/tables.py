@@ -11,15 +11,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import condition, require_GET, require_http_methods
 
 from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import services
 from scoring.access import Access, device_key, recent_tokens, remember_table, resolve
 from scoring.forms import NewTableForm, RecordForm
+from scoring.limits import limited
 from scoring.models import Table
 from scoring.presenters import presenter_for
 
@@ -58,6 +60,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limited("new_table")
 def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
     if game is None:
         chosen = request.GET.get("game")
@@ -213,12 +216,35 @@ def page_cache_key(request: HttpRequest, access: Access) -> str:
                      get_language() or "", "edit" if access.can_edit else "view", request.get_full_path()])
 
 
-@require_GET
-def table_page(request: HttpRequest, token: str) -> HttpResponse:
+def table_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
+    """The table's version as this reader sees it (language, kind of link, address): a phone that already has
+    this page gets a 304. None (no ETag) while a message is waiting for this person."""
     access = resolve(token)
+    request.tapete_access = access  # type: ignore[attr-defined]
+    if len(get_messages(request)):
+        return None
+    table = access.table
+    kind = "edit" if access.can_edit else "view"
+    return f"{table.pk}-{table.version}-{table.updated.timestamp()}-{get_language()}-{kind}-{request.get_full_path()}"
+
+
+def _access(request: HttpRequest, token: str) -> Access:
+    return getattr(request, "tapete_access", None) or resolve(token)
+
+
+def _revalidate(response: HttpResponse) -> HttpResponse:
+    """Kept by the phone, but asked about again each time (answered 304 while the table has not changed)."""
+    patch_cache_control(response, private=True, no_cache=True)
+    return response
+
+
+@require_GET
+@condition(etag_func=table_etag)
+def table_page(request: HttpRequest, token: str) -> HttpResponse:
+    access = _access(request, token)
     response = _table_page(request, access)
     remember_table(request, response, token)
-    return response
+    return _revalidate(response)
 
 
 def _table_page(request: HttpRequest, access: Access) -> HttpResponse:
@@ -237,13 +263,14 @@ def _table_page(request: HttpRequest, access: Access) -> HttpResponse:
 
 
 @require_GET
+@condition(etag_func=table_etag)
 def live(request: HttpRequest, token: str) -> HttpResponse:
-    """204 while nothing changed since version ``v``; else the standings region, fresh."""
-    access = resolve(token)
+    """204 while nothing changed since version ``v`` (or 304 for the same ETag); else the standings region."""
+    access = _access(request, token)
     if request.GET.get("v") == str(access.table.version):
         return HttpResponse(status=204)
     context = table_context(request, access, with_form=False)
-    return render(request, "scoring/table.html#live", context)
+    return _revalidate(render(request, "scoring/table.html#live", context))
 
 
 @require_GET

@@ -77,3 +77,18 @@ def test_watching_a_table_creates_no_session_and_writes_nothing(tarot4, django_a
     assert Table.objects.get(pk=tarot4.pk).version == version
     assert tarot4.view_token in viewer.get("/").content.decode()  # remembered on the phone, in a cookie
     assert not Session.objects.exists()
+
+
+def test_an_unchanged_table_answers_304_and_a_changed_one_the_new_page(client, tarot4):
+    """Django's condition on the table's version: a phone that has the page is told it has not changed."""
+    url = f"/t/{tarot4.view_token}/"
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] and "no-cache" in first["Cache-Control"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    live = client.get(f"{url}live/")
+    assert client.get(f"{url}live/", HTTP_IF_NONE_MATCH=live["ETag"]).status_code == 304
+
+    services.record_deal(tarot4, plain_deal())
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+    assert client.get(f"{url}live/", HTTP_IF_NONE_MATCH=live["ETag"]).status_code == 200

@@ -148,3 +148,12 @@ def test_renaming_a_player_never_orphans_a_record(tarot4):
     first = table.deals.get(number=1)
     assert first.record["taker"] == {"seat": 2, "name": "Élodie"}
     assert first.revisions.get(revision=1).record["taker"] == {"seat": 2, "name": "E"}  # the name it had then
+
+
+def test_a_table_keeps_a_bounded_number_of_deals(tarot4, monkeypatch):
+    monkeypatch.setattr(services, "MAX_DEALS", 2)
+    add_deals(tarot4, 2)
+    with pytest.raises(InvalidRecord) as refused:
+        services.record_deal(tarot4, plain_deal())
+    assert "at most 2 deals" in str(refused.value.errors["__all__"])
+    assert tarot4.deals.count() == 2

@@ -1,0 +1,53 @@
+"""Rate limits per client (django-ratelimit): starting tables, changing tables, the score API, admin logins.
+
+A request over its limit is answered 429 with a message: a page in the reader's language, or the API's JSON.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.db import DatabaseError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django_ratelimit.core import is_ratelimited
+
+UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+logger = logging.getLogger(__name__)
+
+
+def over_limit(request: HttpRequest, group: str) -> bool:
+    """Count this request in ``group`` (per client address) and say whether it is over the group's rate."""
+    if not getattr(settings, "RATELIMIT_ENABLE", True) or request.method not in UNSAFE:
+        return False
+    rate = settings.RATE_LIMITS[group]
+    try:
+        return bool(is_ratelimited(request, group=f"tapete.{group}", key="ip", rate=rate, method=UNSAFE,
+                                   increment=True))
+    except DatabaseError:  # the counts cannot be kept (no cache table): serve the person rather than fail
+        logger.warning("Rate limits could not be counted", exc_info=True)
+        return False
+
+
+def message() -> str:
+    return _("Too many changes from this phone in a minute. Wait a moment and try again: nothing was lost.")
+
+
+def limited(group: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """A page view counted in ``group``: over the limit, a 429 page says to wait."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if over_limit(request, group):
+                return render(request, "429.html", {"message": message()}, status=429)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorate

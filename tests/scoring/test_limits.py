@@ -1,0 +1,43 @@
+"""Rate limits per client (issue 9): over the limit, a 429 with a message, on the pages and in the API; nothing
+already recorded is lost."""
+
+import pytest
+
+from scoring.models import Deal, Table
+
+from .conftest import plain_deal
+
+
+@pytest.fixture
+def limits(settings):
+    settings.RATELIMIT_ENABLE = True
+    settings.RATE_LIMITS = {"new_table": "2/m", "write": "3/m", "score": "2/m", "admin_login": "2/m"}
+
+
+def test_starting_tables_from_one_client_is_limited(client, db, limits):
+    body = {"player_0": "Ana", "player_1": "Bea", "player_2": "Cy", "first_dealer": "0"}
+    answers = [client.post("/new/tarot/", body).status_code for _ in range(3)]
+    assert answers == [302, 302, 429]
+    assert Table.objects.count() == 2
+    refused = client.post("/new/tarot/", body)
+    assert "Too many changes from this phone in a minute" in refused.content.decode()
+    response = client.post("/api/tables", {"game": "tarot", "players": ["A", "B", "C"]},
+                           content_type="application/json")
+    assert response.status_code == 429 and "Too many" in response.json()["detail"]
+
+
+def test_recording_is_limited_and_nothing_recorded_is_lost(client, tarot4, limits):
+    url = f"/t/{tarot4.edit_token}/deal/"
+    statuses = [client.post(url, plain_deal()).status_code for _ in range(4)]
+    assert statuses == [302, 302, 302, 429]
+    assert Deal.objects.filter(table=tarot4).count() == 3
+    assert client.get(f"/t/{tarot4.edit_token}/").status_code == 200  # reading is never limited
+
+
+def test_the_score_api_and_admin_logins_are_limited(client, db, limits):
+    body = {"players": ["N", "S", "E", "W"], "deals": [plain_deal()]}
+    codes = [client.post("/api/games/tarot/score", body, content_type="application/json").status_code
+             for _ in range(3)]
+    assert codes == [200, 200, 429]
+    logins = [client.post("/admin/login/", {"username": "x", "password": "y"}).status_code for _ in range(3)]
+    assert logins[-1] == 429
