@@ -8,7 +8,10 @@ its own record form, ``record_template`` instead of the generic one (with ``r`` 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
+
+from django.apps import AppConfig
 
 if TYPE_CHECKING:
     from scoring.services import Standings
@@ -46,3 +49,14 @@ def register(slug: str, presenter: Presenter) -> None:
 
 def presenter_for(slug: str) -> Presenter:
     return _PRESENTERS.get(slug, DEFAULT)
+
+
+class GameApp(AppConfig):
+    """A game's app (``games/<slug>/apps.py``): it registers the game's ``presenter.PRESENTER`` when Django
+    starts. A game's app only says its name: ``class MyGameApp(GameApp): name = "games.mygame"``."""
+
+    default = False  # imported into each game's apps.py: Django picks the game's own class there
+
+    def ready(self) -> None:
+        slug = self.name.rsplit(".", 1)[-1]
+        register(slug, import_module(f"{self.name}.presenter").PRESENTER)
