@@ -29,6 +29,7 @@ from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name
 from scoring.limits import limited
 from scoring.models import Table
+from scoring import services
 from scoring.services import standings, translate
 
 logger = logging.getLogger(__name__)
@@ -154,9 +155,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
             raise PermissionDenied(_("This is the view link: it cannot change the table."))
         form = StakeForm(request.POST, choices=choices)
         if form.is_valid():
-            table.stake_minor = form.cleaned_data["stake"]
-            table.currency = form.cleaned_data["currency"]
-            table.save(update_fields=["stake_minor", "currency", "updated"])
+            services.set_stake(table, form.cleaned_data["stake"], form.cleaned_data["currency"])
             messages.success(request, _("Saved as the table's stake."))
             query = {k: v for k, v in request.POST.items() if k in form.fields}
             return redirect(f"{reverse('settle', args=[token])}?{urlencode(query)}")
