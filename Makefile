@@ -18,11 +18,13 @@ $(DEVSTAMP): pyproject.toml $(STAMP)
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $@
 
+run: export DEBUG ?= true  # development on this machine (production: see README, "Production")
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+test: export DJANGO_SETTINGS_MODULE = config.test_settings
 test: $(DEVSTAMP)
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/lint-imports --no-cache
@@ -36,6 +38,7 @@ bench: $(DEVSTAMP)
 lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .
 
+messages: export DEBUG = true
 messages: $(STAMP)  # the generic words in locale/, each game's in games/<slug>/locale/
 	$(PY) manage.py makemessages -l es -l fr --ignore=.venv --ignore=static --ignore=tests --ignore=docs \
 		--ignore=test-results --ignore=games

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.db import connection
 from django.db.models import Q
 from django.http import Http404
 
@@ -26,10 +27,38 @@ def resolve(token: str) -> Access:
     """The table a link token opens, and whether it may edit. 404 for an unknown token."""
     table = None
     if TOKEN_SHAPE.fullmatch(token):  # else not a token, and not for the database (PostgreSQL refuses a NUL)
-        table = Table.objects.filter(Q(edit_token=token) | Q(view_token=token)).first()
+        # No ORDER BY (as .first() would add): each token is a unique index, and the database uses both.
+        table = next(iter(Table.objects.filter(Q(edit_token=token) | Q(view_token=token))[:1]), None)
     if table is None:
         raise Http404("No table behind this link.")
     return Access(table, token, token == table.edit_token)
+
+
+@dataclass(frozen=True)
+class Version:
+    """What a link token opens, as far as "has it changed?" needs: the table's id and version, its last save
+    (a stake), and whether the token is the edit one."""
+
+    table_id: int
+    version: int
+    updated: str
+    can_edit: bool
+
+
+def version_of(token: str) -> Version | None:
+    """The table's version behind a link token, or None. Every phone watching a table asks this every two
+    seconds, so it is one indexed SELECT of four columns, written out: the ORM's building of the same query
+    costs ten times the query itself (~0.3 ms against 0.03 ms on SQLite)."""
+    if not TOKEN_SHAPE.fullmatch(token):
+        return None
+    meta, quote = Table._meta, connection.ops.quote_name
+    columns = ", ".join(quote(meta.get_field(name).column) for name in ("id", "version", "updated", "edit_token"))
+    sql = (f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.get_field('edit_token').column)} = %s"
+           f" OR {quote(meta.get_field('view_token').column)} = %s")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [token, token])
+        row = cursor.fetchone()
+    return Version(row[0], row[1], str(row[2]), row[3] == token) if row else None
 
 
 def resolve_for_edit(token: str) -> Access:

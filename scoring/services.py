@@ -331,44 +331,76 @@ def _revise(deal: Deal, action: str, author: str) -> None:
                                 withdrawn=deal.withdrawn, author=author)
 
 
+@dataclass
+class _Planned:
+    """A new deal worked out from the table as read (at ``version``), ready to insert."""
+
+    number: int
+    record: dict[str, Any]
+    outcome: dict[str, Any]
+    state_after: dict[str, Any]
+
+
 def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_number: int | None = None,
                 author: str = "", client_id: Any = None) -> Deal:
     """Validate and store a new deal. Raises :class:`InvalidRecord` or :class:`DealConflict`.
 
     ``client_id`` (a UUID a phone gives each deal) makes a retry safe: the deal already stored under it is
-    returned (with ``deal.repeated`` set) and nothing new is recorded."""
-    game = get_game(table.game)
-    spec = table_spec(table)
+    returned (with ``deal.repeated`` set) and nothing new is recorded.
+
+    As for corrections (:func:`_change`), the deal is read, checked and scored before the lock, on the table
+    at the version the request read; the lock is taken only if nobody wrote since, and held for two INSERTs.
+    Otherwise it is worked out again (once), then under the lock."""
     try:
+        version = table.version
+        for _attempt in range(2):
+            planned = _plan_record(table, record, expected_number, client_id)
+            if isinstance(planned, Deal):
+                return planned
+            with transaction.atomic():
+                if Table.objects.filter(pk=table.pk, version=version).update(version=F("version") + 1):
+                    table.version = version + 1
+                    return _insert(table, planned, client_id, author)
+            version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
         with transaction.atomic():
             locked = _lock(table)
-            if client_id is not None:
-                stored = locked.deals.filter(client_id=client_id).first()
-                if stored is not None:
-                    stored.repeated = True  # type: ignore[attr-defined]
-                    return stored
-            latest = locked.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
-            number = latest.number + 1 if latest else 1
-            if number > MAX_DEALS:
-                raise InvalidRecord({"__all__": _("A table keeps at most %(n)s deals: start a new table for the "
-                                                  "next game.") % {"n": MAX_DEALS}})
-            if expected_number is not None and expected_number != number:
-                raise DealConflict(number - 1)
-            if latest is None:
-                before = game.initial_state(spec)
-            elif not latest.withdrawn and latest.state_after is not None:
-                before = game.state_from_json(latest.state_after)  # the usual case: one query for both
-            else:
-                if active_deals(locked).filter(state_after__isnull=True).exists():
-                    recompute_from(locked, 1)  # a cache emptied by a migration: filled again first
-                before = state_before(locked, number, game, spec)
-            fact = checked_record(game, spec, before, record)
-            state, outcome = game.apply(spec, before, fact)
-            deal = Deal.objects.create(table=locked, number=number, record=fact.to_json(), client_id=client_id,
-                                       outcome=outcome.to_json(), state_after=state.to_json())
-            _revise(deal, DealRevision.Action.RECORD, author)
+            planned = _plan_record(locked, record, expected_number, client_id)
+            return planned if isinstance(planned, Deal) else _insert(locked, planned, client_id, author)
     except IntegrityError:
         raise DealConflict(next_number(table) - 1) from None
+
+
+def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number: int | None,
+                 client_id: Any) -> _Planned | Deal:
+    """The deal as it would be stored now, or the deal already stored under ``client_id``."""
+    if client_id is not None:
+        stored = table.deals.filter(client_id=client_id).first()
+        if stored is not None:
+            stored.repeated = True  # type: ignore[attr-defined]
+            return stored
+    game, spec = get_game(table.game), table_spec(table)
+    latest = table.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
+    number = latest.number + 1 if latest else 1
+    if number > MAX_DEALS:
+        raise InvalidRecord({"__all__": _("A table keeps at most %(n)s deals: start a new table for the "
+                                          "next game.") % {"n": MAX_DEALS}})
+    if expected_number is not None and expected_number != number:
+        raise DealConflict(number - 1)
+    if latest is None:
+        before = game.initial_state(spec)
+    elif not latest.withdrawn and latest.state_after is not None:
+        before = game.state_from_json(latest.state_after)  # the usual case: one query for both
+    else:
+        before = state_before(table, number, game, spec)  # derived in memory if a cache was emptied
+    fact = checked_record(game, spec, before, record)
+    state, outcome = game.apply(spec, before, fact)
+    return _Planned(number, fact.to_json(), outcome.to_json(), state.to_json())
+
+
+def _insert(table: Table, planned: _Planned, client_id: Any, author: str) -> Deal:
+    deal = Deal.objects.create(table=table, number=planned.number, record=planned.record, client_id=client_id,
+                               outcome=planned.outcome, state_after=planned.state_after)
+    _revise(deal, DealRevision.Action.RECORD, author)
     return deal
 
 

@@ -25,11 +25,11 @@ from django.views.decorators.http import require_http_methods
 
 from referee.game import Game, State, TableSpec
 from referee.settlement import fewest_transfers, to_minor_units
+from scoring import services
 from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name
 from scoring.limits import limited
 from scoring.models import Table
-from scoring import services
 from scoring.services import standings, translate
 
 logger = logging.getLogger(__name__)

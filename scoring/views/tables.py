@@ -19,7 +19,7 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import services
-from scoring.access import Access, device_key, recent_tokens, remember_table, resolve
+from scoring.access import Access, device_key, recent_tokens, remember_table, resolve, version_of
 from scoring.forms import NewTableForm, RecordForm
 from scoring.limits import limited
 from scoring.models import Table
@@ -218,18 +218,13 @@ def page_cache_key(request: HttpRequest, access: Access) -> str:
 
 def table_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
     """The table's version as this reader sees it (language, kind of link, address): a phone that already has
-    this page gets a 304. None (no ETag) while a message is waiting for this person."""
-    access = resolve(token)
-    request.tapete_access = access  # type: ignore[attr-defined]
-    if len(get_messages(request)):
+    this page gets a 304. None (no ETag) for an unknown link, or while a message is waiting for this person."""
+    seen = version_of(token)
+    request.tapete_version = seen  # type: ignore[attr-defined]
+    if seen is None or len(get_messages(request)):
         return None
-    table = access.table
-    kind = "edit" if access.can_edit else "view"
-    return f"{table.pk}-{table.version}-{table.updated.timestamp()}-{get_language()}-{kind}-{request.get_full_path()}"
-
-
-def _access(request: HttpRequest, token: str) -> Access:
-    return getattr(request, "tapete_access", None) or resolve(token)
+    kind = "edit" if seen.can_edit else "view"
+    return f"{seen.table_id}-{seen.version}-{seen.updated}-{get_language()}-{kind}-{request.get_full_path()}"
 
 
 def _revalidate(response: HttpResponse) -> HttpResponse:
@@ -241,7 +236,7 @@ def _revalidate(response: HttpResponse) -> HttpResponse:
 @require_GET
 @condition(etag_func=table_etag)
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    access = _access(request, token)
+    access = resolve(token)
     response = _table_page(request, access)
     remember_table(request, response, token)
     return _revalidate(response)
@@ -266,9 +261,10 @@ def _table_page(request: HttpRequest, access: Access) -> HttpResponse:
 @condition(etag_func=table_etag)
 def live(request: HttpRequest, token: str) -> HttpResponse:
     """204 while nothing changed since version ``v`` (or 304 for the same ETag); else the standings region."""
-    access = _access(request, token)
-    if request.GET.get("v") == str(access.table.version):
-        return HttpResponse(status=204)
+    seen = getattr(request, "tapete_version", None)
+    if seen is not None and request.GET.get("v") == str(seen.version):
+        return HttpResponse(status=204)  # what every watching phone gets while nothing happens: no ORM at all
+    access = resolve(token)
     context = table_context(request, access, with_form=False)
     return _revalidate(render(request, "scoring/table.html#live", context))
 
