@@ -597,12 +597,16 @@ def register(game: Game[Any, Any, Any]) -> Game[Any, Any, Any]:
 
 
 def discover(package: str = _PACKAGE) -> None:
-    """Register the ``GAME`` of every ``<package>.<slug>.rules`` module: a new folder is a new game."""
+    """Register the ``GAME`` of every ``<package>.<slug>.rules`` module: a new folder is a new game. (A family
+    of games sharing their rules, as Tresillo and L'Ombre, is one folder whose ``rules`` module gives
+    ``GAMES``, a tuple, instead.)"""
     _discovered.append(package)
     root = import_module(package)
     for module in sorted(iter_modules(root.__path__), key=lambda m: m.name):
         if module.ispkg and find_spec(f"{package}.{module.name}.rules") is not None:
-            register(import_module(f"{package}.{module.name}.rules").GAME)
+            rules = import_module(f"{package}.{module.name}.rules")
+            for game in getattr(rules, "GAMES", None) or (rules.GAME,):
+                register(game)
 
 
 def get_game(slug: str) -> Game[Any, Any, Any]:

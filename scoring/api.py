@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -61,32 +62,43 @@ logger = logging.getLogger(__name__)
 AUTHOR = "api"
 
 
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL, and half of a UTF-16 pair: no database stores them
+ESCAPED_UNSTORABLE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")  # how JSON carries them (only escaped)
+
+
 class StrictJSONParser(Parser):
-    """JSON as the RFC has it: ``NaN`` and ``Infinity`` are refused (no database stores them), and so is the
-    NUL character ``\\u0000`` in any text (PostgreSQL stores none), with the path of the text that has it."""
+    """JSON as the RFC has it: ``NaN`` and ``Infinity`` are refused (no database stores them), and so are the
+    NUL character ``\\u0000`` and a lone surrogate (``\\ud800``: half of a UTF-16 pair, not a character) in any
+    text (PostgreSQL stores neither), with the path of the text that has it."""
 
     def parse_body(self, request: HttpRequest) -> dict[str, Any]:
         def refuse(constant: str) -> Any:
             raise ValueError(f"{constant} is not JSON")
 
         data = json.loads(request.body, parse_constant=refuse)
-        if b"\\u0000" in request.body:  # the only way JSON carries a NUL: look for where only then
-            where = nul_path(data)
+        if ESCAPED_UNSTORABLE.search(request.body):  # only then look for where
+            where = unstorable_path(data)
             if where is not None:
-                raise invalid({where or "body": _("Text cannot contain the NUL character (\\u0000).")})
+                raise invalid({where or "body": _("Text cannot contain the NUL character (\\u0000) or half of a "
+                                                  "UTF-16 surrogate pair (\\ud800–\\udfff).")})
         return data
 
 
-def nul_path(value: Any, path: str = "") -> str | None:
-    """The path of the first text (or key) holding a NUL in parsed JSON, like ``record.note``; else None."""
+def unstorable_path(value: Any, path: str = "") -> str | None:
+    """The path of the first text (or key) holding a NUL or a lone surrogate in parsed JSON, like
+    ``record.note``; else None.
+
+    >>> unstorable_path({"record": {"players": ["Ana", "B\\ud800"]}})
+    'record.players.1'
+    """
     if isinstance(value, str):
-        return path if "\x00" in value else None
+        return path if UNSTORABLE.search(value) else None
     items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
     for key, item in items:
         where = f"{path}.{key}" if path else str(key)
-        if "\x00" in str(key):
+        if UNSTORABLE.search(str(key)):
             return where
-        found = nul_path(item, where)
+        found = unstorable_path(item, where)
         if found is not None:
             return found
     return None
@@ -319,6 +331,9 @@ def game_json(rules: Game) -> dict[str, Any]:
                         by_option[option.key] = extra
     data["record_fields_by_option"] = by_option
     data["ruling_fields"] = [field_json(f) for f in rules.ruling_fields]
+    data["stake_unit"] = services.translate(rules.stake_unit)
+    data["settle_options"] = [option_json(o, {"key": o.key, "label": str(o.label), "kind": o.kind,
+                                              "default": o.default}) for o in rules.settle_options]
     return data
 
 

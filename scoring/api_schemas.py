@@ -46,6 +46,12 @@ class GameOut(Schema):
     player_counts: list[int]
     deck: str
     teams: bool = Field(description="Whether players score as teams.")
+    lower_wins: bool = Field(description="Whether the lowest total wins.")
+    settlement: str = Field(description="How settling up works: by points (each pays the difference of totals), "
+                                        "by rank (losers pay the winners) or from the game's ledger.")
+    stake_unit: str = Field(description="What the table's stake is paid per, in the asker's language.")
+    settle_options: list[dict[str, Any]] = Field(
+        default_factory=list, description="Choices a person makes when settling up: key, label, kind, default.")
     options: list[dict[str, Any]] = Field(description="Variants and house rules: key, label, kind, default.")
     record_schema: list[dict[str, Any]] = Field(
         description="The fields of a deal record at the smallest player count, with the default options.")

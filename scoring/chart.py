@@ -120,14 +120,9 @@ def render_svg(standings: Standings, *, standalone: bool = False,
         lx = 8 + (i % 2) * (WIDTH // 2)
         ly = HEIGHT + 6 + (i // 2) * LEGEND_ROW
         name = labels.get(s.side, s.side)
-        total = s.points[-1][1]
+        total = standings.total_text(i)  # as the table says it: "+66", "3 buenas", "B-U-R"
         out.append(f'<rect x="{lx}" y="{ly}" width="12" height="4" rx="1" fill="{s.colour}"/>')
         out.append(f'<text x="{lx + 16}" y="{ly + 6}" fill="currentColor">{escape(name)} '
-                   f'<tspan font-weight="bold">{escape(_signed(total))}</tspan></text>')
+                   f'<tspan font-weight="bold">{escape(total)}</tspan></text>')
     out.append("</svg>")
     return "".join(out)
-
-
-def _signed(value: Any) -> str:
-    number = int(value)
-    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"

@@ -58,5 +58,7 @@ class GameApp(AppConfig):
     default = False  # imported into each game's apps.py: Django picks the game's own class there
 
     def ready(self) -> None:
-        slug = self.name.rsplit(".", 1)[-1]
-        register(slug, import_module(f"{self.name}.presenter").PRESENTER)
+        module = import_module(f"{self.name}.presenter")
+        presenters = getattr(module, "PRESENTERS", None)  # a family of games in one folder: one per slug
+        for slug, presenter in (presenters or {self.name.rsplit(".", 1)[-1]: module.PRESENTER}).items():
+            register(slug, presenter)

@@ -33,7 +33,8 @@ def database_url() -> str:
 
 def production_env(**extra: str) -> dict[str, str]:
     """The environment of a production server: no DEBUG, a SECRET_KEY of its own, the real settings."""
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE"}}
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "DJANGO_SETTINGS_MODULE",
+                                                           "DJANGO_ALLOW_ASYNC_UNSAFE"}}  # set for browser tests
     env.update(DJANGO_SETTINGS_MODULE="config.settings", SECRET_KEY=secrets.token_urlsafe(50),
                ALLOWED_HOSTS="127.0.0.1,localhost", PYTHONUNBUFFERED="1")
     env.update(extra)

@@ -8,6 +8,7 @@ from typing import Any
 from django import template
 from django.utils.formats import number_format
 
+from referee.game import get_game
 from scoring.services import translate
 
 register = template.Library()
@@ -31,6 +32,15 @@ def signed(value: Any) -> str:
     if number < 0:
         return f"−{-number}"
     return "0"
+
+
+@register.filter
+def lowest_wins(table: Any) -> bool:
+    """Whether the table's game is won by the lowest total (its pages colour a positive score as bad)."""
+    try:
+        return bool(get_game(table.game).lower_wins)
+    except (AttributeError, KeyError):
+        return False
 
 
 @register.filter

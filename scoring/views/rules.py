@@ -237,7 +237,7 @@ class RefereeForm(forms.Form):
                 widget=SegmentedButtons(label=_("Players at the table"), compact=True), initial=table.size,
                 required=False, empty_value=table.size)
         for spec_field in game.ruling_fields:
-            field = form_field(spec_field, table, game.deck)
+            field = form_field(spec_field, table, game.deck_for(table))  # the deck the table plays with
             if spec_field.default is not None:
                 field.initial = spec_field.default
             self.fields[spec_field.name] = field
@@ -286,8 +286,8 @@ def card_display(code: Any, deck: DeckKind) -> dict[str, Any]:
     return {"code": card.code, "text": card.code, "red": False}
 
 
-def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[str, Any]) -> dict[str, Any]:
-    deck = game.deck
+def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[str, Any],
+                deck: DeckKind) -> dict[str, Any]:
     legal = {c.code for c in ruling.legal_cards}
     reasons = []
     for card, reason in ruling.reasons.items():
@@ -371,12 +371,12 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
         except ValueError as exc:  # a card code the game did not catch itself: still an answer, never a 500
             form.add_error(None, str(exc))
         else:
-            answer = ruling_view(ruling, rules, situation)
+            answer = ruling_view(ruling, rules, situation, rules.deck_for(spec))
 
     token = access.token if access else None
     has_cards = any(f.kind in ("card", "cards") for f in rules.ruling_fields)
     context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
                "token": token, "examples": examples(rules, token), "spec": spec,
-               "card_hint": translate(DECK_HINTS[rules.deck]) if has_cards else None}
+               "card_hint": translate(DECK_HINTS[rules.deck_for(spec)]) if has_cards else None}
     htmx = getattr(request, "htmx", False)
     return render(request, "scoring/referee.html#referee-body" if htmx else "scoring/referee.html", context)

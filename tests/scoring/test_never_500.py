@@ -647,3 +647,23 @@ def test_regression_a_5000_digit_deal_number_in_the_record_form_is_no_number(cli
     assert response.status_code == 302 and Deal.objects.filter(table=table).count() == 1
     assert client.post(f"/t/{table.edit_token}/undo/", {"number": "9" * 5000}).status_code == 302
     assert client.post(f"/t/{table.edit_token}/deal/1/edit/", body).status_code in (200, 302)
+
+
+@pytest.mark.parametrize("body", [
+    {"game": "tarot", "players": ["A\ud800na", "Bea", "Cy", "Dan"]},
+    {"game": "tarot", "players": ["Ana", "Bea", "Cy", "Dan"], "name": "Fri\udfffday"},
+    {"game": "tarot", "players": ["Ana", "Bea", "Cy", "Dan"], "options": {"\ud83c": True}},
+])
+def test_regression_the_api_refuses_a_lone_surrogate_in_any_text_with_its_path(client, db, body):
+    """Half of a UTF-16 pair (\\ud800) is no character, and PostgreSQL cannot store it: in an unknown Toruro
+    field it was a 500 there. Refused with the text's path on both databases; a whole pair (an emoji) is fine."""
+    response = api(client, "post", "tables", body)
+    assert response.status_code == 422
+    assert list(response.json()["errors"]) in (["players.0"], ["name"], ["options.\ud83c"])
+    table = make("toruro", TORURO[5])
+    record = {"turned_card": "4O", "went": TORURO[5], "tricks": ["Luis", "Pepe", "Pepe"], "x": "\ud800"}
+    response = api(client, "post", f"tables/{table.edit_token}/deals", {"record": record})
+    assert response.status_code == 422 and list(response.json()["errors"]) == ["record.x"]
+    assert not Deal.objects.exists()
+    response = api(client, "post", "tables", {"game": "tarot", "players": ["Ana 🍺", "Bea", "Cy", "Dan"]})
+    assert response.status_code == 201

@@ -50,8 +50,10 @@ def test_each_deal_scores_as_in_the_rulebook():
 
 def test_load_demo_is_idempotent():
     load()
+    every_demo_deal = Deal.objects.count()
     output = load()
 
     assert Table.objects.filter(name=TAROT_NAME).count() == 1
-    assert Deal.objects.count() == 5
+    assert Deal.objects.filter(table__name=TAROT_NAME).count() == 5
+    assert Deal.objects.count() == every_demo_deal  # no game's demo loaded twice
     assert "already there" in output

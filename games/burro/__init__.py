@@ -1,0 +1,1 @@
+"""Burro: rules (pure Python), presenter, templates, static files, demo table and tests."""

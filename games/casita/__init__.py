@@ -1,0 +1,1 @@
+"""Casita Robada: rules (pure Python), presenter, templates, static files and tests."""

@@ -1,0 +1,63 @@
+"""A Pablo table's options: which of the two games called Pablo it plays, and the English text's advanced rules.
+
+>>> PabloOptions().variant, PabloOptions(variant="english", one_hand=True).to_json()
+('french', {'variant': 'english', 'one_hand': True, 'empty_field_discards': False, 'round_by_score': False})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from referee.game import Option, Options, option
+from referee.text import Text, _
+
+
+class Variant(StrEnum):
+    FRENCH = "french"  # seed 001: to 100, K♦ 0, −5 for a good Pablo
+    ENGLISH = "english"  # seed 004: past 50, aces −1, red Kings 0, exactly 50 back to 0
+
+
+VARIANT_NAMES: dict[Variant, Text] = {
+    Variant.FRENCH: _("French variant"),
+    Variant.ENGLISH: _("English variant"),
+}
+
+VARIANT_SUMMARIES: dict[Variant, Text] = {
+    Variant.FRENCH: _("Game to 100. Ace 1, J Q K 10, K♦ 0. A good Pablo scores −5; a bad one, cards + 10."),
+    Variant.ENGLISH: _("Game ends past 50; exactly 50 goes back to 0. Ace −1, red Kings 0, J Q and black "
+                       "Kings 10. A Pablo beaten costs 10 more, tied 5."),
+}
+
+
+@dataclass(frozen=True)
+class PabloOptions(Options):
+    variant: str = option(
+        Variant.FRENCH.value, _("Variant"),
+        choices=((Variant.FRENCH.value, _("French: to 100, K♦ 0, −5 for a good Pablo")),
+                 (Variant.ENGLISH.value, _("English: past 50, aces −1, red Kings 0, exactly 50 → 0"))),
+        help=_("Two different games share the name; the table shows which one it plays."))
+    one_hand: bool = option(
+        False, _("Advanced rule (English): play with one hand only"),
+        help=_("From the English text's advanced rules. Shown on the table; nothing to score."))
+    empty_field_discards: bool = option(
+        False, _("Advanced rule (English): with no cards left, discard every card drawn"),
+        help=_("A player with no cards in their field must discard what they draw; a Queen discarded so "
+               "makes them draw one more card."))
+    round_by_score: bool = option(
+        False, _("English: the round's winner and loser go by their score with the caller's penalty"),
+        house_rule=True,
+        help=_("The English text counts the cards to find who won the round (who starts next) and who lost it "
+               "(who deals); on, the caller's penalty counts too."))
+
+    @property
+    def kind(self) -> Variant:
+        return Variant(self.variant)
+
+
+# How a finished (or stopped) game is settled: a keyword of ``Game.balances`` (by rank).
+SETTLE_OPTIONS: tuple[Option, ...] = (
+    Option("per_point", _("Each loser pays the difference in points"), "bool", True,
+           help=_("Yes: each loser pays the winner (lowest total) their difference in points × the stake. "
+                  "No: each loser pays one stake, whatever the points.")),
+)

@@ -1,0 +1,139 @@
+"""What the Pablo pages show beyond the generic ones: the variant the table plays (and how far each player is
+from the end), beside the standings; and a record form for a phone: who called Pablo, then each player's cards
+tapped in a small picker (summed live) or their points typed.
+
+Everything is worked out here so the templates only draw; the record form posts the generic RecordForm's fields
+(``caller``, ``hands__<row>__player``, ``hands__<row>__cards``, ``hands__<row>__points``, ``void``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from games.pablo import count
+from games.pablo.options import VARIANT_NAMES, VARIANT_SUMMARIES, PabloOptions, Variant
+from games.pablo.record import decks
+from games.pablo.rules import GAME
+from games.pablo.values import RED, card_text, special_cards
+from referee.cards import FRENCH_RANKS, SUIT_SYMBOLS, Card, CardError, DeckKind
+from scoring import services
+from scoring.presenters import Presenter
+
+if TYPE_CHECKING:
+    from scoring.services import Standings
+
+SUITS = ("S", "H", "D", "C")
+RANKS = ("A", *FRENCH_RANKS[:-1])  # A, 2 … 10, J, Q, K: the order a player counts in
+ADVANCED = ("one_hand", "empty_field_discards")  # the English text's own; the house rule shows with the others
+NEAR_FIFTY = 25  # English: within this many points of 50, say what would bring a player back to 0
+NEAR_HUNDRED = 50  # French: within this many points of 100, say how far a player is from the end
+
+
+def _value(form: Any, name: str) -> str:
+    bound = form.bound_field(name)
+    if bound is None:
+        return ""
+    value = bound.value()
+    return "" if value is None else str(value)
+
+
+def _errors(form: Any, name: str) -> list[str]:
+    bound = form.bound_field(name)
+    return list(bound.errors) if bound is not None else []
+
+
+def chips(codes: str) -> list[dict[str, Any]]:
+    """The cards typed or tapped, as the form shows them (a code it cannot read is shown as typed)."""
+    shown = []
+    for code in codes.replace(",", " ").split():
+        try:
+            card = Card.parse(code, DeckKind.FRENCH52)
+        except CardError:
+            shown.append({"code": code, "text": code, "red": False})
+        else:
+            shown.append({"code": card.code, "text": card_text(card), "red": card.suit in RED})
+    return shown
+
+
+def advanced_labels(options: PabloOptions) -> list[str]:
+    """The English text's advanced rules this table plays, by their option's label."""
+    return [services.translate(option.label) for option in GAME.options
+            if option.key in ADVANCED and getattr(options, option.key)]
+
+
+class PabloPresenter(Presenter):
+    record_template = "pablo/record.html"
+    state_template = "pablo/state.html"
+    stylesheet = "pablo/pablo.css"
+
+    def board(self, standings: Standings) -> Mapping[str, Any]:
+        """The variant and what it means, the advanced rules in force, who starts next, and per player how far
+        they are from the end (English: how many points would bring them to exactly 50, and back to 0)."""
+        spec, state = standings.spec, standings.state
+        options: PabloOptions = spec.options
+        variant = options.kind
+        end = count.FRENCH_END if variant is Variant.FRENCH else count.ENGLISH_END
+        players = []
+        for seat, name in enumerate(spec.players):
+            total = state.totals[seat]
+            to_end = end - total if variant is Variant.FRENCH else end - total + 1
+            near = variant is Variant.ENGLISH and 0 < end - total <= NEAR_FIFTY
+            players.append({"name": name, "total": total, "to_fifty": end - total if near else None,
+                            "to_end": to_end if variant is Variant.FRENCH and to_end <= NEAR_HUNDRED else None})
+        return {
+            "variant": variant.value,
+            "variant_name": services.translate(VARIANT_NAMES[variant]),
+            "variant_rules": services.translate(VARIANT_SUMMARIES[variant]),
+            "end": end,
+            "decks": decks(spec),
+            "advanced": advanced_labels(options),
+            "players": players,
+            "over": standings.game_over,
+        }
+
+    def record(self, form: Any, table: Any, deal: Any = None,
+               standings: Standings | None = None) -> Mapping[str, Any]:
+        """The form's pieces: one row per player with the cards and points the form has (so nothing typed is
+        lost when the server refuses a round) and their messages; the picker's suits and ranks; the variant
+        and the number of decks (for the live sums and the cards already used)."""
+        spec = form.spec
+        options: PabloOptions = spec.options
+        rows = []
+        for i in range(form.row_counts.get("hands", spec.size)):
+            player = _value(form, f"hands__{i}__player") or (spec.players[i] if i < spec.size else "")
+            if i >= spec.size and not player:
+                continue
+            cards = _value(form, f"hands__{i}__cards").strip().upper()
+            rows.append({
+                "index": i, "player": player, "cards": cards, "chips": chips(cards),
+                "points": _value(form, f"hands__{i}__points"),
+                "errors": (_errors(form, f"hands__{i}__player") + _errors(form, f"hands__{i}__cards")
+                           + _errors(form, f"hands__{i}__points")),
+            })
+        new = getattr(deal, "number", None) is None  # a template passes "" for no deal
+        st = standings if getattr(standings, "spec", None) is not None else None
+        over = bool(new and st is not None and st.game_over)
+        game = form.game
+        dealer = starter = None
+        if st is not None and new:
+            dealer = spec.players[game.dealer(spec, st.state)]
+            starter = spec.players[game.leader(spec, st.state)]
+        variant = options.kind
+        return {
+            "over": over,
+            "variant": variant.value,
+            "variant_name": services.translate(VARIANT_NAMES[variant]),
+            "values": special_cards(variant),
+            "decks": decks(spec),
+            "rows": rows,
+            "hands_errors": _errors(form, "hands"),
+            "dealer": dealer,
+            "starter": starter,
+            "suits": [(s, SUIT_SYMBOLS[s], s in RED) for s in SUITS],
+            "ranks": RANKS,
+            "negative": variant is Variant.ENGLISH,
+        }
+
+
+PRESENTER = PabloPresenter()

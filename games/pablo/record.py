@@ -1,0 +1,178 @@
+"""A Pablo round as recorded: who called Pablo, and each player's cards (tapped in the picker, as card codes) or
+their points (typed). Read once here, a message per field; the record as stored is normalised: one hand per
+seat in seat order, the cards as codes (or none when only points were typed) and the points always.
+
+>>> from games.pablo.rules import GAME
+>>> table = GAME.table(["Ana", "Bea", "Carl"])
+>>> record = parse_record(table, {"caller": "ana", "hands": [
+...     {"player": "Ana", "cards": "KD 2S ah"}, {"points": 14}, {"player": "Carl", "cards": []}]})
+>>> record.caller, [(h.player.name, h.cards and [c.code for c in h.cards], h.points) for h in record.hands]
+(Seat(index=0, name='Ana'), [('Ana', ['KD', '2S', 'AH'], 3), ('Bea', None, 14), ('Carl', (), 0)])
+>>> parse_record(table, {"caller": "Ana", "hands": [{"cards": "KD 2S"}, {"points": 14}, {"points": 3}]}
+...              ).to_json()["hands"][0]
+{'player': {'seat': 0, 'name': 'Ana'}, 'cards': ['KD', '2S'], 'points': 2}
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee import parse
+from referee.cards import Card, DeckKind
+from referee.game import Field, Record, TableSpec
+from referee.parse import Errors
+from referee.text import _
+from referee.values import Seat, Values
+
+from .options import PabloOptions, Variant
+from .values import card_text, decks_for, hand_value, points_bounds, special_cards
+
+FIELDS: tuple[str, ...] = ("caller", "hands", "void")
+HAND_FIELDS: tuple[str, ...] = ("player", "cards", "points")
+NAME = "Pablo"
+
+Table = TableSpec[PabloOptions]
+
+
+@dataclass(frozen=True)
+class Hand(Values):
+    """One player's cards at the end of a round: the cards when tapped (``()`` for none), ``None`` when only
+    the points were typed; the points always."""
+
+    player: Seat
+    cards: tuple[Card, ...] | None
+    points: int
+
+
+@dataclass(frozen=True)
+class PabloRecord(Record):
+    """A round, normalised. A misdeal is ``PabloRecord(void=True)`` and nothing else."""
+
+    caller: Seat | None = None
+    hands: tuple[Hand, ...] = ()
+    void: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"void": True} if self.void else super().to_json()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> PabloRecord:
+        return cls(void=True) if data.get("void") else super().from_json(data)
+
+
+def variant_of(table: Table) -> Variant:
+    return table.options.kind
+
+
+def decks(table: Table) -> int:
+    return decks_for(variant_of(table), table.size)
+
+
+def record_fields(table: Table) -> tuple[Field, ...]:
+    lo, hi = points_bounds(variant_of(table), decks(table))
+    return (
+        Field("caller", _("Who called Pablo"), "player"),
+        Field("hands", _("Each player's cards, or their points"), "list", maximum=table.size,
+              help=_("One entry per player: tap their cards (codes such as KD 10S AH) or type their points. "
+                     "No cards left: 0. %(values)s.", values=special_cards(variant_of(table))),
+              fields=(
+                  Field("player", _("Player"), "player"),
+                  Field("cards", _("Cards"), "cards", required=False),
+                  Field("points", _("Points"), "int", required=False, minimum=lo, maximum=hi),
+              )),
+        Field("void", _("Misdeal: nobody scores, the cards are dealt again"), "bool", required=False,
+              default=False),
+    )
+
+
+def parse_record(table: Table, raw: Mapping[str, Any]) -> PabloRecord:
+    """Read a round as a form or a client sends it: :class:`~referee.parse.InvalidRecord` with a message per
+    field (``caller``, ``hands``, ``hands.2.points``...)."""
+    errors = Errors()
+    if not isinstance(raw, Mapping):
+        errors.add("__all__", _("Send the round as an object: caller, hands."))
+        errors.raise_if_any()
+    parse.unknown_fields(raw, FIELDS, errors, NAME)
+    if parse.yes_no(raw.get("void"), "void", errors) and not errors:
+        return PabloRecord(void=True)
+    caller = parse.seat(table.players, raw.get("caller"), "caller", errors, blank=_("Who called Pablo?"))
+    hands = parse_hands(table, raw.get("hands"), errors)
+    errors.raise_if_any()
+    return PabloRecord(caller=caller, hands=hands)
+
+
+def parse_hands(table: Table, value: Any, errors: Errors) -> tuple[Hand, ...]:
+    variant, copies = variant_of(table), decks(table)
+    lo, hi = points_bounds(variant, copies)
+    if parse.is_blank(value):
+        errors.add("hands", _("Give each player's cards or points."))
+        return ()
+    if not isinstance(value, list | tuple) or not value:
+        errors.add("hands", _("Give a list with an entry per player: their cards or their points."))
+        return ()
+    if len(value) != table.size:
+        errors.add("hands", _("Give an entry for each of the %(n)s players, not %(given)s.", n=table.size,
+                              given=len(value)))
+        return ()
+    found: dict[int, Hand] = {}
+    seen: Counter[Card] = Counter()
+    for index, item in enumerate(value):
+        path = f"hands.{index}"
+        if not isinstance(item, Mapping):
+            errors.add(path, _("Each entry is an object: player, and cards or points."))
+            continue
+        for key in item:
+            if key not in HAND_FIELDS:
+                errors.add(f"{path}.{str(key)[:40]}", _("Unknown field for %(game)s.", game=NAME))
+        if parse.is_blank(item.get("player")):
+            player: Seat | None = table.seat(index)
+        else:
+            player = parse.seat(table.players, item.get("player"), f"{path}.player", errors)
+        if player is None:
+            continue
+        if player.index in found:
+            errors.add(f"{path}.player", _("%(name)s has two entries.", name=player.name))
+            continue
+        cards = _cards(item.get("cards"), f"{path}.cards", copies, errors)
+        points = parse.whole_number(item.get("points"), f"{path}.points", errors, minimum=lo, maximum=hi)
+        if f"{path}.cards" in errors or f"{path}.points" in errors:
+            continue
+        if cards is not None:
+            value_of_cards = hand_value(cards, variant)
+            if points is not None and points != value_of_cards:
+                errors.add(f"{path}.points", _("%(name)s's cards make %(value)s, not %(points)s.",
+                                               name=player.name, value=value_of_cards, points=points))
+                continue
+            points = value_of_cards
+            for card in cards:
+                seen[card] += 1
+                if seen[card] > copies:
+                    errors.add(f"{path}.cards", _("%(card)s is in two hands: there is one of each card.",
+                                                  card=card_text(card)) if copies == 1 else
+                               _("%(card)s is in three hands: there are two of each card.", card=card_text(card)))
+        elif points is None:
+            errors.add(path, _("Tap %(name)s's cards or type their points.", name=player.name))
+            continue
+        found[player.index] = Hand(player, cards, points)
+    if errors:
+        return ()
+    return tuple(found[seat] for seat in sorted(found))
+
+
+def _cards(value: Any, field: str, copies: int, errors: Errors) -> tuple[Card, ...] | None:
+    """The cards of one hand: ``None`` when not given (blank), ``()`` for an empty list (no cards left)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    cards = parse.cards(value, DeckKind.FRENCH52, field, errors, unique=False)
+    if field in errors:
+        return None
+    for card, count in Counter(cards).items():
+        if count > copies:
+            errors.add(field, _("%(card)s is given twice: there is one of each card.", card=card_text(card))
+                       if copies == 1 else
+                       _("%(card)s is given three times: there are two of each card.", card=card_text(card)))
+            return None
+    return cards

@@ -1,0 +1,174 @@
+"""Pablo's pages: a new table with its variant, the table page saying which variant it plays, rounds recorded
+through the phone form (cards or points; a bad row refused beside it, nothing lost), editing a round, the end of
+the game, settling up by rank, the rules page and the referee page, the demo tables."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+from games.pablo.demo import DEMO_TABLES
+from games.pablo.rules import GAME
+from games.pablo.rules_text import ALL_RULES, RULES
+from scoring import services
+from scoring.models import Table
+from scoring.services import translate
+
+FOUR = ["Ana", "Bea", "Carl", "Dani"]
+
+
+@pytest.fixture
+def english(db) -> Table:
+    return services.create_table(game="pablo", players=FOUR, options={"variant": "english"})
+
+
+@pytest.fixture
+def french(db) -> Table:
+    return services.create_table(game="pablo", players=FOUR)
+
+
+def page(client, table: Table, **headers: str) -> str:
+    response = client.get(f"/t/{table.edit_token}/", headers=headers)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def form(caller: str, *rows: dict[str, Any]) -> dict[str, str]:
+    """What the phone form posts: the caller, then per row the player and their cards or points."""
+    data = {"caller": caller}
+    for i, row in enumerate(rows):
+        data[f"hands__{i}__player"] = FOUR[i]
+        for key, value in row.items():
+            data[f"hands__{i}__{key}"] = str(value)
+    return data
+
+
+def test_the_new_table_form_offers_the_two_variants(client, db):
+    html = client.get("/new/pablo/").content.decode()
+    assert 'name="opt_variant" value="french"' in html and 'name="opt_variant" value="english"' in html
+
+
+def test_the_table_says_which_variant_it_plays(client, english, french):
+    english_page = text_of(page(client, english))
+    assert "English variant" in english_page and "exactly 50 goes back to 0" in english_page
+    french_page = text_of(page(client, french))
+    assert "French variant" in french_page and "Game to 100" in french_page
+    assert ": 100 to 100" not in french_page  # far from the end: nothing to say yet
+    services.record_deal(french, {"caller": "Ana", "hands": [{"points": 70}, {"points": 2}, {"points": 3},
+                                                             {"points": 4}]})
+    assert "Ana: 20 to 100" in text_of(page(client, french))  # 70 + 10 = 80: 20 to go
+
+
+def test_the_variant_in_spanish_and_french(client, english):
+    assert "Variante inglesa" in text_of(page(client, english, **{"Accept-Language": "es"}))
+    assert "Variante anglaise" in text_of(page(client, english, **{"Accept-Language": "fr"}))
+
+
+def test_a_round_recorded_from_the_form_with_cards_and_points(client, english):
+    """Ana A♠ K♦ = −1 + 0 = −1, lowest: −1; Bea 7; Carl no cards (typed 0) ties... Carl 0 is not below −1; Dani
+    Q♣ 2♦ = 12."""
+    response = client.post(f"/t/{english.edit_token}/deal/",
+                           form("Ana", {"cards": "AS KD"}, {"points": 7}, {"points": 0}, {"cards": "QC 2D"}))
+    assert response.status_code == 302
+    deal = english.deals.get()
+    assert deal.record["hands"][0] == {"player": {"seat": 0, "name": "Ana"}, "cards": ["AS", "KD"], "points": -1}
+    assert deal.record["hands"][1]["cards"] is None and deal.record["hands"][1]["points"] == 7
+    html = text_of(page(client, english))
+    assert "Ana: A♠ K♦ = -1" in html or "Ana: A♠ K♦ = −1" in html
+    assert "Dani lost the round (12) and deals the next one." in html
+    assert "Deals next: Dani" in html and "Leads: Ana" in html
+
+
+def test_a_bad_row_is_refused_beside_it_and_nothing_is_lost(client, english):
+    response = client.post(f"/t/{english.edit_token}/deal/",
+                           form("Ana", {"cards": "AS KD"}, {"points": 7}, {"cards": "AS"}, {}))
+    assert response.status_code == 200
+    html = response.content.decode()
+    hand2 = html[html.index('id="hand-2"'):html.index('id="hand-3"')]
+    hand3 = html[html.index('id="hand-3"'):html.index('id="pablo-picker"')]
+    assert "A♠ is in two hands: there is one of each card." in hand2
+    assert "Tap Dani&#x27;s cards or type their points." in hand3
+    assert 'value="AS KD"' in html and 'name="hands__1__points"' in html and 'value="7"' in html
+    assert not english.deals.exists()
+
+
+def test_the_caller_is_asked_beside_its_buttons(client, english):
+    data = form("", {"points": 1}, {"points": 2}, {"points": 3}, {"points": 4})
+    html = client.post(f"/t/{english.edit_token}/deal/", data).content.decode()
+    caller = html[html.index('id="field-caller"'):html.index('id="field-hands"')]
+    assert "Who called Pablo?" in caller and "invalid-feedback" in caller
+
+
+def test_editing_a_round_shows_its_cards(client, french):
+    services.record_deal(french, {"caller": "Ana", "hands": [{"cards": "KD AS"}, {"points": 9}, {"points": 15},
+                                                             {"cards": []}]})
+    assert "Ana: K♦ A♠ = 1" in text_of(client.get(f"/t/{french.view_token}/deal/1/").content.decode())
+    html = client.get(f"/t/{french.edit_token}/deal/1/edit/").content.decode()
+    assert 'value="KD AS"' in html and "K♦" in html
+    response = client.post(f"/t/{french.edit_token}/deal/1/edit/",
+                           form("Ana", {"cards": "KD 2S"}, {"points": 9}, {"points": 15}, {"points": 0}))
+    assert response.status_code == 302
+    assert french.deals.get().record["hands"][0]["points"] == 2
+
+
+def test_the_game_over_page_offers_a_new_table(client, english):
+    services.record_deal(english, {"caller": "Ana", "hands": [{"points": 1}, {"points": 2}, {"points": 51},
+                                                              {"points": 3}]})
+    html = page(client, english)
+    assert 'id="game-over"' in html and "Winner: Ana" in html
+    assert '<form id="record"' not in html and "New Pablo table" in html
+
+
+def test_settle_up_by_rank(client, french):
+    """Totals −5, 9, 15, 22 at 0.10 a point: Bea pays 1.40, Carl 2.00, Dani 2.70 to Ana."""
+    services.record_deal(french, {"caller": "Ana", "hands": [{"cards": "KD AS 2C"}, {"points": 9},
+                                                             {"points": 15}, {"points": 22}]})
+    html = text_of(client.get(f"/t/{french.view_token}/settle/", {"stake": "0.10"}).content.decode())
+    assert "Bea" in html and "1.40" in html and "2.70" in html
+    fixed = text_of(client.get(f"/t/{french.view_token}/settle/", {"stake": "0.10", "per_point": "no"})
+                    .content.decode())
+    assert "0.10" in fixed and "2.70" not in fixed
+
+
+def test_the_rules_page_has_every_section_and_every_cited_rule(client, db):
+    html = client.get("/rules/pablo/").content.decode()
+    for section in RULES:
+        assert f'id="{section.key}"' in html
+    keys = {section.key: translate(section.title) for section in RULES}
+    for rule in ALL_RULES:
+        assert keys[rule.key] == translate(rule.title)
+
+
+def test_the_rules_page_in_french(client, db):
+    html = client.get("/rules/pablo/", headers={"Accept-Language": "fr"}).content.decode()
+    assert "Deux jeux nommés Pablo" in html and "le roi de carreaux (K♦) 0" in html
+
+
+def test_the_referee_page_answers_the_pair_example(client, db):
+    page_ = client.get("/referee/pablo/")
+    example = next(e for e in page_.context["examples"] if "pair of 5s" in e["title"])
+    answer = client.get("/referee/pablo/?" + example["query"]).context["answer"]
+    assert answer["legal"] is True and "4♥ 3♥ 8♣ (15 points)" in answer["explanation"]
+
+
+def test_the_referee_page_with_a_tables_variant(client, english):
+    response = client.get("/referee/pablo/", {"ask": "1", "table": english.view_token, "question": "power",
+                                              "drawn": "10S"})
+    assert response.context["answer"]["legal"] is True  # English: the 10 peeks
+
+
+def test_the_demo_tables_load(db):
+    call_command("load_demo")
+    for demo in DEMO_TABLES:
+        table = Table.objects.get(name=demo["name"])
+        assert table.deals.count() == len(demo["records"])
+    english = services.standings(Table.objects.get(name="Demo — Pablo (English)"))
+    assert english.state.totals == (15, 37, 45, 0)
+    assert GAME.options[0].key == "variant"

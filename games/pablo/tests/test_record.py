@@ -1,0 +1,163 @@
+"""A round's record: cards tapped or points typed, normalised as stored, and every bad entry refused beside its
+field with a message a player understands."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.pablo.rules import GAME
+from referee.game import InvalidRecord
+
+from .helpers import round_, table
+
+
+def refused(spec, raw) -> dict[str, str]:
+    with pytest.raises(InvalidRecord) as info:
+        GAME.apply(spec, GAME.initial_state(spec), raw)
+    return {key: str(message) for key, message in info.value.errors.items()}
+
+
+# -- normalised as stored ------------------------------------------------------------------------------------
+
+def test_the_record_as_stored_has_cards_as_codes_and_points_for_every_seat():
+    spec = table()
+    record = GAME.parse(spec, {"caller": " bea ", "hands": [
+        {"player": "Dani", "points": "7"}, {"player": "ana", "cards": "kd, 10s ah"},
+        {"player": "Bea", "cards": ["K♥", "2♠"]}, {"player": "Carl", "cards": []}]})
+    assert record.to_json() == {
+        "caller": {"seat": 1, "name": "Bea"},
+        "hands": [
+            {"player": {"seat": 0, "name": "Ana"}, "cards": ["KD", "10S", "AH"], "points": 11},
+            {"player": {"seat": 1, "name": "Bea"}, "cards": ["KH", "2S"], "points": 12},
+            {"player": {"seat": 2, "name": "Carl"}, "cards": [], "points": 0},
+            {"player": {"seat": 3, "name": "Dani"}, "cards": None, "points": 7},
+        ],
+        "void": False,
+    }
+
+
+def test_entries_without_a_player_are_the_seats_in_order():
+    record = GAME.parse(table(), round_("Ana", 1, 2, 3, 4))
+    assert [(h.player.name, h.points) for h in record.hands] == [("Ana", 1), ("Bea", 2), ("Carl", 3), ("Dani", 4)]
+
+
+def test_a_stored_record_reads_back_to_itself():
+    spec = table("english")
+    record = GAME.parse(spec, round_("Carl", "AS KH", 12, [], "QC 3D"))
+    stored = json.loads(json.dumps(record.to_json()))
+    assert GAME.parse(spec, stored) == record == GAME.record_from_json(stored)
+
+
+def test_points_typed_with_the_cards_must_agree_with_them():
+    """Both given and equal: fine; different: the points are refused, saying what the cards make."""
+    spec = table()
+    ok = GAME.parse(spec, {"caller": "Ana", "hands": [{"cards": "KD 5S", "points": 5}, {"points": 1},
+                                                     {"points": 2}, {"points": 3}]})
+    assert ok.hands[0].points == 5
+    errors = refused(spec, {"caller": "Ana", "hands": [{"cards": "KD 5S", "points": 15}, {"points": 1},
+                                                       {"points": 2}, {"points": 3}]})
+    assert errors == {"hands.0.points": "Ana's cards make 5, not 15."}
+
+
+def test_a_misdeal_is_the_whole_record():
+    assert GAME.parse(table(), {"void": True}).to_json() == {"void": True}
+    assert GAME.parse(table(), {"void": "yes", "caller": "Ana"}).to_json() == {"void": True}
+
+
+# -- refused beside the field --------------------------------------------------------------------------------
+
+def test_who_called_pablo_is_required():
+    assert refused(table(), {"hands": round_("Ana", 1, 2, 3, 4)["hands"]}) == {"caller": "Who called Pablo?"}
+
+
+def test_the_caller_must_be_at_the_table():
+    errors = refused(table(), round_("Zoe", 1, 2, 3, 4))
+    assert errors == {"caller": "Zoe is not playing at this table."}
+
+
+def test_every_player_needs_cards_or_points():
+    errors = refused(table(), {"caller": "Ana", "hands": [{"points": 1}, {}, {"points": 3}, {"points": 4}]})
+    assert errors == {"hands.1": "Tap Bea's cards or type their points."}
+
+
+def test_one_entry_per_player():
+    assert refused(table(), round_("Ana", 1, 2, 3)) == {"hands": "Give an entry for each of the 4 players, not 3."}
+    assert refused(table(), {"caller": "Ana"}) == {"hands": "Give each player's cards or points."}
+    assert refused(table(), {"caller": "Ana", "hands": 7}) == {
+        "hands": "Give a list with an entry per player: their cards or their points."}
+
+
+def test_a_player_named_twice():
+    errors = refused(table(), {"caller": "Ana", "hands": [{"player": "Ana", "points": 1}, {"player": "Ana",
+                                                                                           "points": 2},
+                                                          {"points": 3}, {"points": 4}]})
+    assert errors == {"hands.1.player": "Ana has two entries."}
+
+
+def test_a_card_that_does_not_exist():
+    errors = refused(table(), round_("Ana", "KD ZZ", 2, 3, 4))
+    assert errors == {"hands.0.cards": "ZZ is not a card of this game."}
+
+
+def test_with_one_deck_a_card_is_in_one_hand_only():
+    errors = refused(table(), round_("Ana", "KD 5S", "5S", 3, 4))
+    assert errors == {"hands.1.cards": "5♠ is in two hands: there is one of each card."}
+    errors = refused(table(), round_("Ana", "KD KD", 2, 3, 4))
+    assert errors == {"hands.0.cards": "K♦ is given twice: there is one of each card."}
+
+
+def test_with_two_decks_a_card_may_be_in_two_hands():
+    """Seed 001: more than six players add a second deck; a third copy is still refused."""
+    spec = table("french", [f"P{i}" for i in range(1, 8)])
+    record = GAME.parse(spec, round_("P1", "KD 5S", "5S KD", 1, 2, 3, 4, 5))
+    assert record.hands[1].points == 5
+    errors = refused(spec, round_("P1", "KD 5S", "5S", "5S", 2, 3, 4, 5))
+    assert errors == {"hands.2.cards": "5♠ is in three hands: there are two of each card."}
+
+
+def test_typed_points_within_what_a_hand_can_hold():
+    """French points are never below 0; English down to −4 (the four aces)."""
+    assert refused(table(), round_("Ana", -1, 2, 3, 4)) == {"hands.0.points": "Must be between 0 and 330."}
+    GAME.parse(table("english"), round_("Ana", -4, 2, 3, 4))
+    assert refused(table("english"), round_("Ana", -5, 2, 3, 4)) == {
+        "hands.0.points": "Must be between -4 and 316."}
+    raw = round_("Ana", 1, 2, 3, 4)
+    raw["hands"][0]["points"] = "x"
+    assert refused(table(), raw) == {"hands.0.points": "Enter a whole number."}
+
+
+def test_unknown_fields_are_refused():
+    errors = refused(table(), {**round_("Ana", 1, 2, 3, 4), "bonus": 5})
+    assert errors == {"bonus": "Unknown field for Pablo."}
+    raw = round_("Ana", 1, 2, 3, 4)
+    raw["hands"][0]["colour"] = "red"
+    assert refused(table(), raw) == {"hands.0.colour": "Unknown field for Pablo."}
+
+
+def test_the_advanced_rules_belong_to_the_english_variant():
+    """Seed 004's advanced rules are its own: refused at a French table."""
+    with pytest.raises(InvalidRecord) as info:
+        GAME.table(["Ana", "Bea", "Carl"], {"one_hand": True})
+    assert "options.one_hand" in info.value.errors
+    assert GAME.table(["Ana", "Bea", "Carl"], {"variant": "english", "one_hand": True}).options.one_hand
+
+
+def test_three_to_eight_players():
+    """Seed 001: "de 3 à 6" (more with a second deck); Tapete takes 3 to 8 for both variants."""
+    for n in (2, 9):
+        with pytest.raises(InvalidRecord):
+            GAME.table([f"P{i}" for i in range(n)])
+
+
+def test_the_api_schema_describes_the_record():
+    fields = {f.name: f.to_json() for f in GAME.record_fields(table("english"))}
+    assert list(fields) == ["caller", "hands", "void"]
+    assert fields["caller"]["kind"] == "player" and fields["caller"]["required"]
+    hands = fields["hands"]
+    assert hands["kind"] == "list" and hands["maximum"] == 4
+    assert [(f["name"], f["kind"], f["required"]) for f in hands["fields"]] == [
+        ("player", "player", True), ("cards", "cards", False), ("points", "int", False)]
+    assert (hands["fields"][2]["minimum"], hands["fields"][2]["maximum"]) == (-4, 316)
+    assert "K♥ K♦ = 0" in hands["help"]

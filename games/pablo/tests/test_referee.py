@@ -1,0 +1,247 @@
+"""The referee, one rule per test, quoting the texts: French pairs (seed 001 §5, with its own example), English
+matching (seed 004 "Matching Cards", Examples I and II), powers (seed 001 §4, seed 004 "Special cards"),
+calling Pablo (both), and the English advanced rule for an empty field."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.pablo.play import EXAMPLES
+from games.pablo.rules import GAME
+from games.pablo.rules_text import SECTION_KEYS
+from referee.game import InvalidRecord
+
+from .helpers import table
+
+
+def ask(variant: str = "french", *, options: dict | None = None, **situation):
+    spec = table(variant, ["Ana", "Bea", "Carl"], **(options or {}))
+    return GAME.ruling(spec, situation)
+
+
+def said(answer) -> str:
+    return str(answer.explanation)
+
+
+# -- French: pairs, triples and quadruples (seed 001 §5) ------------------------------------------------------
+
+def test_golden_the_french_texts_pair_replacement():
+    """Seed 001 §5, its own example: "Un joueur possède les cartes suivantes : 5 3 / 8 5. Il tire alors un 4 et
+    décide de remplacer sa paire de 5. Son jeu devient donc le suivant : 4 3 / 8" — 4 + 3 + 8 = 15."""
+    answer = ask(question="match", hand="5S 3H 8C 5D", cards="5S 5D", drawn="4H")
+    assert answer.legal is True
+    assert answer.rule.key == "pairs"
+    assert "Your cards after: 4♥ 3♥ 8♣ (15 points)." in said(answer)
+
+
+def test_french_a_wrong_pair_goes_back_and_the_card_drawn_is_kept_too():
+    """Seed 001 §5: "Si le joueur s'est trompé ... il reprend ses deux cartes et conserve la carte piochée, se
+    retrouvant finalement avec une carte supplémentaire": 5 3 8 6 + 4 = five cards, 26 points."""
+    answer = ask(question="match", hand="5S 3H 8C 6D", cards="5S 6D", drawn="4H")
+    assert answer.legal is False and answer.rule.key == "pairs"
+    assert "not a pair" in said(answer)
+    assert "Your cards after: 5♠ 3♥ 8♣ 6♦ 4♥ (26 points)." in said(answer)
+
+
+def test_french_triples_and_quadruples_work_the_same_way():
+    """Seed 001 §5: "La même règle s'applique pour les triples et les quadruples.\""""
+    answer = ask(question="match", hand="9S 9H 9D 2C", cards="9S 9H 9D", drawn="KD")
+    assert answer.legal is True and "Your cards after: K♦ 2♣ (2 points)." in said(answer)
+
+
+def test_french_a_single_card_cannot_match():
+    """Seed 001 has no matching of a single card: only a pair (or more) is put down."""
+    assert ask(question="match", cards="5S", discard_top="5H").legal is False
+
+
+def test_the_cards_put_down_must_be_among_the_hand_given():
+    with pytest.raises(InvalidRecord) as info:
+        ask(question="match", hand="5S 3H 8C 6D", cards="5S 5D", drawn="4H")
+    assert set(info.value.errors) == {"cards"}
+
+
+# -- English: matching the discard (seed 004 "Matching Cards") ------------------------------------------------
+
+def test_english_a_card_of_the_same_number_matches_the_top_of_the_discard():
+    """Seed 004 Example I: "If you have a 5 in your field and draw another 5, you may place the drawn 5 into the
+    discard pile and also get rid of the 5 from your field." Your cards after: K♦ 9♠ 2♥ = 0 + 9 + 2 = 11."""
+    answer = ask("english", question="match", discard_top="5H", cards="5C", hand="5C KD 9S 2H")
+    assert answer.legal is True and answer.rule.key == "matching"
+    assert "Your cards after: K♦ 9♠ 2♥ (11 points)." in said(answer)
+
+
+def test_english_a_wrong_match_goes_back_and_costs_a_penalty_card():
+    """Seed 004 Example II: "show the incorrect match to everyone and return the card face-down back to its
+    original position. You then draw another card ... As an incorrect match has been made, the 5 can still be
+    matched"."""
+    answer = ask("english", question="match", discard_top="5H", cards="6C", hand="6C KD 9S 2H")
+    assert answer.legal is False and answer.rule.key == "matching"
+    assert "draw a penalty card" in said(answer) and "The 5♥ may still be matched." in said(answer)
+    assert "You will have 5 cards." in said(answer)
+
+
+def test_english_only_one_card_may_match():
+    """Seed 004: "Only one card may be used to match the discarded card (the faster one gets to discard!)"."""
+    answer = ask("english", question="match", discard_top="5H", cards="5C 5S")
+    assert answer.legal is False and "Only one card may match" in said(answer)
+
+
+def test_english_pictures_match_by_rank():
+    answer = ask("english", question="match", discard_top="JH", cards="JS")
+    assert answer.legal is True and "A card put down as a match has no power." in said(answer)
+
+
+def test_english_matching_another_players_card_then_give_them_one_of_yours():
+    """Seed 004: "A player may discard another player's matching card and then replace the discarded card with one
+    of their own"."""
+    answer = ask("english", question="match", discard_top="5H", cards="5D", player="Ana", target="Bea")
+    assert answer.legal is True and "give Bea one of your own cards in its place" in said(answer)
+
+
+def test_the_top_of_the_discard_is_not_put_down_on_itself():
+    with pytest.raises(InvalidRecord) as info:
+        ask("english", question="match", discard_top="5H", cards="5H")
+    assert set(info.value.errors) == {"cards"}
+
+
+def test_a_match_needs_the_top_of_the_discard():
+    with pytest.raises(InvalidRecord) as info:
+        ask("english", question="match", cards="5C")
+    assert set(info.value.errors) == {"discard_top"}
+
+
+# -- powers --------------------------------------------------------------------------------------------------
+
+def test_french_the_7_and_the_8_have_powers_from_the_stock():
+    """Seed 001 §4: "7 : ... regarder une carte de son jeu. 8 : ... échanger une carte de son jeu avec une carte
+    d'un autre joueur"."""
+    seven = ask(question="power", drawn="7H", source="stock")
+    eight = ask(question="power", drawn="8C", source="stock", player="Ana", target="Bea")
+    assert (seven.legal, eight.legal) == (True, True)
+    assert "look at one of your own cards" in said(seven) and "swap one of your cards" in said(eight)
+
+
+def test_french_a_power_only_on_a_card_just_drawn_from_the_stock():
+    """Seed 001 §4: "Ce pouvoir est valable uniquement lorsque la carte vient d'être tirée de la pioche.\""""
+    answer = ask(question="power", drawn="7H", source="discard")
+    assert answer.legal is False and answer.rule.key == "powers"
+    assert "taken from the discard pile" in said(answer)
+
+
+def test_french_other_cards_have_no_power():
+    assert ask(question="power", drawn="QH").legal is False
+
+
+def test_french_the_caller_is_not_protected_from_the_8():
+    """Seed 001 says nothing of protecting the caller: the 8 may swap with them."""
+    answer = ask(question="power", drawn="8C", player="Ana", target="Bea", caller="Bea")
+    assert answer.legal is True and "does not protect the caller" in said(answer)
+
+
+@pytest.mark.parametrize("rank, words", [("10", "peek"), ("J", "spy"), ("Q", "swap"), ("K", "special swap")])
+def test_english_special_cards(rank, words):
+    """Seed 004: "Peek (10) ... Spy (J) ... Swap (Q) ... Special Swap (K)"."""
+    answer = ask("english", question="power", drawn=f"{rank}S", source="stock")
+    assert answer.legal is True and words in said(answer)
+
+
+def test_english_the_queens_swap_must_be_made():
+    """Seed 004: "A swap must be made"."""
+    assert "compulsory" in said(ask("english", question="power", drawn="QS"))
+
+
+def test_english_a_power_only_when_drawn_and_discarded_in_the_same_turn():
+    """Seed 004: "the action may be used only when the special card is drawn and discarded in the same turn"."""
+    answer = ask("english", question="power", drawn="KS", source="stock", kept=True)
+    assert answer.legal is False and answer.rule.key == "powers"
+
+
+def test_english_a_matching_special_card_has_no_power():
+    """Seed 004: "When creating matches with Special cards, the matching card does not have any special
+    abilities"."""
+    answer = ask("english", question="power", drawn="JS", source="field")
+    assert answer.legal is False and answer.rule.key == "matching"
+
+
+def test_english_the_caller_is_protected_from_swaps():
+    """Seed 004: "the person calling Pablo is protected from any swapping abilities"."""
+    answer = ask("english", question="power", drawn="QS", player="Ana", target="Bea", caller="Bea")
+    assert answer.legal is False and answer.rule.key == "calling"
+    assert "Bea called Pablo and is protected from swaps" in said(answer)
+
+
+def test_english_the_caller_may_still_be_spied_on():
+    """Seed 004 protects the caller from swapping only: the Jack (spy) still looks."""
+    assert ask("english", question="power", drawn="JS", player="Ana", target="Bea", caller="Bea").legal is True
+
+
+def test_a_power_on_another_player_not_on_oneself():
+    assert ask("english", question="power", drawn="QS", player="Ana", target="Ana").legal is False
+
+
+# -- calling Pablo -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["french", "english"])
+def test_pablo_is_called_at_the_end_of_ones_own_turn(variant):
+    """Seed 001 §6: "il annonce « Pablo » juste après avoir joué et avant que le joueur suivant ne pioche"; seed 004:
+    "that player may call Pablo at the end of his/her turn"."""
+    answer = ask(variant, question="call", moment="end_of_turn")
+    assert answer.legal is True and answer.rule.key == "calling"
+
+
+@pytest.mark.parametrize("variant", ["french", "english"])
+def test_pablo_is_never_called_out_of_turn(variant):
+    """Seed 004: "A player may not call Pablo out of turn.\""""
+    answer = ask(variant, question="call", moment="other_turn")
+    assert answer.legal is False and "Not during someone else's turn" in said(answer)
+
+
+def test_pablo_is_not_called_before_finishing_ones_turn():
+    assert ask(question="call", moment="during_turn").legal is False
+
+
+def test_pablo_is_called_once_a_round():
+    answer = ask(question="call", moment="end_of_turn", player="Ana", caller="Bea")
+    assert answer.legal is False and "Bea has already called Pablo" in said(answer)
+
+
+# -- the English advanced rule: an empty field --------------------------------------------------------------
+
+def test_advanced_rule_with_no_cards_the_card_drawn_is_discarded():
+    """Seed 004, advanced rule 2: "When a player has 0 cards in their field, they have to discard whatever card
+    they draw. If the discarded card is a queen, they have to draw 1 more card"."""
+    on = {"empty_field_discards": True}
+    answer = ask("english", options=on, question="keep", drawn="7S", no_cards=True)
+    assert answer.legal is False and answer.rule.key == "advanced"
+    queen = ask("english", options=on, question="keep", drawn="QH", no_cards=True)
+    assert "draw one more card" in said(queen)
+    assert ask("english", question="keep", drawn="7S", no_cards=True).legal is True  # the option off
+
+
+def test_keeping_the_card_drawn():
+    """Seed 001 §2: "placer la carte dans son jeu face cachée à la place de n'importe quelle autre carte"."""
+    answer = ask(question="keep", drawn="8S")
+    assert answer.legal is True and "Kept, it has no power." in said(answer)
+    assert ask(question="keep", drawn="8S", no_cards=True).legal is True  # the French text forbids nothing
+
+
+# -- the situation itself ------------------------------------------------------------------------------------
+
+def test_a_bad_situation_gets_a_message_per_field():
+    with pytest.raises(InvalidRecord) as info:
+        ask(question="bluff", drawn="ZZ", caller="Zoe", moment="never")
+    assert set(info.value.errors) == {"question", "drawn", "caller", "moment"}
+
+
+def test_the_variant_may_be_asked_for_whatever_the_table():
+    spec = table("french", ["Ana", "Bea", "Carl"])
+    assert GAME.ruling(spec, {"variant": "english", "question": "power", "drawn": "10S"}).legal is True
+    assert GAME.ruling(spec, {"question": "power", "drawn": "10S"}).legal is False  # French: no power
+
+
+def test_every_example_answers_and_cites_a_rule_of_the_rules_page():
+    spec = GAME.table(["Player 1", "Player 2", "Player 3", "Player 4"])
+    for example in EXAMPLES:
+        answer = GAME.ruling(spec, example.situation)
+        assert answer.rule.key in SECTION_KEYS, example.title
+        assert answer.legal is not None

@@ -1,0 +1,157 @@
+"""Pablo on a phone, end to end: four friends start an English table, tap each player's cards in the picker
+(summed live), type the others' points, see a bad entry refused beside its row with nothing lost, and watch a
+total of exactly 50 go back to 0 (the English text's own rule) in the round that ends the game; then a French
+table where a good Pablo scores −5 and the game ends at 100.
+
+Hand-computed (English: Ace −1, red Kings 0, J Q black K 10; the caller adds 10 when beaten, 5 when tied):
+1. Alice calls with A♠ 2♥ K♦ 3♣ = −1 + 2 + 0 + 3 = 4, strictly lowest: 4. Ben 12, Cara 10♠ J♦ 5♣ = 25, Dev 18.
+   Totals 4, 12, 25, 18. Alice won the round and starts; Cara lost it and deals.
+2. Dev calls with K♠ 3♥ = 13 but Alice has 5: 13 + 10 = 23. Ben 14, Cara 8. Totals 9, 26, 33, 41.
+3. Ben calls with 2 but Alice has no cards left (0): 2 + 10 = 12. Cara 20, Dev 9. Totals 9, 38, 53, 41 + 9 = 50
+   → back to 0. Cara passed 50: the game is over, and Dev, back at 0, has the lowest total.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+MINUS = "−"
+
+
+def start(page: Page, url: str, players: list[str], variant: str) -> None:
+    page.goto(f"{url}/new/pablo/")
+    for i, name in enumerate(players):
+        page.fill(f"#id_player_{i}", name)
+    page.get_by_role("radiogroup", name="Variant", exact=True).get_by_text(variant).click()
+    page.locator("#new-table button[type=submit]").click()
+    expect(page.locator("#pablo-state")).to_be_visible()
+
+
+def caller(page: Page, name: str) -> None:
+    page.get_by_role("radiogroup", name="Who called Pablo", exact=True).get_by_text(name, exact=True).click()
+
+
+def tap_cards(page: Page, row: int, cards: list[tuple[str, str]], shot=None) -> None:
+    """Open the picker under player ``row`` and tap each (rank, suit symbol)."""
+    hand = page.locator(f"#hand-{row}")
+    hand.locator("[data-open]").click()
+    picker = hand.locator("#pablo-picker")
+    expect(picker).to_be_visible()
+    for rank, suit in cards:
+        picker.locator(f'[data-suit]:text-is("{suit}")').click()
+        picker.locator(f'[data-rank="{rank}"]').click()
+    if shot:
+        hand.scroll_into_view_if_needed()
+        shot("picker", full_page=False)
+    picker.locator("[data-close]").click()
+
+
+def points(page: Page, row: int, value: int) -> None:
+    page.fill(f"#id_hands__{row}__points", str(value))
+
+
+def save(page: Page, number: int) -> None:
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#messages")).to_contain_text(f"Deal {number} saved")
+
+
+def total(page: Page, name: str):
+    return page.locator("table.standings tr", has=page.locator("td.name", has_text=name)).locator("td.score")
+
+
+def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server, page: Page, screenshot):
+    start(page, live_server.url, ["Alice", "Ben", "Cara", "Dev"], "English")
+    expect(page.locator("#pablo-variant")).to_have_text("English variant")
+
+    # 1. Alice calls; her cards tapped: the sum shows as she goes, −1 + 2 + 0 + 3 = 4.
+    caller(page, "Alice")
+    tap_cards(page, 0, [("A", "♠"), ("2", "♥"), ("K", "♦"), ("3", "♣")])
+    expect(page.locator("#hand-0 [data-sum]")).to_have_text("= 4")
+    expect(page.locator("#hand-0 .chip")).to_have_text(["A♠", "2♥", "K♦", "3♣"])
+    points(page, 1, 12)
+    tap_cards(page, 2, [("10", "♠"), ("J", "♦"), ("5", "♣")], screenshot)
+    expect(page.locator("#hand-2 [data-sum]")).to_have_text("= 25")
+    points(page, 3, 18)
+    screenshot("round-1", full_page=True)
+    save(page, 1)
+    expect(total(page, "Alice")).to_have_text("4")
+    expect(total(page, "Cara")).to_have_text("25")
+    expect(page.locator("#next-up")).to_contain_text("Deals next: Cara")
+    expect(page.locator("#next-up")).to_contain_text("Leads: Alice")
+    expect(page.locator("#breakdown")).to_contain_text("Alice called Pablo with 4, the lowest: no penalty.")
+
+    # 2. Dev calls; Cara's row is forgotten: refused beside her row, Dev's cards still there.
+    caller(page, "Dev")
+    points(page, 0, 5)
+    points(page, 1, 14)
+    tap_cards(page, 3, [("K", "♠"), ("3", "♥")])
+    expect(page.locator("#hand-3 [data-sum]")).to_have_text("= 13")
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#hand-2 .field-error")).to_have_text("Tap Cara's cards or type their points.")
+    expect(page.locator("#hand-3 .chip")).to_have_text(["K♠", "3♥"])
+    expect(page.locator("#hand-3 [data-sum]")).to_have_text("= 13")
+    expect(page.locator("#hand-3 [data-points]")).to_be_hidden()  # the cards make the points
+    expect(page.locator("#hand-0 [data-cards]")).to_be_hidden()  # the picker replaces the codes box
+    page.locator("#hand-2").scroll_into_view_if_needed()
+    screenshot("refused", full_page=False)
+    points(page, 2, 8)
+    save(page, 2)
+    beaten = "Dev called Pablo with 13, but Alice has fewer (5): 13 + 10 = 23."
+    expect(page.locator("#breakdown")).to_contain_text(beaten)
+    expect(total(page, "Dev")).to_have_text("41")
+    expect(page.locator("#pablo-to-end")).to_contain_text("Dev: exactly 9 → back to 0")
+
+    # 3. Alice has no cards left; typed points can go negative (±), put back; Dev lands on exactly 50.
+    caller(page, "Ben")
+    page.locator("#hand-0 [data-none]").click()
+    expect(page.locator("#id_hands__0__points")).to_have_value("0")
+    points(page, 1, 2)
+    page.locator("#hand-1 [data-negate]").click()
+    expect(page.locator("#id_hands__1__points")).to_have_value("-2")
+    page.locator("#hand-1 [data-negate]").click()
+    expect(page.locator("#id_hands__1__points")).to_have_value("2")
+    points(page, 2, 20)
+    points(page, 3, 9)
+    save(page, 3)
+    expect(page.locator("#breakdown")).to_contain_text("Dev has exactly 50: back to 0!")
+    expect(total(page, "Dev")).to_have_text("0")
+    expect(total(page, "Cara")).to_have_text("53")
+    expect(page.locator("#game-over")).to_contain_text("Winner: Dev")
+    expect(page.locator("form#record")).to_have_count(0)
+    screenshot("game-over")
+
+
+def test_a_french_table_plays_to_100(live_server, page: Page, screenshot):
+    """Ana K♦ A♠ 2♣ = 0 + 1 + 2 = 3, strictly fewest: −5. Then Carl, on 60, takes 40 more: 100, the end; Ana,
+    −5 + 9 = 4, wins."""
+    start(page, live_server.url, ["Ana", "Bea", "Carl"], "French")
+    expect(page.locator("#pablo-variant")).to_have_text("French variant")
+    caller(page, "Ana")
+    tap_cards(page, 0, [("K", "♦"), ("A", "♠"), ("2", "♣")])
+    expect(page.locator("#hand-0 [data-sum]")).to_have_text("= 3")
+    points(page, 1, 20)
+    points(page, 2, 60)
+    save(page, 1)
+    expect(total(page, "Ana")).to_have_text(f"{MINUS}5")
+    expect(page.locator("#pablo-to-end")).to_contain_text("Carl: 40 to 100")
+    caller(page, "Bea")
+    points(page, 0, 9)
+    points(page, 1, 4)
+    points(page, 2, 40)
+    save(page, 2)
+    expect(page.locator("#game-over")).to_contain_text("Winner: Ana")
+    expect(page.locator("#breakdown")).to_contain_text("Carl reached 100: the game is over.")
+    screenshot()
+
+
+def test_the_referee_on_a_phone_answers_the_french_texts_pair_example(live_server, page: Page, screenshot):
+    """Seed 001 §5: 5 3 / 8 5, a 4 drawn, the pair of 5s replaced: 4 3 / 8, 15 points."""
+    page.goto(f"{live_server.url}/referee/pablo/")
+    page.get_by_role("link", name="French: I hold 5 3 / 8 5 and draw a 4. May I replace my pair of 5s?").click()
+    expect(page.locator("#verdict")).to_have_text("LEGAL")
+    expect(page.locator("#rule")).to_have_text("Pairs, triples and quadruples (French)")
+    expect(page.locator("#ruling")).to_contain_text("Your cards after: 4♥ 3♥ 8♣ (15 points).")
+    screenshot(full_page=False)
+    page.goto(f"{live_server.url}/rules/pablo/")
+    expect(page.locator("#pairs")).to_be_visible()
+    screenshot("rules", full_page=False)
