@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _

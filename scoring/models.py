@@ -7,7 +7,11 @@ import secrets
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
+from django.db.models import F
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -153,3 +157,15 @@ class DealRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} r{self.revision} {self.action}"
+
+
+@receiver(post_save, sender=Player)
+@receiver(post_save, sender=Seat)
+def a_changed_seat_changes_its_tables(sender: type, instance: Player | Seat, created: bool, **kwargs: object) -> None:
+    """A player renamed or a seat changed (in the admin) is a change to their tables: pages, live views and the
+    cached table specs renew, as they are keyed on the table's version and last save."""
+    if created:
+        return
+    tables = (Table.objects.filter(seats__player=instance) if isinstance(instance, Player)
+              else Table.objects.filter(pk=instance.table_id))
+    tables.update(updated=timezone.now(), version=F("version") + 1)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import F, Max
 from django.utils import timezone
@@ -50,8 +51,15 @@ def seats_of(table: Table) -> list[Seat]:
 
 
 def table_spec(table: Table) -> TableSpec[Any]:
+    """The table as its rules see it. Seats and options change only when the table is saved (``updated``: the
+    admin's changes to a player or a seat save their tables too), so the spec is kept in the process's cache
+    under that: a deal recorded or a page drawn does not read the seats again."""
     cached = getattr(table, "_spec_cache", None)
     if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    key = f"table-spec:{table.pk}:{table.updated.isoformat()}" if table.pk and table.updated else None
+    if key and (cached := cache.get(key)) is not None:
+        table._spec_cache = cached  # type: ignore[attr-defined]
         return cached  # type: ignore[no-any-return]
     seats = seats_of(table)
     players = tuple(s.player.name for s in seats)
@@ -63,6 +71,8 @@ def table_spec(table: Table) -> TableSpec[Any]:
     spec = game.table(players, table.options, tuple(tuple(m) for _k, m in sorted(teams.items())),
                       table.first_dealer)
     table._spec_cache = spec  # type: ignore[attr-defined]
+    if key:
+        cache.set(key, spec, 60 * 60)
     return spec
 
 
