@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import services
-from scoring.access import Access, device_key, recent_tokens, remember_table, resolve, version_of
+from scoring.access import Access, Version, device_key, recent_tokens, remember_table, resolve, version_of
 from scoring.forms import NewTableForm, RecordForm
 from scoring.limits import limited
 from scoring.models import Table
@@ -208,12 +209,12 @@ CLIENT_ID_SLOT = "__tapete_client_id_slot__"
 PAGE_CACHE_SECONDS = 60 * 60
 
 
-def page_cache_key(request: HttpRequest, access: Access) -> str:
+def page_cache_key(request: HttpRequest, seen: Version) -> str:
     """The table page changes only when the table does (its version), so it is cached per version, language,
     kind of link and path."""
-    table = access.table
-    return ":".join(["table-page", str(table.pk), str(table.version), table.updated.isoformat(),
-                     get_language() or "", "edit" if access.can_edit else "view", request.get_full_path()])
+    parts = [str(seen.table_id), str(seen.version), seen.updated, get_language() or "",
+             "edit" if seen.can_edit else "view", request.get_full_path()]
+    return "table-page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()  # any cache takes it
 
 
 def table_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
@@ -236,21 +237,26 @@ def _revalidate(response: HttpResponse) -> HttpResponse:
 @require_GET
 @condition(etag_func=table_etag)
 def table_page(request: HttpRequest, token: str) -> HttpResponse:
-    access = resolve(token)
-    response = _table_page(request, access)
+    seen = getattr(request, "tapete_version", None) or version_of(token)
+    if seen is None:
+        raise Http404("No table behind this link.")
+    if len(get_messages(request)):  # a flash message is for this person only: render afresh
+        response = render(request, "scoring/table.html", table_context(request, resolve(token)))
+    else:
+        response = _cached_table_page(request, token, seen)
     remember_table(request, response, token)
     return _revalidate(response)
 
 
-def _table_page(request: HttpRequest, access: Access) -> HttpResponse:
-    if len(get_messages(request)):  # a flash message is for this person only: render afresh
-        return render(request, "scoring/table.html", table_context(request, access))
-    key = page_cache_key(request, access)
+def _cached_table_page(request: HttpRequest, token: str, seen: Version) -> HttpResponse:
+    """The page as drawn for this version (a new viewer of an unchanged table reads no table row: the version
+    lookup is all), with this browser's CSRF token and a fresh client id put in."""
+    key = page_cache_key(request, seen)
     html = cache.get(key)
     if html is None:
         # Rendered with a placeholder for the CSRF token, which differs per browser and is put back below.
         html = render(request, "scoring/table.html",
-                      table_context(request, access, csrf_token=CSRF_SLOT,
+                      table_context(request, resolve(token), csrf_token=CSRF_SLOT,
                                     form_initial={"client_id": CLIENT_ID_SLOT})).content.decode()
         cache.set(key, html, PAGE_CACHE_SECONDS)
     # Each page gets its own id for the deal it will record: two phones must never share one.
