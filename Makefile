@@ -22,7 +22,7 @@ run: export DEBUG ?= true  # development on this machine (production: see README
 run: $(STAMP)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	$(PY) manage.py serve  # prints the address and a QR code for the phones at the table
 
 test: export DJANGO_SETTINGS_MODULE = config.test_settings
 test: $(DEVSTAMP)

@@ -110,11 +110,12 @@ class Situation:
     flags: Mapping[str, bool] = field(default_factory=dict)
     more: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     question: str = "play"
+    players_in: int | None = None  # players dealt in, where one sits out (Tresillo at four); else the table
 
     @property
     def complete(self) -> bool:
-        """Every player has played to the trick."""
-        return len(self.trick) >= self.table.size
+        """Every player dealt in has played to the trick."""
+        return len(self.trick) >= (self.players_in or self.table.size)
 
     def flag(self, name: str) -> bool:
         return bool(self.flags.get(name))
@@ -134,6 +135,7 @@ class SituationShape:
     more: tuple[str, ...] = ()
     questions: tuple[str, ...] = ("play", "trick")
     hand_size: Mapping[int, int] = field(default_factory=dict)  # at most this many cards, by players
+    players_in: Mapping[int, int] = field(default_factory=dict)  # players dealt in, by players at the table
 
 
 def parse_situation(table: TableSpec[Any], raw: Mapping[str, Any], shape: SituationShape) -> Situation:
@@ -187,7 +189,7 @@ def parse_situation(table: TableSpec[Any], raw: Mapping[str, Any], shape: Situat
     more = {name: parse.cards(raw.get(name), deck, name, errors) for name in shape.more}
     errors.raise_if_any()
     return Situation(table, hand, trick, card, card_face_down, leader, trump, turned, called, trick_number,
-                     flags, more, question)
+                     flags, more, question, shape.players_in.get(table.size))
 
 
 def _suits(deck: DeckKind) -> tuple[str, ...]:
@@ -237,8 +239,9 @@ def _trick(table: TableSpec[Any], value: Any, shape: SituationShape, errors: Err
                 errors.add("trick", _("%(name)s has already played to this trick.", name=seat.name))
                 return Trick()
         plays.append(Play(seat, card, face_down))
-    if len(plays) > table.size:
-        errors.add("trick", _("A trick has one card per player: %(n)s here, not %(given)s.", n=table.size,
+    players_in = shape.players_in.get(table.size, table.size)
+    if len(plays) > players_in:
+        errors.add("trick", _("A trick has one card per player: %(n)s here, not %(given)s.", n=players_in,
                               given=len(plays)))
         return Trick()
     return Trick(tuple(plays))

@@ -1,14 +1,15 @@
-"""Burro's table options: the variant (Spanish with 48 or 40 cards, or Portuguese) and Burro em pé; one house rule.
+"""Burro's table options: the variant (Spanish with 48 or 40 cards, or Portuguese) and Burro em pé; two house
+rules (drawing at will, who deals a decider).
 
 The seed plays the Spanish game "usually with a 48-card deck (which includes the 8 and 9 of each suit),
 although the more common 40-card deck can be used", dealing 4 cards; "in Portugal, the 40-card deck is used"
 and the deal is 5 cards. Burro em pé (the stock standing in two piles) is a Portuguese game.
 
 >>> BurroOptions()
-BurroOptions(variant='spanish48', em_pe=False, draw_at_will=False)
+BurroOptions(variant='spanish48', em_pe=False, draw_at_will=False, decider_dealer='turn')
 >>> options = BurroOptions(variant=Variant.PORTUGUESE, em_pe=True)
 >>> options.to_json(), hand_size(options), deck_of(options).value, options.portuguese
-({'variant': 'portuguese', 'em_pe': True, 'draw_at_will': False}, 5, 'spanish40', True)
+({'variant': 'portuguese', 'em_pe': True, 'draw_at_will': False, 'decider_dealer': 'turn'}, 5, 'spanish40', True)
 """
 
 from __future__ import annotations
@@ -32,6 +33,11 @@ VARIANT_LABELS: dict[str, Text] = {
     Variant.SPANISH40: _("Spanish, 40 cards: deal 4, draw until you can follow"),
     Variant.PORTUGUESE: _("Portuguese, 40 cards: deal 5, you may keep drawing"),
 }
+DECIDER_IN_TURN, DECIDER_BY_TIED = "turn", "tied"
+DECIDER_DEALER_CHOICES = (
+    (DECIDER_IN_TURN, _("The dealer in turn, even when not in it")),
+    (DECIDER_BY_TIED, _("The first tied player from the dealer in turn")),
+)
 HAND_SIZE = {Variant.SPANISH48: 4, Variant.SPANISH40: 4, Variant.PORTUGUESE: 5}
 DECK = {Variant.SPANISH48: DeckKind.SPANISH48, Variant.SPANISH40: DeckKind.SPANISH40,
         Variant.PORTUGUESE: DeckKind.SPANISH40}
@@ -54,6 +60,12 @@ class BurroOptions(Options):
         help=_("The seed lets a Portuguese player who had to draw go on drawing after finding the suit led. Tapete "
                "reads it so: a player holding the suit led from the start must play it. Some tables let anyone draw "
                "instead of following; turn this on for that."))
+
+    decider_dealer: str = option(
+        DECIDER_IN_TURN, _("Who deals a decider"), choices=DECIDER_DEALER_CHOICES, house_rule=True,
+        help=_("The texts do not say. Tapete keeps the deal turning: the dealer in turn deals the decider even "
+               "when not in it, and the first tied player after them leads. Some tables have a tied player deal "
+               "it instead: the first one from the dealer in turn, and the next tied player after them leads."))
 
     @property
     def portuguese(self) -> bool:

@@ -23,12 +23,14 @@ from referee.values import Seat
 
 NAME = "Burro"
 FIELDS = ("loser", "decider", "void")
+NO_LOSER = _("Who was left holding cards? Tap their name.")  # also on the form, for a hand saved without one
 
 
 @dataclass(frozen=True)
 class BurroRecord(Record):
     """``loser``: the last player still holding cards (none only in a misdeal); ``decider``: the hand played by
-    the tied leaders once the game is over (Tapete marks it itself, see ``Burro.complete``)."""
+    the tied leaders once the game is over (Tapete marks it itself, see ``Burro.complete``; a misdeal it leaves
+    as it is)."""
 
     loser: Seat | None
     decider: bool = False
@@ -60,6 +62,6 @@ def parse_record(table: TableSpec[Any], raw: Mapping[str, Any]) -> BurroRecord:
     if void and loser is not None:
         errors.add("loser", _("A misdeal has no loser: leave it empty, or untick the misdeal."))
     elif not void and parse.is_blank(raw.get("loser")):
-        errors.add("loser", _("Who was left holding cards? Tap their name."))
+        errors.add("loser", NO_LOSER)
     errors.raise_if_any()
     return BurroRecord(loser=None if void else loser, decider=decider, void=void)

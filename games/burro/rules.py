@@ -2,10 +2,12 @@
 holding cards takes the next letter of B-U-R-R-O. The fifth letter ends the game at once and the fewest letters
 win; players tied for the fewest share the win, or play deciders among themselves.
 
-Where the seed and RULINGS.md are silent, Tapete reads (said on the rules page): a Portuguese player may keep
-drawing once drawing, not draw while holding the suit led (the house rule ``draw_at_will`` lets them); when the
-last two players play their last cards to the same trick, the later one takes the letter; the deal keeps
-turning through a decider, whose first tied player after the dealer leads.
+Where the seed and RULINGS.md are silent, Tapete reads (said on the rules page as its readings): a Portuguese
+player may keep drawing once drawing, not draw while holding the suit led (the house rule ``draw_at_will`` lets
+them); when the last two players play their last cards to the same trick, the later one takes the letter (the
+record names the loser, so a table reading it otherwise simply names the other); the deal keeps turning through a
+decider, whose first tied player after the dealer leads (the house rule ``decider_dealer`` has the first tied
+player from the dealer in turn deal it instead).
 
 A hand is recorded as :class:`~games.burro.record.BurroRecord` (who was left holding cards); the totals are the
 letters each player has. The variants (Spanish with 48 or 40 cards, Portuguese, Burro em pé) are the table's
@@ -27,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.burro.options import BurroOptions, deck_of, hand_size, variant_label
+from games.burro.options import DECIDER_BY_TIED, BurroOptions, deck_of, hand_size, variant_label
 from games.burro.play import EXAMPLES, RULING_FIELDS, answer
 from games.burro.record import BurroRecord, parse_record, record_fields
 from games.burro.rules_text import RULE_DECIDER, RULE_DRAW, RULE_EM_PE, RULE_END, RULES
@@ -142,8 +144,9 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
 
     def complete(self, table: Table, state: BurroState, record: BurroRecord) -> BurroRecord:
         """Once the game is over with a tie for the fewest letters, the next hand is a decider: stored as one,
-        so that correcting an earlier hand cannot quietly turn it into an ordinary hand."""
-        if not record.decider and len(self.winners(table, state)) > 1:
+        so that correcting an earlier hand cannot quietly turn it into an ordinary hand. A misdeal is no hand
+        played: it stays a plain misdeal, which any correction leaves valid."""
+        if not record.void and not record.decider and len(self.winners(table, state)) > 1:
             return dataclasses.replace(record, decider=True)
         return record
 
@@ -213,6 +216,25 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
         """Everyone; in a decider, only the players tied for the fewest letters."""
         won = self.winners(table, state)
         return won if len(won) > 1 else tuple(range(table.size))
+
+    def dealer(self, table: Table, state: BurroState) -> int:
+        """The dealer in turn; in a decider, with the house rule ``decider_dealer`` = ``tied``, the first tied
+        player from the dealer in turn (the deal then passes on from them)."""
+        playing = self.active_players(table, state)
+        if table.options.decider_dealer == DECIDER_BY_TIED and len(playing) < table.size:
+            return next(seat for seat in (table.after(state.dealer, step) for step in range(table.size))
+                        if seat in playing)
+        return state.dealer
+
+    def dealer_of(self, table: Table, state: BurroState, record: BurroRecord) -> int:
+        return self.dealer(table, state)
+
+    def leader(self, table: Table, state: BurroState) -> int:
+        """The first player dealt in after the dealer: in a decider, the first tied player after them."""
+        playing = self.active_players(table, state)
+        dealer = self.dealer(table, state)
+        return next(seat for seat in (table.after(dealer, step) for step in range(1, table.size + 1))
+                    if seat in playing)
 
     # -- showing --------------------------------------------------------------------------------------------
     def show_total(self, table: Table, state: BurroState, side: int) -> Text:

@@ -40,11 +40,17 @@ R_END = _("The game ends at once when a player takes the fifth letter and so spe
 R_FEWEST = _("The player with the fewest letters wins. Players tied for the fewest share the win, unless they "
              "play a decider.")
 R_DECIDER = _("Only the tied players play the decider, a hand like any other: its loser takes a letter.")
+R_SAME_TRICK = _("Tapete's reading (the texts do not say): if the last two players play their last cards to the "
+                 "same trick, the one who played later was still holding a card when the other had none, and takes "
+                 "the letter. Tapete records whoever the table names as the loser.")
+R_DECIDER_DEALER = _("Tapete (house rule): the deal keeps passing in turn, so the dealer in turn deals the decider "
+                     "even when not in it, and the first tied player after them leads. A table may instead have "
+                     "the first tied player from the dealer in turn deal it, and the deal passes on from them.")
 R_DECIDER_REFUSED = _("Tapete refuses a decider before the game is over, when nobody is tied for the fewest "
                       "letters, or when it is lost by a player who was not tied.")
 
 QUOTED = (R_RANKING, R_LEAD, R_FOLLOW, R_TRICK, R_DRAW, R_PASS, R_KEEP_DRAWING, R_NO_DRAW, R_DRAW_AT_WILL, R_KNOCKED,
-          R_LETTER, R_END, R_FEWEST, R_DECIDER, R_DECIDER_REFUSED)
+          R_LETTER, R_SAME_TRICK, R_END, R_FEWEST, R_DECIDER, R_DECIDER_DEALER, R_DECIDER_REFUSED)
 
 # -- the rules page -------------------------------------------------------------------------------------------
 RULES: tuple[RulesSection, ...] = (
@@ -76,8 +82,7 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection(_("Going out, and the letters"), (
         _("A player who has played their last card drops out of the hand; the others play on."),
         R_LETTER,
-        _("If the last two players play their last cards to the same trick, the one who played later was still "
-          "holding a card when the other had none: they take the letter."),
+        R_SAME_TRICK,
         _("A misdeal is recorded as a void hand: nobody takes a letter, and the deal passes on."),
     ), "going-out"),
     RulesSection(_("The end of the game and the winner"), (
@@ -87,8 +92,7 @@ RULES: tuple[RulesSection, ...] = (
         R_DECIDER,
         _("Then the fewest letters wins. If three or more were tied, those still tied may play another decider, "
           "or share the win."),
-        _("The deal keeps passing in turn: the dealer deals the decider even when not in it, and the first tied "
-          "player after the dealer leads."),
+        R_DECIDER_DEALER,
         R_DECIDER_REFUSED,
     ), "decider"),
     RulesSection(_("Settling up"), (

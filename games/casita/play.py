@@ -142,6 +142,10 @@ def _piles(table: TableSpec[CasitaOptions], raw: Any, errors: Errors) -> tuple[P
 def read_situation(table: TableSpec[CasitaOptions], situation: Mapping[str, Any]) -> Situation:
     """The situation as typed values; :class:`~referee.parse.InvalidRecord` with a message per field."""
     errors = Errors()
+    if not isinstance(situation, Mapping):
+        errors.add("__all__", _("Send the situation as an object: the question, the card played, the centre, "
+                                "the piles."))
+        errors.raise_if_any()
     parse.unknown_fields(situation, SITUATION_KEYS, errors, "Casita Robada")
     deck: DeckKind = table.deck
     question = parse.choice(situation.get("question"), [q for q, _label in QUESTIONS], "question", errors,

@@ -8,8 +8,9 @@ What a phone or a client sends, any of::
     {"void": true}
 
 One count may be left out or blank: it is the deck less the others (the counts always add up to the deck, so
-the last one is known). :func:`parse_record` reads the syntax, one message per field; that the counts add up
-to the deck, and that no pile holds exactly one card, are rules (the game's ``check``, citing them).
+the last one is known). :func:`parse_record` reads the syntax, one message per field, and refuses a count of
+exactly one card beside the count that says it (a rule: it cites it); that the counts add up to the deck is the
+game's ``check``.
 
 >>> from games.casita.rules import GAME
 >>> table = GAME.table(["Ana", "Bea"])
@@ -136,6 +137,9 @@ def _by_name(table: TableSpec[CasitaOptions], counts: Mapping[Any, Any], deck: i
         if seat is None:
             errors.add(where, _("%(name)s is not playing at this table.", name=str(name)[:40]))
             continue
+        if seat.index in given:
+            errors.add(where, _("%(name)s is given twice.", name=seat.name))
+            continue
         given[seat.index] = (_count(value, where, deck, errors), where)
     return given
 
@@ -184,6 +188,13 @@ def _read_counts(table: TableSpec[CasitaOptions], raw: Any, errors: Errors) -> t
                        rule=RULE_COUNTING)
             return None
         counts[seat] = deck - others
+    for seat, count in enumerate(counts):
+        if count == 1:
+            errors.add(given[seat][1] if seat in given else "captured",
+                       _("%(name)s cannot have exactly 1 card: every capture takes at least two, the card played "
+                         "and one it matches.", name=table.players[seat]), rule=RULE_COUNTING)
+    if errors:
+        return None
     return tuple(c for c in counts if c is not None)
 
 
@@ -192,6 +203,9 @@ def parse_record(table: TableSpec[CasitaOptions], raw: Mapping[str, Any]) -> Cas
 
     Unknown keys are refused; ``void`` alone is a whole record (any counts with it are not kept)."""
     errors = Errors()
+    if not isinstance(raw, Mapping):
+        errors.add("__all__", _("Send the deal as an object: each player's count of cards captured."))
+        errors.raise_if_any()
     parse.unknown_fields(raw, RECORD_KEYS, errors, GAME_NAME)
     if parse.yes_no(raw.get("void"), "void", errors):
         errors.raise_if_any()

@@ -104,7 +104,8 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         return tuple(kept)
 
     def check(self, table: TableSpec[CasitaOptions], state: CasitaState, record: CasitaRecord) -> None:
-        """No deal once the match is over; the counts add up to the deck; no pile of exactly one card."""
+        """No deal once the match is over; the counts add up to the deck (a pile of exactly one card is refused
+        by :func:`~games.casita.record.parse_record`, beside the count that says it)."""
         errors = Errors()
         won = self.winners(table, state)
         if won:
@@ -121,11 +122,6 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         elif total > deck:
             errors.add("captured", _("These counts add up to %(sum)s: %(over)s more than the %(deck)s cards of the "
                                      "deck.", sum=total, over=total - deck, deck=deck), rule=RULE_COUNTING)
-        for capture in record.captured:
-            if capture.cards == 1:
-                errors.add(f"captured.{capture.player.index}.cards",
-                           _("%(name)s cannot have exactly 1 card: every capture takes at least two, the card played "
-                             "and one it matches.", name=capture.player.name), rule=RULE_COUNTING)
         errors.raise_if_any()
 
     # -- the score ------------------------------------------------------------------------------------------

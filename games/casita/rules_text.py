@@ -35,6 +35,12 @@ P_SEVERAL = _("Tapete (house rule): when your card matches the top of several ot
 P_NO_CAPTURE = _("Tapete (house rule): when nobody captured anything in the whole deal, there is no last "
                  "capturer; the deal is void and dealt again, or, if the table so chooses, the dealer takes the "
                  "cards left.")
+P_SHORT_ROUND = _("Tapete's reading (the texts do not say): the pack need not go round in fours, so the last "
+                  "round may be short. The dealer deals what is left evenly, as far as it goes, and lays any cards "
+                  "that cannot go round face up in the centre. With 40 cards, 36 are left after the centre: the "
+                  "last round is 2 cards each at two players and 1 each at four (at three, 3 rounds of 4 use them "
+                  "all). With 48 cards, 44 are left: the last round is 2 each at two players, 2 each at three "
+                  "with 2 to the centre, and 3 each at four. The 52 French cards always go round in fours.")
 
 QUOTED: tuple[Text, ...] = (P_CAPTURE, P_NO_MATCH, P_STEAL, P_OWN_PILE, P_LEFT_OVER, P_SEVERAL, P_NO_CAPTURE)
 
@@ -49,6 +55,7 @@ RULES: tuple[RulesSection, ...] = (
         _("The dealer gives four cards to each player and lays four more face up in the centre of the table."),
         _("When everybody has played their four cards, the dealer gives each player four more, but none to "
           "the centre, and so on until the pack is used up."),
+        P_SHORT_ROUND,
         _("The player after the dealer plays first, and the deal passes to that player for the next deal. A "
           "misdeal may be recorded as a void deal: nobody wins it, it does not count towards the match, and "
           "the deal passes on."),

@@ -24,7 +24,7 @@ from referee.text import Text, _, join
 
 from .options import PabloOptions, Variant
 from .record import Hand, PabloRecord
-from .values import cards_text
+from .values import cards_text, number_text
 
 FRENCH_END = 100  # the game ends when someone reaches or passes it
 ENGLISH_END = 50  # the game ends once someone passes it; exactly it goes back to 0
@@ -53,10 +53,10 @@ class RoundResult:
 
 def hand_line(hand: Hand) -> Text:
     if hand.cards is None:
-        return _("%(p)s: %(n)s (typed)", p=hand.player.name, n=hand.points)
+        return _("%(p)s: %(n)s (typed)", p=hand.player.name, n=number_text(hand.points))
     if not hand.cards:
         return _("%(p)s: no cards, 0", p=hand.player.name)
-    return _("%(p)s: %(cards)s = %(n)s", p=hand.player.name, cards=cards_text(hand.cards), n=hand.points)
+    return _("%(p)s: %(cards)s = %(n)s", p=hand.player.name, cards=cards_text(hand.cards), n=number_text(hand.points))
 
 
 def _names(table: Table, seats: Sequence[int]) -> Text:
@@ -76,26 +76,33 @@ def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
     outcome = "fewest" if mine < best_other else "tied" if mine == best_other else "beaten"
     scores = list(points)
     name = record.caller.name
-    rivals = _names(table, [s for s in others if points[s] == best_other])
+    best = [s for s in others if points[s] == best_other]
+    one = len(best) == 1  # one rival or several: "Carl has", "Carl, Dani have"
+    said = {"p": name, "n": number_text(mine), "who": _names(table, best), "m": number_text(best_other)}
     if variant is Variant.FRENCH:
         if outcome == "fewest":
             scores[caller] = FRENCH_BONUS
-            lines.append(_("%(p)s called Pablo with %(n)s, strictly the fewest: −5 instead of the cards.",
-                           p=name, n=mine))
+            lines.append(_("%(p)s called Pablo with %(n)s, strictly the fewest: −5 instead of the cards.", **said))
         else:
             scores[caller] = mine + FRENCH_PENALTY
             lines.append(_("%(p)s called Pablo with %(n)s, but %(who)s has %(m)s: %(n)s + 10 = %(s)s.",
-                           p=name, n=mine, who=rivals, m=best_other, s=scores[caller]))
+                           s=number_text(scores[caller]), **said) if one else
+                         _("%(p)s called Pablo with %(n)s, but %(who)s have %(m)s: %(n)s + 10 = %(s)s.",
+                           s=number_text(scores[caller]), **said))
     elif outcome == "fewest":
-        lines.append(_("%(p)s called Pablo with %(n)s, the lowest: no penalty.", p=name, n=mine))
+        lines.append(_("%(p)s called Pablo with %(n)s, the lowest: no penalty.", **said))
     elif outcome == "tied":
         scores[caller] = mine + ENGLISH_TIED
         lines.append(_("%(p)s called Pablo with %(n)s and %(who)s ties: %(n)s + 5 = %(s)s.",
-                       p=name, n=mine, who=rivals, s=scores[caller]))
+                       s=number_text(scores[caller]), **said) if one else
+                     _("%(p)s called Pablo with %(n)s and %(who)s tie: %(n)s + 5 = %(s)s.",
+                       s=number_text(scores[caller]), **said))
     else:
         scores[caller] = mine + ENGLISH_BEATEN
         lines.append(_("%(p)s called Pablo with %(n)s, but %(who)s has fewer (%(m)s): %(n)s + 10 = %(s)s.",
-                       p=name, n=mine, who=rivals, m=best_other, s=scores[caller]))
+                       s=number_text(scores[caller]), **said) if one else
+                     _("%(p)s called Pablo with %(n)s, but %(who)s have fewer (%(m)s): %(n)s + 10 = %(s)s.",
+                       s=number_text(scores[caller]), **said))
 
     totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
     reset: list[int] = []
@@ -107,11 +114,13 @@ def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
                 lines.append(_("%(p)s has exactly 50: back to 0!", p=table.players[seat]))
 
     starter = dealer = None
+    ended = end_lines(table, totals)
     if variant is Variant.ENGLISH:
         ranked = scores if table.options.round_by_score else points
-        starter, dealer, said = next_round(table, state.dealer, ranked, totals)
-        lines.extend(said)
-    lines.extend(end_lines(table, totals))
+        starter, dealer, next_lines = next_round(table, state.dealer, ranked, totals)
+        if not ended:  # no next round once the game is over: nobody starts or deals it
+            lines.extend(next_lines)
+    lines.extend(ended)
     return RoundResult(points, tuple(scores), tuple(totals), tuple(reset), outcome, starter, dealer, tuple(lines))
 
 
@@ -132,27 +141,29 @@ def next_round(table: Table, dealer: int, points: Sequence[int],
     lines: list[Text] = []
     if len(winners) == 1:
         starter = winners[0]
-        lines.append(_("%(p)s won the round (%(n)s) and starts the next one.", p=table.players[starter], n=low))
+        lines.append(_("%(p)s won the round (%(n)s) and starts the next one.", p=table.players[starter],
+                       n=number_text(low)))
     else:
         best = min(totals[s] for s in winners)
         tied = [s for s in winners if totals[s] == best]
         starter = _first_in_turn(table, dealer, tied)
         if len(tied) == 1:
             lines.append(_("%(who)s tied for the win: %(p)s, with the lowest total (%(t)s), starts the next "
-                           "round.", who=_names(table, winners), p=table.players[starter], t=best))
+                           "round.", who=_names(table, winners), p=table.players[starter], t=number_text(best)))
         else:
             lines.append(_("%(who)s tied for the win and on total: %(p)s, first in turn, starts the next round.",
                            who=_names(table, winners), p=table.players[starter]))
     if len(losers) == 1:
         loser = losers[0]
-        lines.append(_("%(p)s lost the round (%(n)s) and deals the next one.", p=table.players[loser], n=high))
+        lines.append(_("%(p)s lost the round (%(n)s) and deals the next one.", p=table.players[loser],
+                       n=number_text(high)))
     else:
         worst = max(totals[s] for s in losers)
         tied = [s for s in losers if totals[s] == worst]
         loser = _first_in_turn(table, starter, tied)
         if len(tied) == 1:
             lines.append(_("%(who)s tied for the loss: %(p)s, with the highest total (%(t)s), deals the next "
-                           "round.", who=_names(table, losers), p=table.players[loser], t=worst))
+                           "round.", who=_names(table, losers), p=table.players[loser], t=number_text(worst)))
         else:
             lines.append(_("%(who)s tied for the loss and on total: %(p)s, first in turn, deals the next round.",
                            who=_names(table, losers), p=table.players[loser]))
@@ -181,6 +192,7 @@ def end_lines(table: Table, totals: Sequence[int]) -> tuple[Text, ...]:
         end = _("%(who)s reached %(n)s: the game is over.", who=who, n=top)
     else:
         end = _("%(who)s passed 50 (%(n)s): the game is over.", who=who, n=top)
-    best = _("Lowest total, %(n)s: %(who)s wins.", n=totals[won[0]], who=_names(table, won)) if len(won) == 1 \
-        else _("Lowest total, %(n)s: %(who)s share the win.", n=totals[won[0]], who=_names(table, won))
+    low = number_text(totals[won[0]])
+    best = _("Lowest total, %(n)s: %(who)s wins.", n=low, who=_names(table, won)) if len(won) == 1 \
+        else _("Lowest total, %(n)s: %(who)s share the win.", n=low, who=_names(table, won))
     return end, best

@@ -18,6 +18,7 @@ matched), ``caller`` (who has called Pablo), ``moment`` (``end_of_turn``, ``duri
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -30,8 +31,9 @@ from referee.text import Text, _, join
 from referee.values import Seat
 
 from .options import PabloOptions, Variant
+from .record import card_list
 from .rules_text import RULE_ADVANCED, RULE_CALL, RULE_MATCH, RULE_PAIRS, RULE_POWERS, RULE_TURN
-from .values import card_text, cards_text, hand_value
+from .values import card_text, cards_text, decks_for, hand_value, number_text
 
 Table = TableSpec[PabloOptions]
 
@@ -77,28 +79,36 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("no_cards", _("No cards left in the field"), "bool", required=False, default=False),
 )
 
-EXAMPLES: tuple[Example, ...] = (
-    Example(_("French: I hold 5 3 / 8 5 and draw a 4. May I replace my pair of 5s?"),
-            {"variant": "french", "question": "match", "hand": ["5S", "3H", "8C", "5D"], "cards": ["5S", "5D"],
-             "drawn": "4H"}),
-    Example(_("French: I put down 5 and 6 as a pair…"),
-            {"variant": "french", "question": "match", "hand": ["5S", "3H", "8C", "6D"], "cards": ["5S", "6D"],
-             "drawn": "4H"}),
-    Example(_("English: a 5 is on the discard pile. May I put my 5 on it?"),
-            {"variant": "english", "question": "match", "discard_top": "5H", "cards": ["5C"],
-             "hand": ["5C", "KD", "9S", "2H"]}),
-    Example(_("English: I put a 6 on the 5 of the discard pile…"),
-            {"variant": "english", "question": "match", "discard_top": "5H", "cards": ["6C"],
-             "hand": ["6C", "KD", "9S", "2H"]}),
-    Example(_("English: Player 2 called Pablo. May I swap with them with my Queen?"),
-            {"variant": "english", "question": "power", "drawn": "QS", "source": "stock", "player": "Player 1",
-             "target": "Player 2", "caller": "Player 2"}),
-    Example(_("English: may I use the King I just kept in my field?"),
-            {"variant": "english", "question": "power", "drawn": "KS", "source": "stock", "kept": True}),
-    Example(_("French: may I look at a card with the 7 I took from the discard pile?"),
-            {"variant": "french", "question": "power", "drawn": "7H", "source": "discard"}),
-    Example(_("May I call Pablo during another player's turn?"),
-            {"question": "call", "moment": "other_turn"}),
+@dataclass(frozen=True)
+class PabloExample(Example):
+    """An example with the verdict the referee gives it (the tests check each one)."""
+
+    legal: bool
+
+
+EXAMPLES: tuple[PabloExample, ...] = (
+    PabloExample(_("French: I hold 5 3 / 8 5 and draw a 4. May I replace my pair of 5s?"),
+                 {"variant": "french", "question": "match", "hand": ["5S", "3H", "8C", "5D"], "cards": ["5S", "5D"],
+                  "drawn": "4H"}, legal=True),
+    PabloExample(_("French: I put down 5 and 6 as a pair…"),
+                 {"variant": "french", "question": "match", "hand": ["5S", "3H", "8C", "6D"], "cards": ["5S", "6D"],
+                  "drawn": "4H"}, legal=False),
+    PabloExample(_("English: a 5 is on the discard pile. May I put my 5 on it?"),
+                 {"variant": "english", "question": "match", "discard_top": "5H", "cards": ["5C"],
+                  "hand": ["5C", "KD", "9S", "2H"]}, legal=True),
+    PabloExample(_("English: I put a 6 on the 5 of the discard pile…"),
+                 {"variant": "english", "question": "match", "discard_top": "5H", "cards": ["6C"],
+                  "hand": ["6C", "KD", "9S", "2H"]}, legal=False),
+    PabloExample(_("English: Player 2 called Pablo. May I swap with them with my Queen?"),
+                 {"variant": "english", "question": "power", "drawn": "QS", "source": "stock", "player": "Player 1",
+                  "target": "Player 2", "caller": "Player 2"}, legal=False),
+    PabloExample(_("English: may I use the King I just kept in my field?"),
+                 {"variant": "english", "question": "power", "drawn": "KS", "source": "stock", "kept": True},
+                 legal=False),
+    PabloExample(_("French: may I look at a card with the 7 I took from the discard pile?"),
+                 {"variant": "french", "question": "power", "drawn": "7H", "source": "discard"}, legal=False),
+    PabloExample(_("May I call Pablo during another player's turn?"),
+                 {"question": "call", "moment": "other_turn"}, legal=False),
 )
 
 
@@ -118,6 +128,7 @@ class Situation:
     moment: str
     no_cards: bool
     empty_field_discards: bool
+    decks: int = 1  # 52-card decks shuffled together: how many copies of a card there are
 
 
 def read_situation(table: Table, raw: Mapping[str, Any]) -> Situation:
@@ -130,14 +141,16 @@ def read_situation(table: Table, raw: Mapping[str, Any]) -> Situation:
                            default=table.options.variant)
     question = parse.choice(raw.get("question"), [q for q, _label in QUESTIONS], "question", errors,
                             default="match")
-    cards = parse.cards(raw.get("cards"), DeckKind.FRENCH52, "cards", errors, unique=False)
+    copies = decks_for(Variant(variant or table.options.variant), table.size)
+    cards = card_list(raw.get("cards"), "cards", copies, errors) or ()
     discard_top = parse.card(raw.get("discard_top"), DeckKind.FRENCH52, "discard_top", errors)
     drawn = parse.card(raw.get("drawn"), DeckKind.FRENCH52, "drawn", errors)
     source = parse.choice(raw.get("source"), [s for s, _label in SOURCES], "source", errors, default="stock")
     kept = parse.yes_no(raw.get("kept"), "kept", errors)
     given = raw.get("hand")
-    hand = None if parse.is_blank(given) or given == [] else parse.cards(given, DeckKind.FRENCH52, "hand", errors,
-                                                                          unique=False)
+    hand = None if parse.is_blank(given) or given == [] else card_list(given, "hand", copies, errors)
+    if not errors:
+        _impossible(cards, hand, drawn, discard_top, copies, errors)
     player = parse.seat(table.players, raw.get("player"), "player", errors)
     target = parse.seat(table.players, raw.get("target"), "target", errors)
     caller = parse.seat(table.players, raw.get("caller"), "caller", errors)
@@ -146,7 +159,24 @@ def read_situation(table: Table, raw: Mapping[str, Any]) -> Situation:
     errors.raise_if_any()
     assert variant is not None and question is not None and source is not None and moment is not None
     return Situation(Variant(variant), question, cards, discard_top, drawn, source, kept, hand, player, target,
-                     caller, moment, no_cards, table.options.empty_field_discards)
+                     caller, moment, no_cards, table.options.empty_field_discards, copies)
+
+
+def _impossible(cards: Sequence[Card], hand: Sequence[Card] | None, drawn: Card | None, top: Card | None,
+                copies: int, errors: Errors) -> None:
+    """A message on each card the table cannot hold: the card drawn, or the top of the discard pile, when the
+    player's cards (or the cards put down) already hold every copy of it."""
+    held = Counter(hand if hand is not None else cards)
+    if drawn is not None and held[drawn] + 1 > copies:
+        errors.add("drawn", _("%(card)s is among your cards: it cannot be the card drawn as well.",
+                              card=card_text(drawn)) if copies == 1 else
+                   _("Both %(card)s are among your cards: it cannot be the card drawn as well.",
+                     card=card_text(drawn)))
+    if top is not None and hand is not None and Counter(hand)[top] + 1 > copies:
+        errors.add("discard_top", _("%(card)s is among your cards: it cannot be on the discard pile as well.",
+                                    card=card_text(top)) if copies == 1 else
+                   _("Both %(card)s are among your cards: it cannot be on the discard pile as well.",
+                     card=card_text(top)))
 
 
 def ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
@@ -165,7 +195,8 @@ def _missing(field: str, message: Text) -> InvalidRecord:
 def _after(cards: Sequence[Card], variant: Variant) -> Text:
     if not cards:
         return _("Your cards after: none (0 points).")
-    return _("Your cards after: %(cards)s (%(n)s points).", cards=cards_text(cards), n=hand_value(cards, variant))
+    return _("Your cards after: %(cards)s (%(n)s points).", cards=cards_text(cards),
+             n=number_text(hand_value(cards, variant)))
 
 
 def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card] | None:
@@ -184,6 +215,9 @@ def match(situation: Situation) -> Ruling:
     return english_match(situation)
 
 
+SET_MOST = 4  # a quadruple: every card of a rank in one deck
+
+
 def french_pair(situation: Situation) -> Ruling:
     """Seed 001, §5: before drawing, a pair (triple, quadruple) held may be replaced by the card drawn; a wrong
     pair goes back, and the card drawn is kept as well."""
@@ -192,6 +226,11 @@ def french_pair(situation: Situation) -> Ruling:
         raise _missing("cards", _("Give the cards put down together: a pair, a triple or a quadruple."))
     if hand is not None and _without(hand, cards) is None:
         raise _missing("cards", _("Those cards are not all among your cards before."))
+    most = SET_MOST * situation.decks
+    if len(cards) > most:
+        raise _missing("cards", _("At most %(n)s cards go down together: a pair, a triple or a quadruple.", n=most)
+                       if situation.decks == 1 else
+                       _("At most %(n)s cards go down together: there are %(n)s of each rank in two decks.", n=most))
     shown = cards_text(cards)
     if len(cards) == 1:
         return Ruling(False, RULE_PAIRS, _(
@@ -272,14 +311,28 @@ POWERS: dict[Variant, dict[str, Text]] = {
     },
 }
 SWAPS: dict[Variant, frozenset[str]] = {Variant.FRENCH: frozenset({"8"}), Variant.ENGLISH: frozenset({"Q", "K"})}
+PEEKS: dict[Variant, frozenset[str]] = {Variant.FRENCH: frozenset({"7"}), Variant.ENGLISH: frozenset({"10"})}
 OTHERS: dict[Variant, frozenset[str]] = {Variant.FRENCH: frozenset({"8"}),
                                          Variant.ENGLISH: frozenset({"J", "Q", "K"})}
 
 
+def _no_turn_left(situation: Situation) -> Ruling | None:
+    """Seed 001 §6 and seed 004 "Calling Pablo": once Pablo is called, every *other* player plays one more turn;
+    the caller has no turn left (matching is not a turn: it stays open to the caller)."""
+    caller = situation.caller
+    if caller is None or situation.player is None or situation.player != caller:
+        return None
+    return Ruling(False, RULE_CALL, _(
+        "You called Pablo: no more turns for you. Every other player plays one last turn, and the round ends when "
+        "it comes back to you."))
+
+
 def power(situation: Situation) -> Ruling:
     """Seed 001, §4 (7 and 8, only just drawn from the stock); seed 004, "Special cards" (10, J, Q, K, only when
-    drawn and discarded in the same turn; the caller protected from swaps)."""
+    drawn and discarded in the same turn; the caller protected from swaps). The caller has no turn left."""
     card, variant = situation.drawn, situation.variant
+    if (refused := _no_turn_left(situation)) is not None:
+        return refused
     if card is None:
         raise _missing("drawn", _("Give the card whose power you want to use."))
     powers = POWERS[variant]
@@ -310,16 +363,22 @@ def power(situation: Situation) -> Ruling:
                 "With no cards in your field there is nothing to swap: you discard the Queen and draw one more "
                 "card."))
         return Ruling(False, RULE_POWERS, _("With no cards in your field there is nothing to swap."))
+    if card.rank in PEEKS[variant] and situation.no_cards:
+        return Ruling(False, RULE_POWERS, _("With no cards in your field there is nothing to look at."))
     player, target, caller = situation.player, situation.target, situation.caller
     if card.rank in OTHERS[variant] and target is not None and player is not None and target == player:
         return Ruling(False, RULE_POWERS, _("%(card)s works on another player's card, not on your own.", card=name))
     parts = [powers[card.rank]]
     if swap and caller is not None and caller != player:
         if variant is Variant.ENGLISH:
-            if target is not None and target == caller:
+            if target is not None and target == caller and card.rank == "Q":
                 return Ruling(False, RULE_CALL, _(
                     "%(p)s called Pablo and is protected from swaps until the end of the round: swap with another "
                     "player.", p=caller.name))
+            if target is not None and target == caller:
+                return Ruling(True, RULE_CALL, _(
+                    "You may look at one of %(p)s's cards, but look only, no swap: %(p)s called Pablo and is "
+                    "protected from swaps until the end of the round.", p=caller.name))
             parts.append(_("Not with %(p)s, who called Pablo and is protected from swaps.", p=caller.name))
         else:
             parts.append(_("The French text does not protect the caller: %(p)s's cards may be swapped too.",
@@ -356,24 +415,25 @@ def call(situation: Situation) -> Ruling:
 # -- keeping the card drawn ----------------------------------------------------------------------------------
 
 def keep(situation: Situation) -> Ruling:
-    """Seed 001 §2 and seed 004 "To Play": a card drawn may be kept face down in place of one of your cards; the
-    English advanced rule makes a player with no cards left discard it (a Queen draws one more)."""
+    """Seed 001 §2 and seed 004 "To Play": a card drawn is kept face down *in place of* one of your cards, so
+    with no cards left there is nothing to replace and it is discarded (the English advanced rule says so too,
+    and adds that a Queen discarded so draws one more card). The caller has no turn left."""
+    if (refused := _no_turn_left(situation)) is not None:
+        return refused
     card = situation.drawn
     name = card_text(card) if card is not None else _("the card")
     english = situation.variant is Variant.ENGLISH
     if situation.no_cards:
+        if english and situation.empty_field_discards and card is not None and card.rank == "Q":
+            return Ruling(False, RULE_ADVANCED, _(
+                "With no cards in your field you must discard %(card)s, and as it is a Queen you draw one more "
+                "card.", card=name))
         if english and situation.empty_field_discards:
-            text = _("With no cards in your field you must discard %(card)s.", card=name)
-            if card is not None and card.rank == "Q":
-                text = _("With no cards in your field you must discard %(card)s, and as it is a Queen you draw one "
-                         "more card.", card=name)
-            return Ruling(False, RULE_ADVANCED, text)
-        if english:
-            return Ruling(True, RULE_TURN, _(
-                "You may keep %(card)s face down in your field (the advanced rule that makes you discard it is off "
-                "at this table).", card=name))
-        return Ruling(True, RULE_TURN, _("With no cards left, %(card)s may simply go face down in front of you.",
-                                         card=name))
+            return Ruling(False, RULE_ADVANCED, _("With no cards in your field you must discard %(card)s.",
+                                                  card=name))
+        return Ruling(False, RULE_TURN, _(
+            "You must discard %(card)s: a card drawn is kept only in place of one of your cards, and you have none "
+            "left.", card=name))
     parts = [_("Keep %(card)s face down in place of one of your cards, and put that card face up on the discard "
                "pile.", card=name)]
     if card is not None and card.rank in POWERS[situation.variant]:

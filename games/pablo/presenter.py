@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.pablo import count
 from games.pablo.options import VARIANT_NAMES, VARIANT_SUMMARIES, PabloOptions, Variant
-from games.pablo.record import decks
+from games.pablo.record import NO_CARDS, decks
 from games.pablo.rules import GAME
 from games.pablo.values import RED, card_text, special_cards
 from referee.cards import FRENCH_RANKS, SUIT_SYMBOLS, Card, CardError, DeckKind
@@ -47,6 +47,8 @@ def chips(codes: str) -> list[dict[str, Any]]:
     """The cards typed or tapped, as the form shows them (a code it cannot read is shown as typed)."""
     shown = []
     for code in codes.replace(",", " ").split():
+        if code == NO_CARDS:
+            continue
         try:
             card = Card.parse(code, DeckKind.FRENCH52)
         except CardError:
@@ -99,14 +101,19 @@ class PabloPresenter(Presenter):
         and the number of decks (for the live sums and the cards already used)."""
         spec = form.spec
         options: PabloOptions = spec.options
+        stored = getattr(deal, "record", None) if not form.is_bound else None
+        hands = stored.get("hands") if isinstance(stored, Mapping) else None
         rows = []
         for i in range(form.row_counts.get("hands", spec.size)):
             player = _value(form, f"hands__{i}__player") or (spec.players[i] if i < spec.size else "")
             if i >= spec.size and not player:
                 continue
             cards = _value(form, f"hands__{i}__cards").strip().upper()
+            if not cards and isinstance(hands, list) and i < len(hands) and isinstance(hands[i], Mapping) \
+                    and hands[i].get("cards") == []:
+                cards = NO_CARDS  # a round being edited: this player had no cards left
             rows.append({
-                "index": i, "player": player, "cards": cards, "chips": chips(cards),
+                "index": i, "player": player, "cards": cards, "chips": chips(cards), "none": cards == NO_CARDS,
                 "points": _value(form, f"hands__{i}__points"),
                 "errors": (_errors(form, f"hands__{i}__player") + _errors(form, f"hands__{i}__cards")
                            + _errors(form, f"hands__{i}__points")),
@@ -133,6 +140,7 @@ class PabloPresenter(Presenter):
             "suits": [(s, SUIT_SYMBOLS[s], s in RED) for s in SUITS],
             "ranks": RANKS,
             "negative": variant is Variant.ENGLISH,
+            "no_cards": NO_CARDS,
         }
 
 

@@ -11,6 +11,11 @@ seat in seat order, the cards as codes (or none when only points were typed) and
 >>> parse_record(table, {"caller": "Ana", "hands": [{"cards": "KD 2S"}, {"points": 14}, {"points": 3}]}
 ...              ).to_json()["hands"][0]
 {'player': {'seat': 0, 'name': 'Ana'}, 'cards': ['KD', '2S'], 'points': 2}
+
+The record form sends :data:`NO_CARDS` (``"-"``) for a player with no cards left, as an empty list:
+
+>>> parse_record(table, {"caller": "Ana", "hands": [{"points": 4}, {"cards": ["-"]}, {"points": 3}]}).hands[1]
+Hand(player=Seat(index=1, name='Bea'), cards=(), points=0)
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from referee import parse
 from referee.cards import Card, DeckKind
 from referee.game import Field, Record, TableSpec
 from referee.parse import Errors
-from referee.text import _
+from referee.text import _, join
 from referee.values import Seat, Values
 
 from .options import PabloOptions, Variant
@@ -33,6 +38,7 @@ from .values import card_text, decks_for, hand_value, points_bounds, special_car
 FIELDS: tuple[str, ...] = ("caller", "hands", "void")
 HAND_FIELDS: tuple[str, ...] = ("player", "cards", "points")
 NAME = "Pablo"
+NO_CARDS = "-"  # what the record form sends for "no cards left" (an empty box is read as nothing given)
 
 Table = TableSpec[PabloOptions]
 
@@ -77,7 +83,8 @@ def record_fields(table: Table) -> tuple[Field, ...]:
         Field("caller", _("Who called Pablo"), "player"),
         Field("hands", _("Each player's cards, or their points"), "list", maximum=table.size,
               help=_("One entry per player: tap their cards (codes such as KD 10S AH) or type their points. "
-                     "No cards left: 0. %(values)s.", values=special_cards(variant_of(table))),
+                     "No cards left: an empty list of cards (“-” in the form's box), 0 points. %(values)s.",
+                     values=special_cards(variant_of(table))),
               fields=(
                   Field("player", _("Player"), "player"),
                   Field("cards", _("Cards"), "cards", required=False),
@@ -96,7 +103,8 @@ def parse_record(table: Table, raw: Mapping[str, Any]) -> PabloRecord:
         errors.add("__all__", _("Send the round as an object: caller, hands."))
         errors.raise_if_any()
     parse.unknown_fields(raw, FIELDS, errors, NAME)
-    if parse.yes_no(raw.get("void"), "void", errors) and not errors:
+    if parse.yes_no(raw.get("void"), "void", errors):
+        errors.raise_if_any()  # a misdeal is the whole record: only a stray field is wrong with it
         return PabloRecord(void=True)
     caller = parse.seat(table.players, raw.get("caller"), "caller", errors, blank=_("Who called Pablo?"))
     hands = parse_hands(table, raw.get("hands"), errors)
@@ -118,7 +126,7 @@ def parse_hands(table: Table, value: Any, errors: Errors) -> tuple[Hand, ...]:
                               given=len(value)))
         return ()
     found: dict[int, Hand] = {}
-    seen: Counter[Card] = Counter()
+    holders: dict[Card, list[str]] = {}  # who already holds each card, in the order given
     for index, item in enumerate(value):
         path = f"hands.{index}"
         if not isinstance(item, Mapping):
@@ -136,7 +144,7 @@ def parse_hands(table: Table, value: Any, errors: Errors) -> tuple[Hand, ...]:
         if player.index in found:
             errors.add(f"{path}.player", _("%(name)s has two entries.", name=player.name))
             continue
-        cards = _cards(item.get("cards"), f"{path}.cards", copies, errors)
+        cards = hand_cards(item.get("cards"), f"{path}.cards", copies, errors)
         points = parse.whole_number(item.get("points"), f"{path}.points", errors, minimum=lo, maximum=hi)
         if f"{path}.cards" in errors or f"{path}.points" in errors:
             continue
@@ -147,12 +155,21 @@ def parse_hands(table: Table, value: Any, errors: Errors) -> tuple[Hand, ...]:
                                                name=player.name, value=value_of_cards, points=points))
                 continue
             points = value_of_cards
-            for card in cards:
-                seen[card] += 1
-                if seen[card] > copies:
-                    errors.add(f"{path}.cards", _("%(card)s is in two hands: there is one of each card.",
-                                                  card=card_text(card)) if copies == 1 else
-                               _("%(card)s is in three hands: there are two of each card.", card=card_text(card)))
+            for card in dict.fromkeys(cards):
+                others = holders.setdefault(card, [])
+                if len(others) + cards.count(card) > copies:
+                    name = card_text(card)
+                    if copies == 1:
+                        message = _("%(card)s is also in %(p)s's hand: there is one of each card.", card=name,
+                                    p=others[0])
+                    elif len(others) == 1:
+                        message = _("%(card)s is also in %(p)s's hand: there are two of each card.", card=name,
+                                    p=others[0])
+                    else:
+                        message = _("%(card)s is also in the hands of %(who)s: there are two of each card.",
+                                    card=name, who=join(others))
+                    errors.add(f"{path}.cards", message)
+                others.append(player.name)
         elif points is None:
             errors.add(path, _("Tap %(name)s's cards or type their points.", name=player.name))
             continue
@@ -162,9 +179,21 @@ def parse_hands(table: Table, value: Any, errors: Errors) -> tuple[Hand, ...]:
     return tuple(found[seat] for seat in sorted(found))
 
 
-def _cards(value: Any, field: str, copies: int, errors: Errors) -> tuple[Card, ...] | None:
-    """The cards of one hand: ``None`` when not given (blank), ``()`` for an empty list (no cards left)."""
+def hand_cards(value: Any, field: str, copies: int, errors: Errors) -> tuple[Card, ...] | None:
+    """The cards of one hand: ``None`` when not given (blank), ``()`` for an empty list or the form's
+    :data:`NO_CARDS` (no cards left)."""
     if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if _is_no_cards(value):
+        return ()
+    return card_list(value, field, copies, errors)
+
+
+def card_list(value: Any, field: str, copies: int, errors: Errors) -> tuple[Card, ...] | None:
+    """A list of cards (codes, or one string): each entry a card, each card at most ``copies`` times (the decks
+    shuffled together); ``None`` with a message on ``field`` otherwise."""
+    if isinstance(value, list | tuple) and any(parse.is_blank(entry) for entry in value):
+        errors.add(field, _("An empty entry is not a card: give card codes such as KD 10S AH."))
         return None
     cards = parse.cards(value, DeckKind.FRENCH52, field, errors, unique=False)
     if field in errors:
@@ -176,3 +205,9 @@ def _cards(value: Any, field: str, copies: int, errors: Errors) -> tuple[Card, .
                        _("%(card)s is given three times: there are two of each card.", card=card_text(card)))
             return None
     return cards
+
+
+def _is_no_cards(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip() == NO_CARDS
+    return isinstance(value, list | tuple) and len(value) == 1 and value[0] == NO_CARDS

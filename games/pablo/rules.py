@@ -42,6 +42,7 @@ from . import count, play
 from .options import SETTLE_OPTIONS, VARIANT_NAMES, VARIANT_SUMMARIES, PabloOptions, Variant
 from .record import PabloRecord, decks, parse_record, record_fields
 from .rules_text import RULE_END, RULES
+from .values import number_text
 
 Table = TableSpec[PabloOptions]
 ENGLISH_ONLY = ("one_hand", "empty_field_discards", "round_by_score")  # options of an English table only
@@ -167,8 +168,7 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
     # -- showing --------------------------------------------------------------------------------------------
     def show_total(self, table: Table, state: PabloState, side: int) -> Text:
         """Points as the sheet has them: 12, 0, −5 (no plus sign: every point is a point against)."""
-        value = state.totals[side]
-        return Text(f"−{-value}" if value < 0 else str(value))
+        return Text(number_text(state.totals[side]))
 
     def display_state(self, table: Table, state: PabloState) -> Mapping[str, Any]:
         variant = table.options.kind

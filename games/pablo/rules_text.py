@@ -33,6 +33,8 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection(_("A turn"), (
         _("Draw a card and look at it. Either put it face up on the discard pile, or put it face down in "
           "place of one of your cards and discard that card instead."),
+        _("A card is kept only in place of one of yours: with no cards left in front of you, the card you draw "
+          "goes on the discard pile."),
         _("French variant: you may take the top card of the discard pile instead of drawing from the stock."),
         _("English variant: you always draw from the draw pile; when it runs out, the discard pile is "
           "shuffled into a new one."),
@@ -80,9 +82,10 @@ RULES: tuple[RulesSection, ...] = (
         _("When you think you have fewer points than everyone else, call “Pablo” at the end of your own "
           "turn: after playing, before the next player draws. Never during someone else's turn."),
         _("Every other player then plays one last turn, and the round ends when it would be the caller's "
-          "turn again. Everyone turns their cards face up and counts."),
-        _("English variant: during those last turns the caller is protected from swaps (Queen and King); "
-          "the caller may still match cards, and others may still use their powers on other players."),
+          "turn again: the caller plays no more turns. Everyone turns their cards face up and counts."),
+        _("English variant: during those last turns the caller is protected from swaps: no Queen or King swap "
+          "with the caller, though a King may still look at one of the caller's cards. The caller may still "
+          "match cards, and others may still use their powers on other players."),
     ), "calling"),
     RulesSection(_("Scoring a round"), (
         _("Everyone counts the cards in front of them; that is their score for the round. Tapete adds them "

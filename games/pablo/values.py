@@ -10,6 +10,8 @@ English (seed 004): Ace −1, 2 to 10 their number, Jacks, Queens and black King
 [-1, 0, 0, 10, 10]
 >>> hand_value(parse_cards("5S 3H 8C 5D", "french52"), Variant.FRENCH), card_text(Card("D", "K"))
 (21, 'K♦')
+>>> number_text(-2), number_text(7)
+('−2', '7')
 """
 
 from __future__ import annotations
@@ -50,6 +52,11 @@ def card_text(card: Card) -> str:
 
 def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_text(card) for card in cards)
+
+
+def number_text(n: int) -> str:
+    """Points as the sheet writes them, with a true minus sign: ``−1``, ``12``."""
+    return f"−{-n}" if n < 0 else str(n)
 
 
 def decks_for(variant: Variant, players: int) -> int:

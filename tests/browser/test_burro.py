@@ -51,7 +51,8 @@ def test_three_players_play_burro_to_a_decider(live_server, page: Page, screensh
 
     # A hand saved without naming anyone is refused beside the field, and nothing is saved.
     page.locator("#record button[type=submit]").click()
-    expect(page.locator("#field-loser .field-error")).to_contain_text("This field is required.")
+    expect(page.locator("#field-loser .field-error")).to_have_text("Who was left holding cards? Tap their name.")
+    expect(page.get_by_role("radiogroup", name="Who was left holding cards?")).to_be_visible()
     expect(page.locator("#no-deals")).to_be_visible()
 
     # 1. Bea is left holding cards: B.
@@ -90,6 +91,7 @@ def test_three_players_play_burro_to_a_decider(live_server, page: Page, screensh
     expect(page.locator("#game-over")).to_contain_text("Winners: Bea, Carl")
     expect(page.locator("#burro-tie")).to_contain_text("Bea and Carl are tied for the fewest letters.")
     expect(page.locator("#field-loser legend")).to_have_text("Who lost the decider?")
+    expect(page.get_by_role("radiogroup", name="Who lost the decider?")).to_be_visible()  # named as the legend
     expect(page.locator("#field-loser label")).to_have_text(["Bea", "Carl"])  # Ana is not in it
     # Only the tied players are dealt in: 48 − 2 × 4 = 40 in the stock; the deal keeps turning.
     expect(page.locator("#burro-turn")).to_have_text("Decider: 4 cards each to Bea and Carl; 40 stay in the stock.")

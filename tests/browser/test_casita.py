@@ -1,11 +1,13 @@
 """Casita Robada end to end on a phone: three players start a table for a match of first to 2 deals won, record
-it deal by deal (a count per player, the last one left blank), see a wrong total refused beside the counts, the
-match end, the form closed, and settle up.
+it deal by deal (a count per player, the last one left blank), see a count of 1 flagged as they type, a wrong total
+refused beside the counts, the match end, the form closed, and settle up.
 
 Ana, Bea and Carl in the order of play, 40 Spanish cards. Ana deals first, then Bea, then Carl.
 """
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import Page, expect
 
@@ -50,6 +52,14 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     expect(standing(page, "Carl")).to_have_text("0")
     expect(page.locator("#breakdown")).to_contain_text("Ana 22 · Bea 10 · Carl 8: 40 cards")
     expect(page.locator("#next-up")).to_contain_text("Deals next: Bea · Leads: Carl")
+
+    # A pile never holds exactly one card: Ana 25 and Bea 14 would leave Carl 1, and the form says so at once.
+    count(page, 0, "25")
+    count(page, 1, "14")
+    expect(page.locator("#count-check")).to_have_text(
+        "Carl gets the other 1. 40 of 40 cards. Carl cannot have exactly 1 card: every capture takes at least two, "
+        "the card played and one it matches.")
+    expect(page.locator("#count-check")).to_have_class(re.compile(r"\boff\b"))
 
     # 2. Counts that add up to 38 are refused beside the counts, saying by how much; nothing is lost.
     count(page, 0, "12")

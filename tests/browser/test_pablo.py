@@ -32,10 +32,12 @@ def caller(page: Page, name: str) -> None:
 
 
 def tap_cards(page: Page, row: int, cards: list[tuple[str, str]], shot=None) -> None:
-    """Open the picker under player ``row`` and tap each (rank, suit symbol)."""
+    """Open the picker under player ``row`` (unless "Next player" already brought it there), tap each (rank, suit
+    symbol), then "Next player" (or "Done" on the last row)."""
     hand = page.locator(f"#hand-{row}")
-    hand.locator("[data-open]").click()
     picker = hand.locator("#pablo-picker")
+    if not picker.is_visible():
+        hand.locator("[data-open]").click()
     expect(picker).to_be_visible()
     for rank, suit in cards:
         picker.locator(f'[data-suit]:text-is("{suit}")').click()
@@ -65,9 +67,12 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
 
     # 1. Alice calls; her cards tapped: the sum shows as she goes, −1 + 2 + 0 + 3 = 4.
     caller(page, "Alice")
+    expect(page.locator("#hand-0 [data-close]")).to_have_count(0)
     tap_cards(page, 0, [("A", "♠"), ("2", "♥"), ("K", "♦"), ("3", "♣")])
     expect(page.locator("#hand-0 [data-sum]")).to_have_text("= 4")
     expect(page.locator("#hand-0 .chip")).to_have_text(["A♠", "2♥", "K♦", "3♣"])
+    expect(page.locator("#hand-1 #pablo-picker")).to_be_visible()  # "Next player" took the picker to Ben's row
+    expect(page.locator("#hand-1 [data-close]")).to_have_text("Next player")
     points(page, 1, 12)
     tap_cards(page, 2, [("10", "♠"), ("J", "♦"), ("5", "♣")], screenshot)
     expect(page.locator("#hand-2 [data-sum]")).to_have_text("= 25")
@@ -84,7 +89,10 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
     caller(page, "Dev")
     points(page, 0, 5)
     points(page, 1, 14)
+    page.locator("#hand-3 [data-open]").click()
+    expect(page.locator("#hand-3 [data-close]")).to_have_text("Done")  # the last row
     tap_cards(page, 3, [("K", "♠"), ("3", "♥")])
+    expect(page.locator("#pablo-picker")).to_be_hidden()
     expect(page.locator("#hand-3 [data-sum]")).to_have_text("= 13")
     page.locator("#record button[type=submit]").click()
     expect(page.locator("#hand-2 .field-error")).to_have_text("Tap Cara's cards or type their points.")
@@ -101,10 +109,15 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
     expect(total(page, "Dev")).to_have_text("41")
     expect(page.locator("#pablo-to-end")).to_contain_text("Dev: exactly 9 → back to 0")
 
-    # 3. Alice has no cards left; typed points can go negative (±), put back; Dev lands on exactly 50.
+    # 3. Alice has no cards left (recorded as no cards, not 0 typed); typed points can go negative (±), put
+    # back; Dev lands on exactly 50.
     caller(page, "Ben")
     page.locator("#hand-0 [data-none]").click()
-    expect(page.locator("#id_hands__0__points")).to_have_value("0")
+    expect(page.locator("#hand-0 [data-sum]")).to_have_text("no cards = 0")
+    expect(page.locator("#id_hands__0__points")).to_be_disabled()
+    page.locator("#hand-0 [data-none]").click()  # a second tap takes it back
+    expect(page.locator("#id_hands__0__points")).to_be_enabled()
+    page.locator("#hand-0 [data-none]").click()
     points(page, 1, 2)
     page.locator("#hand-1 [data-negate]").click()
     expect(page.locator("#id_hands__1__points")).to_have_value("-2")
@@ -113,6 +126,7 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
     points(page, 2, 20)
     points(page, 3, 9)
     save(page, 3)
+    expect(page.locator("#breakdown")).to_contain_text("Alice: no cards, 0")
     expect(page.locator("#breakdown")).to_contain_text("Dev has exactly 50: back to 0!")
     expect(total(page, "Dev")).to_have_text("0")
     expect(total(page, "Cara")).to_have_text("53")
@@ -142,6 +156,20 @@ def test_a_french_table_plays_to_100(live_server, page: Page, screenshot):
     expect(page.locator("#game-over")).to_contain_text("Winner: Ana")
     expect(page.locator("#breakdown")).to_contain_text("Carl reached 100: the game is over.")
     screenshot()
+
+
+def test_the_picker_fits_a_360_px_phone(live_server, page: Page, screenshot):
+    """Every rank button is at least 44 px wide (a finger's width) on a 360 px phone, and the points box opens
+    the number pad in both variants."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    start(page, live_server.url, ["Ana", "Bea", "Carl"], "English")
+    expect(page.locator("#id_hands__0__points")).to_have_attribute("inputmode", "numeric")
+    page.locator("#hand-0 [data-open]").click()
+    ranks = page.locator("#pablo-picker [data-rank]")
+    expect(ranks).to_have_count(13)
+    widths = [ranks.nth(i).bounding_box()["width"] for i in range(13)]
+    assert min(widths) >= 44, widths
+    screenshot("picker-360", full_page=False)
 
 
 def test_the_referee_on_a_phone_answers_the_french_texts_pair_example(live_server, page: Page, screenshot):

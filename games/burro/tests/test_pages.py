@@ -123,8 +123,13 @@ def test_a_hand_without_a_loser_is_refused_beside_the_field(client, burro):
     response = post(client, burro)
     assert response.status_code == 200
     field = between(response.content.decode(), 'id="field-loser"', "</fieldset>")
-    assert "This field is required." in field or "Who was left holding cards?" in field
+    assert re.findall(r'class="[^"]*field-error[^"]*" id="id_loser_error">([^<]*)</div>', field) == [
+        "Who was left holding cards? Tap their name."]
+    assert 'role="radiogroup" aria-labelledby="loser-question" aria-describedby="id_loser_error"' in field
     assert not burro.deals.exists()
+    spanish = client.post(f"/t/{burro.edit_token}/deal/", {"deal_number": 1}, headers={"Accept-Language": "es"})
+    assert "¿Quién se quedó con cartas? Toca su nombre." in between(spanish.content.decode(), 'id="field-loser"',
+                                                                   "</fieldset>")
 
 
 def test_a_misdeal_is_recorded_without_a_loser(client, burro):
@@ -143,7 +148,8 @@ def test_the_decider_offers_only_the_tied_players(client, burro):
     assert "Bea and Carl are tied for the fewest letters." in between(html, 'id="burro-tie"', "</div>")
     assert "Decider: 4 cards each to Bea and Carl; 40 stay in the stock." in html  # 48 − 2 × 4
     loser = between(html, 'id="field-loser"', "</fieldset>")
-    assert "Who lost the decider?" in loser
+    assert '<legend class="form-label mb-1" id="loser-question">Who lost the decider?</legend>' in loser
+    assert 'role="radiogroup" aria-labelledby="loser-question"' in loser  # the buttons are named by the legend
     assert re.findall(r'name="loser" value="([^"]*)"', loser) == ["Bea", "Carl"]
     # Ana was not tied: posting her anyway is refused beside the field, citing the decider rule.
     response = post(client, burro, loser="Ana")
@@ -174,10 +180,24 @@ def test_editing_a_hand_offers_every_player(client, burro):
 
 # -- the rules page, the referee, settling up ---------------------------------------------------------------------
 
+def test_correcting_an_earlier_hand_with_a_misdeal_after_the_tie(burro):
+    """Ana spells BURRO in hands 1-5, Bea and Carl tie with no letter, and hand 6 is a misdeal. Hand 1 was in fact
+    lost by Bea: the correction is accepted (the misdeal is no decider), and the game is not over any more."""
+    hands(burro, *["Ana"] * 5)
+    services.record_deal(burro, {"void": True})
+    services.edit_deal(burro.deals.get(number=1), {"loser": "Bea"})
+    assert burro.deals.get(number=6).record == {"loser": None, "decider": False, "void": True}
+    now = services.standings(burro)
+    assert now.totals == {"Ana": 4, "Bea": 1, "Carl": 0} and not now.game_over
+
+
 def test_the_rules_page_in_three_languages(client, db):
     english = client.get("/rules/burro/").content.decode()
     assert "Drawing from the stock" in english and "Burro em pé" in english
     assert 'href="/referee/burro/"' in english
+    # Tapete's own readings are said to be Tapete's, not the game's.
+    assert "Tapete&#x27;s reading (the texts do not say): if the last two players play their last cards" in english
+    assert "Tapete (house rule): the deal keeps passing in turn, so the dealer in turn deals the decider" in english
     spanish = client.get("/rules/burro/", headers={"Accept-Language": "es"}).content.decode()
     assert "Robar del mazo" in spanish
     french = client.get("/rules/burro/", headers={"Accept-Language": "fr"}).content.decode()

@@ -189,6 +189,24 @@ def test_only_the_tied_players_play_the_decider():
     assert GAME.display_state(table, state)["stock"] == 40  # 48 − 2 × 4: only the tied players are dealt in
 
 
+def test_house_rule_who_deals_a_decider():
+    """Tapete's house rule (the texts do not say who deals a decider): by default the deal keeps turning, so the
+    dealer in turn deals it even when not in it; or the first tied player from the dealer in turn deals it.
+    Ana spells BURRO, Bea and Dani are tied with B, and a misdeal after the tie makes Carl the dealer in turn."""
+    hands = ("Bea", "Carl", "Dani", "Carl", *["Ana"] * 5, {"void": True})
+    table, state, _outcomes = play(FOUR, *hands)
+    assert table.options.decider_dealer == "turn"
+    assert (GAME.dealer(table, state), GAME.leader(table, state)) == (2, 3)  # Carl deals, Dani leads
+    state, outcome = GAME.apply(table, state, {"loser": "Dani"})
+    assert outcome.dealer == 2 and GAME.dealer(table, state) == 3  # the deal passes on to Dani
+
+    table, state, _outcomes = play(FOUR, *hands, options={"decider_dealer": "tied"})
+    assert (GAME.dealer(table, state), GAME.leader(table, state)) == (3, 1)  # Dani deals, Bea leads
+    assert GAME.display_state(table, state)["dealer"] == "Dani"
+    state, outcome = GAME.apply(table, state, {"loser": "Dani"})
+    assert outcome.dealer == 3 and GAME.dealer(table, state) == 0  # the deal passes on from Dani, to Ana
+
+
 def test_the_deciders_loser_takes_a_letter_and_fewest_letters_then_wins():
     """RULINGS.md: "its loser takes a letter as in any hand, and fewest letters then wins". Bea B, Carl B: Carl
     loses the decider, B-U; Bea wins with B."""
@@ -210,6 +228,16 @@ def test_a_hand_after_a_tie_is_the_decider():
     record = GAME.complete(table, state, GAME.parse(table, {"loser": "Bea"}))
     assert record.decider
     assert record.to_json()["decider"] is True
+
+
+def test_a_misdeal_after_a_tie_is_not_a_decider():
+    """RULINGS.md, General: a void deal has "no score"; a misdeal after the tie is no decider played, so it is
+    stored as a plain misdeal, and the next hand is still the decider."""
+    table, state, _outcomes = play(THREE, *["Ana"] * 5)
+    misdeal = GAME.complete(table, state, GAME.parse(table, {"void": True}))
+    assert not misdeal.decider and misdeal.to_json() == {"loser": None, "decider": False, "void": True}
+    state, _outcome = GAME.apply(table, state, misdeal)
+    assert GAME.complete(table, state, GAME.parse(table, {"loser": "Bea"})).decider
 
 
 def test_another_decider_may_follow_or_they_share():

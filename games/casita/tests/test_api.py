@@ -77,7 +77,7 @@ def test_answers_in_the_askers_language():
     assert spanish["deals"][0]["breakdown"][1] == "Ana gana la mano con 20 cartas."
     french = score(JsonClient("fr"), [{"captured": [20, 20, 1]}])
     assert french.status_code == 422
-    assert french.json()["errors"]["deals.0.captured.2.cards"].startswith("Carl ne peut pas avoir exactement 1 carte")
+    assert french.json()["errors"]["deals.0.captured.2"].startswith("Carl ne peut pas avoir exactement 1 carte")
 
 
 def test_the_referee_answers(api):

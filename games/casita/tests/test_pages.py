@@ -161,10 +161,14 @@ def test_the_referee_page_answers_from_a_table(client, casita3):
 
 
 def test_settle_up_by_the_difference_in_deals_won(client, casita3):
+    """A match of two deals: Ana wins both, Bea ties her for the second; Ana 2, Bea 1, Carl 0 deals won. At 0.50
+    a deal won Bea pays Ana 1 × 0.50 and Carl 2 × 0.50 = 1.00; at a fixed stake each pays 0.50."""
     post(client, casita3, **counts("22", "10", "8"))
+    post(client, casita3, **counts("16", "16", "8"))
+    assert services.standings(casita3).totals == {"Ana": 2, "Bea": 1, "Carl": 0}
     response = client.get(f"/t/{casita3.view_token}/settle/", {"stake": "0.50", "currency": "EUR",
                                                                "per_point": "yes"})
-    assert response.context["result"]["transfers"] == [("Bea", "Ana", 50), ("Carl", "Ana", 50)]
+    assert response.context["result"]["transfers"] == [("Bea", "Ana", 50), ("Carl", "Ana", 100)]
     fixed = client.get(f"/t/{casita3.view_token}/settle/", {"stake": "0.50", "currency": "EUR", "per_point": "no"})
     assert fixed.context["result"]["transfers"] == [("Bea", "Ana", 50), ("Carl", "Ana", 50)]
     assert "Money per deal won" in response.content.decode()
@@ -189,5 +193,8 @@ def test_the_forms_live_messages_are_in_the_readers_language(client, casita3):
     html = client.get(f"/t/{casita3.edit_token}/", headers={"Accept-Language": "fr"}).content.decode()
     assert 'data-msg-rest="%(name)s a les %(n)s autres."' in html
     assert "Cartes prises" in html and "Les scores sont les donnes gagnées." in html
+    assert ('data-msg-one="%(name)s ne peut pas avoir exactement 1 carte\u00a0: chaque prise en emporte au '
+            'moins deux, la carte jouée et une carte égale."') in html
+    assert "Maldonne\u00a0?" in html  # French typography: a no-break space before : ? ! ;, as in every game
     spanish = client.get(f"/t/{casita3.edit_token}/", headers={"Accept-Language": "es"}).content.decode()
     assert 'data-msg-short="%(sum)s de %(deck)s cartas: faltan %(n)s."' in spanish

@@ -162,6 +162,14 @@ def test_a_situation_that_cannot_be_is_refused_beside_the_field(situation, field
     assert str(refused.value.errors[field]) == message
 
 
+@pytest.mark.parametrize("situation", [["5O"], "5O", None])
+def test_a_situation_that_is_not_an_object_is_refused(situation):
+    with pytest.raises(InvalidRecord) as refused:
+        GAME.ruling(GAME.table(TWO), situation)
+    assert str(refused.value.errors["__all__"]) == ("Send the situation as an object: the question, the card "
+                                                   "played, the centre, the piles.")
+
+
 def test_the_tables_deck_reads_the_cards():
     ruling = GAME.ruling(GAME.table(TWO, {"deck": "french52"}), {"card": "KH", "centre": ["KS", "2C"]})
     assert str(ruling.explanation) == "KH captures KS from the centre: 2 cards go onto your pile, KH on top."

@@ -7,7 +7,7 @@ import pytest
 
 from games.casita.record import Capture, CasitaRecord, deck_size
 from games.casita.rules import GAME, CasitaState
-from games.casita.rules_text import RULE_COUNTING, RULE_MATCH, SECTION_KEYS
+from games.casita.rules_text import P_SHORT_ROUND, RULE_COUNTING, RULE_MATCH, RULES, SECTION_KEYS
 from referee.cards import DeckKind
 from referee.game import InvalidRecord
 from referee.values import Seat
@@ -138,11 +138,30 @@ def test_a_pile_never_holds_exactly_one_card():
     """Seed: "Take your card and all matching cards" — every capture takes at least two cards, and a pile only
     grows or is stolen whole, so a count of 1 cannot be (0 can: a pile stolen, or nothing captured)."""
     refused = refusal(THREE, [], {"captured": [25, 1, 14]})
-    assert str(refused.errors["captured.1.cards"]) == ("Bea cannot have exactly 1 card: every capture takes at "
-                                                      "least two, the card played and one it matches.")
-    assert refused.rules["captured.1.cards"] is RULE_COUNTING
+    assert {k: str(v) for k, v in refused.errors.items()} == {
+        "captured.1": "Bea cannot have exactly 1 card: every capture takes at least two, the card played and one it "
+                      "matches."}
+    assert refused.rules["captured.1"] is RULE_COUNTING
     _table, _state, (outcome,) = play(THREE, [{"captured": [40, 0, 0]}])
     assert outcome.scores == (1, 0, 0)
+
+
+@pytest.mark.parametrize(("captured", "field"), [
+    ([{"player": "Bea", "cards": 25}, {"player": "Ana", "cards": 1}, {"player": "Carl", "cards": 14}],
+     "captured.1.cards"),
+    ({"Bea": 25, "Ana": 1, "Carl": 14}, "captured.Ana"),
+    ([1, 25, 14], "captured.0"),
+    ([{"player": "Bea", "cards": 25}, {"player": "Carl", "cards": 14}, {"player": "Ana"}], "captured.2.cards"),
+    ({"Bea": 25, "Carl": 14}, "captured"),
+])
+def test_a_pile_of_one_card_is_refused_beside_the_count_that_says_it(captured, field):
+    """Ana's count, however it is given (a row, her name, her place in the order of play, or worked out from
+    the others: 40 − 25 − 14 = 1), is refused where it was given, never at another player's row."""
+    refused = refusal(THREE, [], {"captured": captured})
+    assert {k: str(v) for k, v in refused.errors.items()} == {
+        field: "Ana cannot have exactly 1 card: every capture takes at least two, the card played and one it "
+               "matches."}
+    assert refused.rules[field] is RULE_COUNTING
 
 
 @pytest.mark.parametrize(("captured", "field", "message"), [
@@ -159,12 +178,20 @@ def test_a_pile_never_holds_exactly_one_card():
      "Unknown field tricks: a row is a player and their cards."),
     ([20, 10, 10], "captured", "Give one count per player, in the order of play: 2 here."),
     ({"Eva": 20, "Bea": 20}, "captured.Eva", "Eva is not playing at this table."),
+    ({"Ana": 22, "ana ": 3, "Bea": 15}, "captured.ana ", "Ana is given twice."),
     ("twenty", "captured", "Give each player's count: a list of {player, cards}, a {player: cards} object, or a "
                            "list of numbers in the order of play."),
 ])
 def test_bad_counts_are_refused_beside_the_field(captured, field, message):
     refused = refusal(TWO, [], {"captured": captured})
     assert str(refused.errors[field]) == message
+
+
+@pytest.mark.parametrize("record", [[{"captured": [22, 18]}], "22 18", 22])
+def test_a_deal_that_is_not_an_object_is_refused(record):
+    refused = refusal(TWO, [], record)
+    assert str(refused.errors["__all__"]) == ("Send the deal as an object: each player's count of cards "
+                                             "captured.")
 
 
 def test_nothing_given_asks_for_the_counts():
@@ -192,6 +219,20 @@ def test_the_deal_passes_to_the_player_after_the_dealer_who_plays_first():
     table, state, outcomes = play(THREE, [{"captured": [20, 10, 10]}, {"captured": [10, 20, 10]}], target=5)
     assert [o.dealer for o in outcomes] == [0, 1]
     assert GAME.dealer(table, state) == 2 and GAME.leader(table, state) == 0
+
+
+def test_the_last_round_may_be_short():
+    """Tapete's reading (the texts do not say): after the four centre cards the pack need not go round in fours;
+    the last round deals what is left evenly, as far as it goes, the rest face up in the centre. Cards left after
+    the centre, per deck and players: (cards each in the last short round, cards to the centre)."""
+    short = {}
+    for deck in (40, 48, 52):
+        for players in (2, 3, 4):
+            rest = (deck - 4) % (4 * players)
+            if rest:
+                short[deck, players] = divmod(rest, players)
+    assert short == {(40, 2): (2, 0), (40, 4): (1, 0), (48, 2): (2, 0), (48, 3): (2, 2), (48, 4): (3, 0)}
+    assert P_SHORT_ROUND in next(section.paragraphs for section in RULES if section.key == "the-deal")
 
 
 # -- the match ----------------------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ import pytest
 from django.core.management import call_command
 
 from games.pablo.demo import DEMO_TABLES
-from games.pablo.rules import GAME
 from games.pablo.rules_text import ALL_RULES, RULES
 from scoring import services
 from scoring.models import Table
@@ -72,16 +71,19 @@ def test_the_variant_in_spanish_and_french(client, english):
 
 
 def test_a_round_recorded_from_the_form_with_cards_and_points(client, english):
-    """Ana A♠ K♦ = −1 + 0 = −1, lowest: −1; Bea 7; Carl no cards (typed 0) ties... Carl 0 is not below −1; Dani
-    Q♣ 2♦ = 12."""
+    """Ana A♠ K♦ = −1 + 0 = −1, lowest: −1; Bea 7 typed; Carl no cards ("No cards" sends "-"): 0, not below −1;
+    Dani Q♣ 2♦ = 12."""
     response = client.post(f"/t/{english.edit_token}/deal/",
-                           form("Ana", {"cards": "AS KD"}, {"points": 7}, {"points": 0}, {"cards": "QC 2D"}))
+                           form("Ana", {"cards": "AS KD"}, {"points": 7}, {"cards": "-"}, {"cards": "QC 2D"}))
     assert response.status_code == 302
     deal = english.deals.get()
     assert deal.record["hands"][0] == {"player": {"seat": 0, "name": "Ana"}, "cards": ["AS", "KD"], "points": -1}
     assert deal.record["hands"][1]["cards"] is None and deal.record["hands"][1]["points"] == 7
+    assert deal.record["hands"][2] == {"player": {"seat": 2, "name": "Carl"}, "cards": [], "points": 0}
     html = text_of(page(client, english))
-    assert "Ana: A♠ K♦ = -1" in html or "Ana: A♠ K♦ = −1" in html
+    assert "Ana: A♠ K♦ = −1" in html  # a true minus sign, as in the totals
+    assert "Ana: A♠ K♦ = -1" not in html
+    assert "Carl: no cards, 0" in html
     assert "Dani lost the round (12) and deals the next one." in html
     assert "Deals next: Dani" in html and "Leads: Ana" in html
 
@@ -93,10 +95,18 @@ def test_a_bad_row_is_refused_beside_it_and_nothing_is_lost(client, english):
     html = response.content.decode()
     hand2 = html[html.index('id="hand-2"'):html.index('id="hand-3"')]
     hand3 = html[html.index('id="hand-3"'):html.index('id="pablo-picker"')]
-    assert "A♠ is in two hands: there is one of each card." in hand2
+    assert "A♠ is also in Ana&#x27;s hand: there is one of each card." in hand2
     assert "Tap Dani&#x27;s cards or type their points." in hand3
     assert 'value="AS KD"' in html and 'name="hands__1__points"' in html and 'value="7"' in html
     assert not english.deals.exists()
+
+
+@pytest.mark.parametrize("variant", ["french", "english"])
+def test_points_are_typed_on_a_number_pad(client, db, variant):
+    """Both variants open the number pad; English negatives come from the ± button."""
+    table = services.create_table(game="pablo", players=FOUR, options={"variant": variant})
+    html = page(client, table)
+    assert html.count('inputmode="numeric" name="hands__') == 4
 
 
 def test_the_caller_is_asked_beside_its_buttons(client, english):
@@ -112,6 +122,7 @@ def test_editing_a_round_shows_its_cards(client, french):
     assert "Ana: K♦ A♠ = 1" in text_of(client.get(f"/t/{french.view_token}/deal/1/").content.decode())
     html = client.get(f"/t/{french.edit_token}/deal/1/edit/").content.decode()
     assert 'value="KD AS"' in html and "K♦" in html
+    assert re.search(r'name="hands__3__cards"[^>]*value="-"', html)  # Dani: no cards left, kept as such
     response = client.post(f"/t/{french.edit_token}/deal/1/edit/",
                            form("Ana", {"cards": "KD 2S"}, {"points": 9}, {"points": 15}, {"points": 0}))
     assert response.status_code == 302
@@ -127,14 +138,17 @@ def test_the_game_over_page_offers_a_new_table(client, english):
 
 
 def test_settle_up_by_rank(client, french):
-    """Totals −5, 9, 15, 22 at 0.10 a point: Bea pays 1.40, Carl 2.00, Dani 2.70 to Ana."""
+    """Totals −5, 9, 15, 22 at 0.10 a point: Bea pays (9 + 5) × 0.10 = 1.40, Carl 20 × 0.10 = 2.00, Dani
+    27 × 0.10 = 2.70, so Ana receives 6.10. A fixed stake per loss: three losers pay 0.10 each, Ana 0.30."""
     services.record_deal(french, {"caller": "Ana", "hands": [{"cards": "KD AS 2C"}, {"points": 9},
                                                              {"points": 15}, {"points": 22}]})
     html = text_of(client.get(f"/t/{french.view_token}/settle/", {"stake": "0.10"}).content.decode())
-    assert "Bea" in html and "1.40" in html and "2.70" in html
+    assert "Bea pays Ana 1.40 EUR Carl pays Ana 2.00 EUR Dani pays Ana 2.70 EUR" in html
+    assert "Ana +61 +6.10 EUR" in html
     fixed = text_of(client.get(f"/t/{french.view_token}/settle/", {"stake": "0.10", "per_point": "no"})
                     .content.decode())
-    assert "0.10" in fixed and "2.70" not in fixed
+    assert "Bea pays Ana 0.10 EUR Carl pays Ana 0.10 EUR Dani pays Ana 0.10 EUR" in fixed
+    assert "Ana +3 +0.30 EUR" in fixed
 
 
 def test_the_rules_page_has_every_section_and_every_cited_rule(client, db):
@@ -169,6 +183,8 @@ def test_the_demo_tables_load(db):
     for demo in DEMO_TABLES:
         table = Table.objects.get(name=demo["name"])
         assert table.deals.count() == len(demo["records"])
+    french = services.standings(Table.objects.get(name="Demo — Pablo (French)"))
+    # Amélie −5 + 11 + 9, Bruno 15 + 16 + 17, Chloé 22 + 6 + 14, David 26 + 20 + 0
+    assert french.state.totals == (15, 48, 42, 46)
     english = services.standings(Table.objects.get(name="Demo — Pablo (English)"))
-    assert english.state.totals == (15, 37, 45, 0)
-    assert GAME.options[0].key == "variant"
+    assert english.state.totals == (15, 37, 45, 0)  # Dev 18 + 9 + 23 = 50: back to 0

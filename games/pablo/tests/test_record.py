@@ -66,6 +66,18 @@ def test_a_misdeal_is_the_whole_record():
     assert GAME.parse(table(), {"void": "yes", "caller": "Ana"}).to_json() == {"void": True}
 
 
+def test_a_misdeal_with_a_stray_field_is_refused_for_that_field_only():
+    """Nobody scores a misdeal: no caller or hands are asked for, only the unknown field is wrong."""
+    assert refused(table(), {"void": True, "bonus": 5}) == {"bonus": "Unknown field for Pablo."}
+
+
+def test_no_cards_left_as_the_form_sends_it():
+    """The record form's "No cards" sends "-": recorded as no cards (0 points), not as 0 typed."""
+    record = GAME.parse(table(), {"caller": "Ana", "hands": [{"points": 4}, {"cards": ["-"]}, {"cards": "-"},
+                                                             {"points": 3}]})
+    assert [(h.cards, h.points) for h in record.hands[1:3]] == [((), 0), ((), 0)]
+
+
 # -- refused beside the field --------------------------------------------------------------------------------
 
 def test_who_called_pablo_is_required():
@@ -103,9 +115,14 @@ def test_a_card_that_does_not_exist():
 
 def test_with_one_deck_a_card_is_in_one_hand_only():
     errors = refused(table(), round_("Ana", "KD 5S", "5S", 3, 4))
-    assert errors == {"hands.1.cards": "5♠ is in two hands: there is one of each card."}
+    assert errors == {"hands.1.cards": "5♠ is also in Ana's hand: there is one of each card."}
     errors = refused(table(), round_("Ana", "KD KD", 2, 3, 4))
     assert errors == {"hands.0.cards": "K♦ is given twice: there is one of each card."}
+
+
+def test_an_empty_entry_in_a_list_of_cards_is_not_a_card():
+    errors = refused(table(), round_("Ana", ["KD", None], 2, 3, 4))
+    assert errors == {"hands.0.cards": "An empty entry is not a card: give card codes such as KD 10S AH."}
 
 
 def test_with_two_decks_a_card_may_be_in_two_hands():
@@ -114,7 +131,9 @@ def test_with_two_decks_a_card_may_be_in_two_hands():
     record = GAME.parse(spec, round_("P1", "KD 5S", "5S KD", 1, 2, 3, 4, 5))
     assert record.hands[1].points == 5
     errors = refused(spec, round_("P1", "KD 5S", "5S", "5S", 2, 3, 4, 5))
-    assert errors == {"hands.2.cards": "5♠ is in three hands: there are two of each card."}
+    assert errors == {"hands.2.cards": "5♠ is also in the hands of P1, P2: there are two of each card."}
+    errors = refused(spec, round_("P1", "KD 5S", "5S 5S", 1, 2, 3, 4, 5))
+    assert errors == {"hands.1.cards": "5♠ is also in P1's hand: there are two of each card."}
 
 
 def test_typed_points_within_what_a_hand_can_hold():

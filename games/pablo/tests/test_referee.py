@@ -60,6 +60,57 @@ def test_the_cards_put_down_must_be_among_the_hand_given():
     assert set(info.value.errors) == {"cards"}
 
 
+def refused(**situation) -> dict[str, str]:
+    with pytest.raises(InvalidRecord) as info:
+        ask(**situation)
+    return {key: str(message) for key, message in info.value.errors.items()}
+
+
+def test_french_a_set_is_at_most_a_quadruple():
+    """Seed 001 §5: "paires, triples et quadruples"; a deck holds 4 cards of a rank, so 5 cards never go down."""
+    assert refused(question="match", cards="9S 9H 9D 9C 2C", drawn="4H") == {
+        "cards": "At most 4 cards go down together: a pair, a triple or a quadruple."}
+
+
+def test_french_with_two_decks_a_set_is_at_most_8_cards():
+    """Seed 001 §1: more players, a second deck: 4 × 2 = 8 nines may go down together, never 9 cards."""
+    spec = table("french", ["P1", "P2", "P3", "P4", "P5", "P6", "P7"])
+    eight = "9S 9H 9D 9C 9S 9H 9D 9C"
+    answer = GAME.ruling(spec, {"question": "match", "cards": eight, "drawn": "2C"})
+    assert answer.legal is True and "one card in place of 8" in said(answer)
+    with pytest.raises(InvalidRecord) as info:
+        GAME.ruling(spec, {"question": "match", "cards": eight + " 2S", "drawn": "2C"})
+    assert str(info.value.errors["cards"]) == ("At most 8 cards go down together: there are 8 of each rank in two "
+                                               "decks.")
+    with pytest.raises(InvalidRecord) as info:
+        GAME.ruling(spec, {"question": "match", "cards": "9S 9S 9S", "drawn": "2C"})
+    assert str(info.value.errors["cards"]) == "9♠ is given three times: there are two of each card."
+
+
+def test_french_a_card_put_down_twice_is_refused():
+    """One deck: there is one 5♠, so a "pair" 5♠ 5♠ cannot be on the table."""
+    assert refused(question="match", cards="5S 5S", drawn="4H") == {
+        "cards": "5♠ is given twice: there is one of each card."}
+
+
+def test_french_the_card_drawn_is_not_one_of_the_cards_held():
+    """With one deck the 5♠ drawn cannot also be among the cards put down or the cards held."""
+    assert refused(question="match", cards="5S 5D", drawn="5S") == {
+        "drawn": "5♠ is among your cards: it cannot be the card drawn as well."}
+    assert refused(question="match", hand="5S 3H 8C 5D", cards="5S 5D", drawn="3H") == {
+        "drawn": "3♥ is among your cards: it cannot be the card drawn as well."}
+
+
+def test_french_with_two_decks_the_card_drawn_may_be_the_other_copy():
+    """Seven players, two decks: a second 3♥ may be drawn while one is held, not a third."""
+    spec = table("french", ["P1", "P2", "P3", "P4", "P5", "P6", "P7"])
+    answer = GAME.ruling(spec, {"question": "match", "hand": "5S 3H 8C 5D", "cards": "5S 5D", "drawn": "3H"})
+    assert answer.legal is True and "Your cards after: 3♥ 3♥ 8♣ (14 points)." in said(answer)  # 3 + 3 + 8
+    with pytest.raises(InvalidRecord) as info:
+        GAME.ruling(spec, {"question": "match", "hand": "5S 3H 3H 5D", "cards": "5S 5D", "drawn": "3H"})
+    assert str(info.value.errors["drawn"]) == "Both 3♥ are among your cards: it cannot be the card drawn as well."
+
+
 # -- English: matching the discard (seed 004 "Matching Cards") ------------------------------------------------
 
 def test_english_a_card_of_the_same_number_matches_the_top_of_the_discard():
@@ -102,6 +153,23 @@ def test_the_top_of_the_discard_is_not_put_down_on_itself():
     with pytest.raises(InvalidRecord) as info:
         ask("english", question="match", discard_top="5H", cards="5H")
     assert set(info.value.errors) == {"cards"}
+
+
+def test_english_the_cards_held_are_each_held_once():
+    """One deck: a hand 5♣ 5♣ cannot be."""
+    assert refused(variant="english", question="match", discard_top="5H", cards="5C", hand="5C 5C 9S") == {
+        "hand": "5♣ is given twice: there is one of each card."}
+
+
+def test_english_the_top_of_the_discard_is_not_among_the_cards_held():
+    """One deck: the 5♥ on the discard pile cannot also be in your field."""
+    assert refused(variant="english", question="match", discard_top="5H", cards="5C", hand="5C 5H 9S") == {
+        "discard_top": "5♥ is among your cards: it cannot be on the discard pile as well."}
+
+
+def test_an_empty_entry_in_a_list_of_cards_is_not_a_card():
+    errors = refused(variant="english", question="match", discard_top="5H", cards=["5C", None])
+    assert errors == {"cards": "An empty entry is not a card: give card codes such as KD 10S AH."}
 
 
 def test_a_match_needs_the_top_of_the_discard():
@@ -175,6 +243,36 @@ def test_english_the_caller_may_still_be_spied_on():
     assert ask("english", question="power", drawn="JS", player="Ana", target="Bea", caller="Bea").legal is True
 
 
+def test_english_the_king_may_look_at_the_callers_card_but_not_swap():
+    """Seed 004: the caller "is protected from any swapping abilities"; the King's look ("you may look at one of
+    another player's cards before deciding to swap") is not a swap: look only, no swap."""
+    answer = ask("english", question="power", drawn="KS", player="Ana", target="Bea", caller="Bea")
+    assert answer.legal is True and answer.rule.key == "calling"
+    assert "look only, no swap" in said(answer)
+
+
+def test_the_caller_has_no_turn_left_for_a_power():
+    """Seed 004: "Once Pablo is called, all of the players other than the one who called Pablo each play one more
+    turn"; seed 001 §6: the round ends "quand c'est au tour de l'annonceur". No turn, no card drawn, no power."""
+    for variant, card in (("english", "10S"), ("french", "7H")):
+        answer = ask(variant, question="power", drawn=card, player="Bea", caller="Bea")
+        assert answer.legal is False and answer.rule.key == "calling"
+        assert "You called Pablo: no more turns for you." in said(answer)
+
+
+def test_the_caller_may_still_match():
+    """Seed 004: "(the person who called Pablo can still match cards)"."""
+    answer = ask("english", question="match", discard_top="5H", cards="5C", player="Bea", caller="Bea")
+    assert answer.legal is True
+
+
+@pytest.mark.parametrize("variant, card", [("french", "7H"), ("english", "10S")])
+def test_a_peek_needs_a_card_of_ones_own(variant, card):
+    """Seed 001 §4 (7) and seed 004 (10, peek): "look at one of your own cards": with none left, nothing to see."""
+    answer = ask(variant, question="power", drawn=card, no_cards=True)
+    assert answer.legal is False and "nothing to look at" in said(answer)
+
+
 def test_a_power_on_another_player_not_on_oneself():
     assert ask("english", question="power", drawn="QS", player="Ana", target="Ana").legal is False
 
@@ -214,15 +312,28 @@ def test_advanced_rule_with_no_cards_the_card_drawn_is_discarded():
     answer = ask("english", options=on, question="keep", drawn="7S", no_cards=True)
     assert answer.legal is False and answer.rule.key == "advanced"
     queen = ask("english", options=on, question="keep", drawn="QH", no_cards=True)
-    assert "draw one more card" in said(queen)
-    assert ask("english", question="keep", drawn="7S", no_cards=True).legal is True  # the option off
+    assert queen.legal is False and "draw one more card" in said(queen)
 
 
 def test_keeping_the_card_drawn():
     """Seed 001 §2: "placer la carte dans son jeu face cachée à la place de n'importe quelle autre carte"."""
     answer = ask(question="keep", drawn="8S")
     assert answer.legal is True and "Kept, it has no power." in said(answer)
-    assert ask(question="keep", drawn="8S", no_cards=True).legal is True  # the French text forbids nothing
+
+
+@pytest.mark.parametrize("variant", ["french", "english"])
+def test_with_no_cards_left_the_card_drawn_is_discarded(variant):
+    """Seed 001 §2 ("à la place de n'importe quelle autre carte") and seed 004 ("replace, face-down, one of your
+    own cards"): a card is kept only in place of one of yours, so with none left it is discarded, whatever the
+    advanced rule (off here)."""
+    answer = ask(variant, question="keep", drawn="8S", no_cards=True)
+    assert answer.legal is False and answer.rule.key == "turn"
+    assert "You must discard 8♠" in said(answer)
+
+
+def test_the_caller_has_no_turn_left_to_keep_a_card():
+    answer = ask("english", question="keep", drawn="8S", player="Bea", caller="Bea")
+    assert answer.legal is False and answer.rule.key == "calling"
 
 
 # -- the situation itself ------------------------------------------------------------------------------------
@@ -239,9 +350,9 @@ def test_the_variant_may_be_asked_for_whatever_the_table():
     assert GAME.ruling(spec, {"question": "power", "drawn": "10S"}).legal is False  # French: no power
 
 
-def test_every_example_answers_and_cites_a_rule_of_the_rules_page():
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda example: str(example.title)[:40])
+def test_every_example_gets_its_verdict_and_cites_a_rule_of_the_rules_page(example):
     spec = GAME.table(["Player 1", "Player 2", "Player 3", "Player 4"])
-    for example in EXAMPLES:
-        answer = GAME.ruling(spec, example.situation)
-        assert answer.rule.key in SECTION_KEYS, example.title
-        assert answer.legal is not None
+    answer = GAME.ruling(spec, example.situation)
+    assert answer.rule.key in SECTION_KEYS
+    assert answer.legal is example.legal

@@ -35,6 +35,13 @@ def test_french_a_caller_beaten_scores_cards_plus_10():
     assert outcome.scores == (21, 12, 30, 4)
 
 
+def test_french_a_caller_tied_by_two_players_names_them_both():
+    """Seed 001 §7.1, Bea's 6 tied by Carl and Dani: 6 + 10 = 16, said of both of them."""
+    _state, (outcome,) = play(table(), round_("Bea", 11, 6, 6, 6))
+    assert outcome.scores == (11, 16, 6, 6)
+    assert "Bea called Pablo with 6, but Carl, Dani have 6: 6 + 10 = 16." in lines(outcome)
+
+
 def test_french_the_others_score_the_value_of_their_cards():
     """Seed 001 §7.2: "Les autres joueurs ont pour score la valeur de leurs cartes": J♠ Q♥ 7♦ = 27."""
     _state, (outcome,) = play(table(), round_("Ana", 1, "JS QH 7D", 12, 13))
@@ -111,6 +118,34 @@ def test_english_a_caller_tied_gets_5_penalty_points():
     assert "Ana called Pablo with 4 and Bea ties: 4 + 5 = 9." in lines(outcome)
 
 
+def test_english_a_caller_tied_by_two_players():
+    """Seed 004, a tie with two others: 4 + 5 = 9, both named."""
+    _state, (outcome,) = play(table("english"), round_("Ana", 4, 4, 4, 11))
+    assert outcome.scores == (9, 4, 4, 11)
+    assert "Ana called Pablo with 4 and Bea, Carl tie: 4 + 5 = 9." in lines(outcome)
+
+
+def test_english_a_caller_tied_with_one_player_but_beaten_by_another_gets_10():
+    """Seed 004: "If the player who called Pablo does not have the lowest score, he or she receives 10 penalty
+    points": Ana's 4 ties Bea's 4, but Carl's 2 is lower, so Ana is beaten, not tied: 4 + 10 = 14."""
+    _state, (outcome,) = play(table("english"), round_("Ana", 4, 4, 2, 11))
+    assert outcome.scores == (14, 4, 2, 11)
+    assert "Ana called Pablo with 4, but Carl has fewer (2): 4 + 10 = 14." in lines(outcome)
+
+
+def test_english_minus_signs_in_the_breakdown():
+    """Aces −1: Ana calls with A♠ A♥ = −1 − 1 = −2, below Bea's A♦ = −1: the lowest. At another table Carl calls
+    with −1 (typed), tied by Dani's −1: −1 + 5 = 4. Every minus is a true minus sign (U+2212), as in the totals."""
+    _state, (outcome,) = play(table("english"), round_("Ana", "AS AH", "AD", 5, 7))
+    assert "Ana: A♠ A♥ = −2" in lines(outcome)
+    assert "Ana called Pablo with −2, the lowest: no penalty." in lines(outcome)
+    assert "Ana won the round (−2) and starts the next one." in lines(outcome)
+    _state, (tied,) = play(table("english"), round_("Carl", 3, 5, -1, -1))
+    assert "Carl: −1 (typed)" in lines(tied)
+    assert "Carl called Pablo with −1 and Dani ties: −1 + 5 = 4." in lines(tied)
+    assert not any("-" in line for line in lines(outcome) + lines(tied))
+
+
 def test_english_negative_points_from_aces():
     """Seed 004: aces −1: A♠ A♥ K♦ = −1 − 1 + 0 = −2, and the total goes below 0."""
     state, (outcome,) = play(table("english"), round_("Ana", "AS AH KD", 3, 5, 7))
@@ -125,6 +160,23 @@ def test_english_golden_exactly_50_goes_back_to_0():
     state, outcomes = play(spec, round_("Ana", 2, 10, 38, 20), round_("Ana", 1, 9, 12, 3))
     assert state.totals == (3, 19, 0, 23)
     assert "Carl has exactly 50: back to 0!" in lines(outcomes[-1])
+    assert not outcomes[-1].game_over
+
+
+def test_english_exactly_50_for_a_player_who_did_not_call():
+    """Seed 004: "if a player scores exactly 50 points, that player's score gets reset to 0!" — anyone, not only
+    the caller: Ana calls both rounds; Dani 30 + 20 = 50 → 0."""
+    state, outcomes = play(table("english"), round_("Ana", 1, 10, 12, 30), round_("Ana", 2, 9, 8, 20))
+    assert state.totals == (3, 19, 20, 0)
+    assert "Dani has exactly 50: back to 0!" in lines(outcomes[-1])
+
+
+def test_english_exactly_50_for_two_players_in_one_round():
+    """Seed 004's reset, for each player on exactly 50: Bea 40 + 10 = 50 and Carl 45 + 5 = 50, both back to 0;
+    nobody passed 50, the game goes on."""
+    state, outcomes = play(table("english"), round_("Ana", 1, 40, 45, 30), round_("Ana", 2, 10, 5, 8))
+    assert state.totals == (3, 0, 0, 38)
+    assert lines(outcomes[-1])[-4:-2] == ["Bea has exactly 50: back to 0!", "Carl has exactly 50: back to 0!"]
     assert not outcomes[-1].game_over
 
 
@@ -145,6 +197,13 @@ def test_english_the_game_ends_once_someone_passes_50_and_the_lowest_total_wins(
     assert state.totals == (3, 19, 51, 23)
     assert outcomes[-1].game_over and outcomes[-1].winners == (0,)
     assert lines(outcomes[-1])[-2:] == ["Carl passed 50 (51): the game is over.", "Lowest total, 3: Ana wins."]
+
+
+def test_english_no_next_round_once_the_game_is_over():
+    """The round that ends the game says who won the game, not who starts or deals a round nobody plays."""
+    _state, outcomes = play(table("english"), round_("Ana", 2, 10, 40, 20), round_("Ana", 1, 9, 11, 3))
+    assert not any("next one" in line or "next round" in line for line in lines(outcomes[-1]))
+    assert any("starts the next one" in line for line in lines(outcomes[0]))  # the game went on after round 1
 
 
 def test_english_a_player_with_no_cards_scores_0():

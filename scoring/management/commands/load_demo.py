@@ -20,12 +20,13 @@ from scoring.models import Table
 
 
 def demo_tables(game: Game[Any, Any, Any]) -> tuple[Mapping[str, Any], ...]:
-    """The demo tables a game ships beside its rules, if any."""
+    """The demo tables a game ships beside its rules, if any. (A family of games in one folder ships them
+    together, each naming its ``game``.)"""
     package = type(game).__module__.rsplit(".", 1)[0]
     name = f"{package}.demo"
     if find_spec(name) is None:
         return ()
-    return tuple(import_module(name).DEMO_TABLES)
+    return tuple(demo for demo in import_module(name).DEMO_TABLES if demo.get("game", game.slug) == game.slug)
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 // Casita Robada's record form (games/casita/templates/casita/record.html). The form works without this file:
 // the server works out a blank count from the others. With it, the one blank box shows the count it will get,
-// and a line under the boxes says the running total against the deck and who wins the deal. Delegated, so a
-// form swapped in by htmx works too; the server still checks everything.
+// and a line under the boxes says the running total against the deck and who wins the deal, or that a count of
+// exactly 1 cannot be. Delegated, so a form swapped in by htmx works too; the server still checks everything.
 (function () {
   "use strict";
   if (window.tapeteCasita) { window.tapeteCasita(); return; }
@@ -42,11 +42,15 @@
       words.push(fmt(check.getAttribute("data-msg-rest"), { name: blanks[0].getAttribute("data-player"), n: rest }));
       sum = deck;
     }
-    var ok = sum === deck && blanks.length <= 1;
+    // A pile never holds exactly one card (every capture takes two): the server refuses it, so say it now.
+    var ones = inputs.filter(function (_input, i) { return counts[i] === 1; });
+    var ok = sum === deck && blanks.length <= 1 && !ones.length;
     if (blanks.length > 1 || sum < deck) {
       words.push(fmt(check.getAttribute("data-msg-short"), { sum: sum, deck: deck, n: deck - sum }));
     } else if (sum > deck) {
       words.push(fmt(check.getAttribute("data-msg-over"), { sum: sum, deck: deck, n: sum - deck }));
+    } else if (ones.length) {
+      words.push(fmt(check.getAttribute("data-msg-sum"), { sum: sum, deck: deck }));
     } else {
       words.push(fmt(check.getAttribute("data-msg-sum"), { sum: sum, deck: deck }) + " ✓");
       var best = Math.max.apply(null, counts);
@@ -55,6 +59,9 @@
       words.push(fmt(check.getAttribute(names.length > 1 ? "data-msg-tie" : "data-msg-wins"),
                      { names: names.join(" & ") }));
     }
+    ones.forEach(function (input) {
+      words.push(fmt(check.getAttribute("data-msg-one"), { name: input.getAttribute("data-player") }));
+    });
     check.textContent = words.join(" ");
     check.className = "count-check small mb-1 " + (ok ? "ok" : "off");
     check.hidden = false;

@@ -1,7 +1,9 @@
 // Pablo's record form (games/pablo/templates/pablo/record.html). The form works without this file (card codes
 // and points typed in boxes); with it, each player's cards are tapped in a small picker (a suit, then ranks),
-// shown as chips (tap one to take it off) and summed live for the table's variant; "No cards" scores 0; the
-// caller's row is marked. The server still counts and checks everything.
+// shown as chips (tap one to take it off) and summed live for the table's variant; "Next player" takes the
+// picker to the next row; "No cards" puts the form's no-cards mark ("-") in the row's cards box, so the round
+// records no cards (0 points), not points typed; the caller's row is marked. The server still counts and checks
+// everything.
 (function () {
   "use strict";
   if (window.tapetePablo) { window.tapetePablo(); return; }
@@ -20,8 +22,16 @@
     var n = parseInt(rank, 10);
     return isNaN(n) ? null : n;
   }
+  function mark(input) {
+    return input.getAttribute("data-no-cards") || "-";
+  }
+  function noCards(input) {
+    return (input.value || "").trim() === mark(input);
+  }
   function codes(input) {
-    return (input.value || "").toUpperCase().replace(/,/g, " ").split(/\s+/).filter(Boolean);
+    var none = mark(input);
+    return (input.value || "").toUpperCase().replace(/,/g, " ").split(/\s+/)
+      .filter(function (code) { return code && code !== none; });
   }
   function label(code) {
     var suit = code.slice(-1);
@@ -51,18 +61,21 @@
       var v = value(code, variant);
       if (v === null) readable = false; else total += v;
     });
-    if (list.length) {
-      points.disabled = true;  // the cards make the points: only they are sent
+    var none = !list.length && noCards(input);
+    if (list.length || none) {
+      points.disabled = true;  // the cards (or no cards) make the points: only they are sent
       points.value = "";
-      points.placeholder = readable ? String(total) : "?";
-      sum.textContent = readable ? "= " + total : "";
+      points.placeholder = none ? "0" : readable ? String(total) : "?";
+      sum.textContent = none ? words(form, "none") : readable ? "= " + total : "";
     } else {
       points.disabled = false;
       points.placeholder = points.getAttribute("data-placeholder") || "";
-      var typed = points.value.trim();
-      sum.textContent = typed === "0" && row.hasAttribute("data-empty") ? words(form, "none") : "";
+      sum.textContent = "";
     }
     toggle(row, "data-has-cards", list.length > 0);
+    toggle(row, "data-no-cards", none);
+    var button = row.querySelector("[data-none]");
+    if (button) button.setAttribute("aria-pressed", none ? "true" : "false");
   }
 
   function toggle(el, name, on) {
@@ -100,12 +113,22 @@
     return form.querySelector(".pablo-hand[data-picking]");
   }
 
+  function nextRow(row) {
+    var next = row.nextElementSibling;
+    while (next && !next.classList.contains("pablo-hand")) next = next.nextElementSibling;
+    return next;
+  }
+
   function openPicker(form, row) {
     var picker = form.querySelector("[data-picker]");
     form.querySelectorAll(".pablo-hand[data-picking]").forEach(function (r) { r.removeAttribute("data-picking"); });
     row.setAttribute("data-picking", "");
     row.appendChild(picker);
     picker.hidden = false;
+    var close = picker.querySelector("[data-close]");
+    if (close) {
+      close.textContent = close.getAttribute(nextRow(row) ? "data-next-label" : "data-done-label") || close.textContent;
+    }
     refreshPicker(form);
   }
 
@@ -117,7 +140,6 @@
 
   function setCards(form, row, list) {
     row.querySelector("[data-cards]").value = list.join(" ");
-    row.removeAttribute("data-empty");
     renderRow(form, row);
     refreshPicker(form);
   }
@@ -151,11 +173,13 @@
     if ((button = target.closest("[data-open]")) && row) {
       if (row.hasAttribute("data-picking")) closePicker(form); else openPicker(form, row);
     } else if ((button = target.closest("[data-none]")) && row) {
-      row.querySelector("[data-cards]").value = "";
-      row.querySelector("[data-points]").value = "0";
-      row.setAttribute("data-empty", "1");
+      var box = row.querySelector("[data-cards]");
+      var wasNone = noCards(box);
+      box.value = wasNone ? "" : mark(box);  // a second tap takes the mark off: cards or points again
+      row.querySelector("[data-points]").value = "";
       renderRow(form, row);
-      closePicker(form);
+      refreshPicker(form);
+      if (row.hasAttribute("data-picking")) closePicker(form);
     } else if ((button = target.closest("[data-negate]")) && row) {
       var points = row.querySelector("[data-points]");
       if (!points.disabled) {
@@ -186,7 +210,14 @@
       left.pop();
       setCards(form, current, left);
     } else if ((button = target.closest("[data-close]"))) {
-      closePicker(form);
+      var from = activeRow(form);
+      var next = from && nextRow(from);
+      if (next) {
+        openPicker(form, next);
+        next.scrollIntoView({ block: "nearest" });
+      } else {
+        closePicker(form);
+      }
     }
   });
   document.addEventListener("input", function (e) {
@@ -194,7 +225,7 @@
     var form = target.closest && target.closest("form.pablo-record");
     if (!form) return;
     var row = target.closest(".pablo-hand");
-    if (row) { row.removeAttribute("data-empty"); renderRow(form, row); refreshPicker(form); }
+    if (row) { renderRow(form, row); refreshPicker(form); }
   });
   document.addEventListener("change", function (e) {
     var form = e.target.closest && e.target.closest("form.pablo-record");

@@ -1,0 +1,31 @@
+"""``make run`` serves the phones on the same network: the address they open is printed, with a QR code, and
+the server listens on every interface with that address allowed."""
+
+from __future__ import annotations
+
+import io
+
+from django.core.management import call_command
+
+from scoring.management.commands import serve
+
+
+def test_serve_prints_the_network_address_with_a_qr_code_and_listens_for_the_phones(monkeypatch, settings):
+    settings.ALLOWED_HOSTS = list(settings.ALLOWED_HOSTS)  # put back after the test: the command adds to them
+    settings.CSRF_TRUSTED_ORIGINS = list(settings.CSRF_TRUSTED_ORIGINS)
+    started = []
+    monkeypatch.setattr(serve, "network_address", lambda: "192.168.1.23")
+    monkeypatch.setattr(serve, "call_command", lambda *args, **kwargs: started.append((args, kwargs)))
+    out = io.StringIO()
+    call_command("serve", port=8001, stdout=out)
+    printed = out.getvalue()
+    assert "http://192.168.1.23:8001/" in printed
+    assert "█" in printed or "▀" in printed  # the QR code, drawn with block characters
+    assert started == [(("runserver", "0.0.0.0:8001"), {"use_reloader": False})]
+    assert "192.168.1.23" in settings.ALLOWED_HOSTS
+    assert "http://192.168.1.23:8001" in settings.CSRF_TRUSTED_ORIGINS
+
+
+def test_the_network_address_is_a_dotted_address():
+    address = serve.network_address()
+    assert address.count(".") == 3 and all(part.isdigit() for part in address.split("."))
