@@ -121,14 +121,16 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     house_rule: bool = False  # shown on the table page so nobody is surprised
+    shown_with: tuple[str, Any] | None = None  # offered only with this other option's value (a variant's rule)
 
 
 def option(default: Any, label: Text, *, help: Text | None = None, house_rule: bool = False,
            choices: tuple[tuple[str, Text], ...] = (), minimum: int | None = None,
-           maximum: int | None = None) -> Any:
-    """A field of an :class:`Options` dataclass, with what a form says of it."""
+           maximum: int | None = None, shown_with: tuple[str, Any] | None = None) -> Any:
+    """A field of an :class:`Options` dataclass, with what a form says of it. ``shown_with`` (an option's key
+    and value) offers it only with that value: a variant's own rule."""
     meta = {"label": label, "help": help, "house_rule": house_rule, "choices": choices, "minimum": minimum,
-            "maximum": maximum}
+            "maximum": maximum, "shown_with": shown_with}
     return field(default=default, metadata={"option": meta})
 
 
@@ -330,7 +332,7 @@ class Game(ABC, Generic[O, R, S]):
             kind: OptionKind = "choice" if meta.get("choices") else "bool" if isinstance(f.default, bool) else "int"
             found.append(Option(f.name, meta.get("label", Text(f.name)), kind, f.default, meta.get("choices", ()),
                                 meta.get("help"), meta.get("minimum"), meta.get("maximum"),
-                                bool(meta.get("house_rule"))))
+                                bool(meta.get("house_rule")), meta.get("shown_with")))
         return tuple(found)
 
     def describe(self) -> dict[str, Any]:
@@ -346,7 +348,8 @@ class Game(ABC, Generic[O, R, S]):
             "options": [
                 {"key": o.key, "label": str(o.label), "kind": o.kind, "default": o.default,
                  "choices": [{"value": v, "label": str(lbl)} for v, lbl in o.choices],
-                 "house_rule": o.house_rule, "minimum": o.minimum, "maximum": o.maximum}
+                 "house_rule": o.house_rule, "minimum": o.minimum, "maximum": o.maximum,
+                 "shown_with": {"option": o.shown_with[0], "value": o.shown_with[1]} if o.shown_with else None}
                 for o in self.options
             ],
         }

@@ -197,6 +197,9 @@ class NewTableForm(forms.Form):
             name = f"opt_{option.key}"
             self.fields[name] = self._option_field(option)
             self.fields[name].house_rule = option.house_rule  # type: ignore[attr-defined]
+            if option.shown_with:  # hidden by new_table.js unless the other option has that value
+                other, value = option.shown_with
+                self.fields[name].shown_with = (f"opt_{other}", str(value).lower())  # type: ignore[attr-defined]
             self.option_names.append(name)
         self.fields["name"] = _input(forms.CharField(label=_("Table name"), required=False, max_length=80,
                                                      widget=forms.TextInput(attrs={"autocomplete": "off"})),

@@ -54,12 +54,14 @@ class BurroOptions(Options):
     em_pe: bool = option(
         False, _("Burro em pé (Portuguese): the stock stands in two piles"),
         help=_("The stock is split in two piles leaned against each other like an A. A player who knocks it over "
-               "while drawing takes the whole stock into their hand."))
+               "while drawing takes the whole stock into their hand."),
+        shown_with=("variant", Variant.PORTUGUESE.value))
     draw_at_will: bool = option(
         False, _("Portuguese: a player may draw even while holding the suit led"), house_rule=True,
         help=_("The seed lets a Portuguese player who had to draw go on drawing after finding the suit led. Tapete "
                "reads it so: a player holding the suit led from the start must play it. Some tables let anyone draw "
-               "instead of following; turn this on for that."))
+               "instead of following; turn this on for that."),
+        shown_with=("variant", Variant.PORTUGUESE.value))
 
     decider_dealer: str = option(
         DECIDER_IN_TURN, _("Who deals a decider"), choices=DECIDER_DEALER_CHOICES, house_rule=True,

@@ -39,16 +39,17 @@ class PabloOptions(Options):
         help=_("Two different games share the name; the table shows which one it plays."))
     one_hand: bool = option(
         False, _("Advanced rule (English): play with one hand only"),
-        help=_("From the English text's advanced rules. Shown on the table; nothing to score."))
+        help=_("From the English text's advanced rules. Shown on the table; nothing to score."),
+        shown_with=("variant", "english"))
     empty_field_discards: bool = option(
         False, _("Advanced rule (English): with no cards left, discard every card drawn"),
         help=_("A player with no cards in their field must discard what they draw; a Queen discarded so "
-               "makes them draw one more card."))
+               "makes them draw one more card."), shown_with=("variant", "english"))
     round_by_score: bool = option(
         False, _("English: the round's winner and loser go by their score with the caller's penalty"),
         house_rule=True,
         help=_("The English text counts the cards to find who won the round (who starts next) and who lost it "
-               "(who deals); on, the caller's penalty counts too."))
+               "(who deals); on, the caller's penalty counts too."), shown_with=("variant", "english"))
 
     @property
     def kind(self) -> Variant:

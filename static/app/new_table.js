@@ -20,3 +20,30 @@
   inputs.forEach(function (i) { i.addEventListener("input", refresh); });
   refresh();
 })();
+
+// A variant's own options are offered only with that variant (data-shown-with: the other option's field name,
+// data-shown-value: its value); a hidden switch is turned off, so it is not sent.
+(function () {
+  function current(form, name) {
+    var fields = form.querySelectorAll('[name="' + name + '"]');
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      if (f.type === "radio") { if (f.checked) return f.value.toLowerCase(); }
+      else if (f.type === "checkbox") return f.checked ? "true" : "false";
+      else return String(f.value).toLowerCase();
+    }
+    return "";
+  }
+  function update() {
+    document.querySelectorAll("[data-shown-with]").forEach(function (box) {
+      var form = box.closest("form");
+      if (!form) return;
+      var shown = current(form, box.dataset.shownWith) === box.dataset.shownValue;
+      box.hidden = !shown;
+      if (!shown) box.querySelectorAll("input[type=checkbox]").forEach(function (c) { c.checked = false; });
+    });
+  }
+  document.addEventListener("change", update);
+  document.addEventListener("htmx:afterSwap", update);
+  update();
+})();

@@ -183,3 +183,18 @@ def test_the_referee_on_a_phone_answers_the_french_texts_pair_example(live_serve
     page.goto(f"{live_server.url}/rules/pablo/")
     expect(page.locator("#pairs")).to_be_visible()
     screenshot("rules", full_page=False)
+
+
+def test_the_english_texts_own_options_are_offered_only_at_an_english_table(live_server, page: Page):
+    page.goto(f"{live_server.url}/new/pablo/")
+    one_hand = page.locator("#field-opt_one_hand")
+    expect(one_hand).to_be_hidden()  # French by default: the English advanced rules are not offered
+    page.get_by_role("radiogroup", name="Variant", exact=True).get_by_text("English").click()
+    expect(one_hand).to_be_visible()
+    one_hand.locator("label").click()
+    page.get_by_role("radiogroup", name="Variant", exact=True).get_by_text("French").click()
+    expect(one_hand).to_be_hidden()
+    for i, name in enumerate(["Ana", "Bea", "Carl"]):
+        page.fill(f"#id_player_{i}", name)
+    page.locator("#new-table button[type=submit]").click()  # the hidden switch was turned off: not refused
+    expect(page.locator("#pablo-state")).to_be_visible()
