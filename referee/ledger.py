@@ -153,3 +153,32 @@ class Ledger(Values):
         """The conservation check as the table page shows it: players + pots = 0."""
         players, pots = sum(self.players), self.pots_total()
         return _("Players %(players)s + pots %(pots)s = %(sum)s", players=players, pots=pots, sum=players + pots)
+
+
+class Books:
+    """A deal's money as it moves: the ledger after each move, and the moves in order (a move of nothing is
+    no move). Each seat's net for the deal is what it took out minus what it paid in.
+
+    >>> books = Books(Ledger.open(3, pots=("plato",)))
+    >>> books.move(0, "plato", 4, _("stake")); books.move("plato", 2, 4, _("won")); books.move(1, 2, 0, _("x"))
+    >>> books.nets(3), len(books.moves), books.ledger.conserved
+    ((-4, 0, 4), 2, True)
+    """
+
+    def __init__(self, ledger: Ledger):
+        self.ledger = ledger
+        self.moves: list[Move] = []
+
+    def move(self, payer: Account, payee: Account, amount: int, reason: Text) -> None:
+        if amount:
+            self.ledger, moved = self.ledger.move(payer, payee, amount, reason)
+            self.moves.append(moved)
+
+    def nets(self, seats: int) -> tuple[int, ...]:
+        net = [0] * seats
+        for m in self.moves:
+            if isinstance(m.payer, int):
+                net[m.payer] -= m.amount
+            if isinstance(m.payee, int):
+                net[m.payee] += m.amount
+        return tuple(net)

@@ -40,7 +40,7 @@ from typing import Any
 
 from referee.cards import SPANISH_SUITS, DeckKind
 from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, TableSpec
-from referee.ledger import Account, Ledger, Move
+from referee.ledger import Books
 from referee.parse import Errors
 from referee.text import Text, _
 from referee.values import Values
@@ -83,26 +83,8 @@ class ToruroDetails(Values):
         return data
 
 
-class _Books:
-    """The deal's chips as they move: the ledger after each move, and the moves in order."""
-
-    def __init__(self, ledger: Ledger):
-        self.ledger = ledger
-        self.moves: list[Move] = []
-
-    def move(self, payer: Account, payee: Account, amount: int, reason: Text) -> None:
-        self.ledger, moved = self.ledger.move(payer, payee, amount, reason)
-        self.moves.append(moved)
-
-    def scores(self, seats: int) -> tuple[int, ...]:
-        """Each seat's net this deal: what they took out minus what they paid in."""
-        net = [0] * seats
-        for m in self.moves:
-            if isinstance(m.payer, int):
-                net[m.payer] -= m.amount
-            if isinstance(m.payee, int):
-                net[m.payee] += m.amount
-        return tuple(net)
+class _Books(Books):
+    """The deal's chips as they move (the shared books), and what they add to the night's counts."""
 
     def chips(self, before: Chips) -> Chips:
         return Chips(before.paid_in + sum(m.amount for m in self.moves if isinstance(m.payee, str)),
@@ -400,7 +382,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             shares = [0] * table.size
             new_lulos = self._commit_lulos(table, books, record, counts, in_play, deal_no, lines)
 
-        scores = books.scores(table.size)
+        scores = books.nets(table.size)
         net = ", ".join(f"{names[seat]} {_sign(score)}" for seat, score in enumerate(scores) if score)
         lines.append(_("Net this deal: %(net)s.", net=net or "0"))
         after: ToruroState = dataclasses.replace(
