@@ -132,10 +132,15 @@ def _value_text(field: Field | None, value: Any) -> str:
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
         return "; ".join(
-            ", ".join(_value_text(subs.get(k), v) for k, v in item.items() if _said(v))
+            ", ".join(_value_text(subs.get(k), item[k]) for k in _in_field_order(item, subs) if _said(item[k]))
             if isinstance(item, dict) and set(item) != {"seat", "name"}
             else _value_text(subs.get("value") or field, item) for item in value) or "—"
     return str(value)
+
+
+def _in_field_order(item: dict[str, Any], fields: dict[str, Field]) -> list[str]:
+    """A row's keys as its fields come (jsonb keeps no order), then any others."""
+    return [k for k in fields if k in item] + sorted(k for k in item if k not in fields)
 
 
 @require_GET
