@@ -18,11 +18,21 @@ $(DEVSTAMP): pyproject.toml $(STAMP)
 	$(PY) -m pip install -q -e '.[dev]'
 	touch $@
 
-run: export DEBUG ?= true  # development on this machine (production: see README, "Production")
-run: $(STAMP)
-	$(PY) manage.py migrate --noinput
-	$(PY) manage.py load_demo
-	$(PY) manage.py serve  # prints the address and a QR code for the phones at the table
+PORT ?= 8000
+SECRET_FILE := .secret_key
+
+$(SECRET_FILE):  # this machine's own key for `make run`, made once (never committed)
+	$(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > $@
+
+# A night at home: DEBUG off, compressed static files, plain HTTP on the local network (production: README).
+run: export DEBUG ?= false
+run: export HTTPS ?= false
+run: $(STAMP) $(SECRET_FILE)
+	export SECRET_KEY="$${SECRET_KEY:-$$(cat $(SECRET_FILE))}" && \
+	$(PY) manage.py migrate --noinput && \
+	$(PY) manage.py collectstatic --noinput -v 0 && \
+	$(PY) manage.py load_demo --port $(PORT) && \
+	$(PY) manage.py serve --port $(PORT)  # prints the address and a QR code
 
 test: export DJANGO_SETTINGS_MODULE = config.test_settings
 test: $(DEVSTAMP)
@@ -47,4 +57,4 @@ messages: $(STAMP)  # the generic words in locale/, each game's in games/<slug>/
 	$(PY) manage.py compilemessages --ignore=.venv
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles
+	rm -rf $(VENV) db.sqlite3 staticfiles $(SECRET_FILE)

@@ -29,3 +29,10 @@ def test_serve_prints_the_network_address_with_a_qr_code_and_listens_for_the_pho
 def test_the_network_address_is_a_dotted_address():
     address = serve.network_address()
     assert address.count(".") == 3 and all(part.isdigit() for part in address.split("."))
+
+
+def test_the_demo_links_point_at_this_machines_network_address(db, monkeypatch):
+    monkeypatch.setattr("scoring.management.commands.load_demo.network_address", lambda: "192.168.1.23")
+    out = io.StringIO()
+    call_command("load_demo", port=8001, stdout=out)
+    assert "edit: http://192.168.1.23:8001/t/" in out.getvalue()

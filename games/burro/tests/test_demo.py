@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 def load() -> str:
     out = StringIO()
-    call_command("load_demo", stdout=out, stderr=StringIO())
+    call_command("load_demo", base_url="http://127.0.0.1:8000", stdout=out, stderr=StringIO())
     return out.getvalue()
 
 

@@ -17,7 +17,7 @@ FFT_SHEET = {"N": -446, "S": 1346, "E": -390, "W": -510}
 
 def load() -> str:
     out = StringIO()
-    call_command("load_demo", stdout=out, stderr=StringIO())
+    call_command("load_demo", base_url="http://127.0.0.1:8000", stdout=out, stderr=StringIO())
     return out.getvalue()
 
 

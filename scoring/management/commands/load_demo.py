@@ -16,6 +16,7 @@ from django.db import transaction
 
 from referee.game import Game, all_games
 from scoring import services
+from scoring.management.commands.serve import network_address
 from scoring.models import Table
 
 
@@ -33,10 +34,12 @@ class Command(BaseCommand):
     help = "Create every game's demo tables, unless they exist."
 
     def add_arguments(self, parser):
-        parser.add_argument("--base-url", default="http://127.0.0.1:8000",
-                            help="Where the links printed point (default: %(default)s).")
+        parser.add_argument("--base-url", default="",
+                            help="Where the links printed point (default: this machine's network address).")
+        parser.add_argument("--port", type=int, default=8000, help="The port `serve` listens on.")
 
-    def handle(self, *args: Any, base_url: str, **options: Any) -> None:
+    def handle(self, *args: Any, base_url: str, port: int, **options: Any) -> None:
+        base_url = base_url or f"http://{network_address()}:{port}"
         for game in all_games():
             for demo in demo_tables(game):
                 table = Table.objects.filter(name=demo["name"]).first()
