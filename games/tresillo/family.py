@@ -1,0 +1,166 @@
+"""What Tresillo and L'Ombre share as games: three players dealt in (a fourth sits out while dealing), the
+Hombre against two, nine tricks and the three results, the money kept in a ledger, the referee.
+
+>>> result(5, {1: 4, 2: 0}), result(3, {1: 4, 2: 2}), result(1, {1: 4, 2: 4}), result(3, {1: 3, 2: 3})
+(('sacado', None), ('codillo', 1), ('repuesto', None), ('repuesto', None))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Generic, TypeVar
+
+from referee.cards import DeckKind
+from referee.game import Game, Options, Ruling, Settlement, State, TableSpec
+from referee.parse import Errors
+from referee.text import Text, _, join
+
+from .options import APART, SHARES
+from .play import EXAMPLES, REFEREE, RULING_FIELDS, ruling
+from .record import HandRecord, Taken
+from .rules_text import RULE_PLAYERS, RULE_RECORD, RULE_RESULT
+
+SACADO, CODILLO, REPUESTO = "sacado", "codillo", "repuesto"
+TRICKS = 9
+RESULT_WORDS: dict[str, Text] = {SACADO: _("sacado"), CODILLO: _("codillo"), REPUESTO: _("repuesto")}
+
+
+def result(hombre: int, opponents: Mapping[int, int]) -> tuple[str, int | None]:
+    """Sacado (more tricks than each opponent), codillo (an opponent with more than the Hombre and than the
+    other opponent: the winner, returned) or repuesto (a tie for most, or 1-4-4)."""
+    if all(hombre > n for n in opponents.values()):
+        return SACADO, None
+    best = max(opponents.values())
+    leaders = [seat for seat, n in opponents.items() if n == best]
+    if best > hombre and len(leaders) == 1:
+        return CODILLO, leaders[0]
+    return REPUESTO, None
+
+
+def sign(n: int) -> str:
+    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
+
+
+O = TypeVar("O", bound=Options)  # noqa: E741
+R = TypeVar("R", bound=HandRecord)
+S = TypeVar("S", bound=State)
+
+
+class HombreGame(Game[O, R, S], Generic[O, R, S]):
+    """The shared part of Tresillo and L'Ombre."""
+
+    player_counts = (3, 4)
+    deck = DeckKind.SPANISH40
+    settlement = Settlement.LEDGER
+    trick_rules = REFEREE
+    ruling_fields = RULING_FIELDS
+    examples = EXAMPLES
+
+    # -- who plays -----------------------------------------------------------------------------------------
+    def active_players(self, table: TableSpec[O], state: S) -> tuple[int, ...]:
+        """Three are dealt in: at a table of four the dealer sits the deal out."""
+        if table.size == 3:
+            return (0, 1, 2)
+        return tuple(seat for seat in range(table.size) if seat != state.dealer)
+
+    def speaking_order(self, table: TableSpec[O], state: S) -> tuple[int, ...]:
+        """The three dealt in, from the eldest (the first after the dealer)."""
+        active = self.active_players(table, state)
+        return tuple(seat for seat in (table.after(state.dealer, k) for k in range(1, table.size + 1))
+                     if seat in active)
+
+    # -- the record ----------------------------------------------------------------------------------------
+    def complete(self, table: TableSpec[O], state: S, record: R) -> R:
+        """The tricks of the three dealt in, the one left blank worked out (nine in all); blank rows of the
+        player sitting out dropped."""
+        if record.void:
+            return record
+        active = self.active_players(table, state)
+        kept = [t for t in record.tricks if t.player.index in active or t.tricks is not None]
+        given = {t.player.index: t.tricks for t in kept}
+        blank = [seat for seat in active if given.get(seat) is None]
+        if len(blank) == 1 and all(given.get(seat) is not None for seat in active if seat != blank[0]):
+            rest = TRICKS - sum(given[seat] or 0 for seat in active if seat != blank[0])
+            if 0 <= rest <= TRICKS:
+                given[blank[0]] = rest
+                kept = [t for t in kept if t.player.index != blank[0]] + [Taken(table.seat(blank[0]), rest)]
+        tricks = tuple(sorted(kept, key=lambda t: t.player.index))
+        return dataclasses.replace(record, tricks=tricks) if tricks != record.tricks else record
+
+    def check_common(self, table: TableSpec[O], state: S, record: R, errors: Errors) -> None:
+        """The dealer in turn, a Hombre dealt in, the tricks of the three dealt in adding up to nine."""
+        if record.dealer is not None and record.dealer.index != state.dealer:
+            errors.add("dealer", _("%(dealer)s deals this deal (the deal passes in the order of play), not "
+                                   "%(given)s.", dealer=table.players[state.dealer], given=record.dealer.name),
+                       rule=RULE_PLAYERS)
+        if record.void:
+            return
+        active = self.active_players(table, state)
+        names = join([table.players[s] for s in active])
+        if record.hombre is None:
+            if "bids" not in errors:
+                errors.add("hombre", _("Who is the Hombre? Tap a name."), rule=RULE_RECORD)
+        elif record.hombre.index not in active:
+            errors.add("hombre", _("%(name)s deals this deal and sits it out: the Hombre is one of %(names)s.",
+                                   name=record.hombre.name, names=names), rule=RULE_PLAYERS)
+        counts = record.counts(table.size)
+        out = [seat for seat in range(table.size) if seat not in active and counts[seat]]
+        given = sum(counts[seat] or 0 for seat in active)
+        if out:
+            errors.add("tricks", _("%(name)s sits this deal out and takes no trick.", name=table.players[out[0]]),
+                       rule=RULE_PLAYERS)
+        elif given > TRICKS:
+            errors.add("tricks", _("These tricks add up to %(sum)s: %(over)s more than 9.", sum=given,
+                                   over=given - TRICKS), rule=RULE_RESULT)
+        elif any(counts[seat] is None for seat in active):
+            errors.add("tricks", _("Give the tricks of %(names)s (leave one blank: it is worked out).",
+                                   names=names), rule=RULE_RECORD)
+        elif given != TRICKS:
+            errors.add("tricks", _("These tricks add up to %(sum)s: nine tricks are played.", sum=given),
+                       rule=RULE_RESULT)
+
+    # -- who pays ------------------------------------------------------------------------------------------
+    def sits_out(self, table: TableSpec[O], state: S) -> int | None:
+        """The player sitting this deal out (the dealer at four), or ``None`` at three."""
+        out = [seat for seat in range(table.size) if seat not in self.active_players(table, state)]
+        return out[0] if out else None
+
+    def shares(self, table: TableSpec[O], state: S) -> int | None:
+        """The player sitting out if, by the house rule ``sitting_out``, he pays and collects like an opponent."""
+        return self.sits_out(table, state) if getattr(table.options, "sitting_out", APART) == SHARES else None
+
+    def each_opponent(self, table: TableSpec[O], state: S, hombre: int) -> tuple[int, ...]:
+        """Who pays or collects "each opponent"'s share: the two opponents, and the player sitting out when he
+        shares (house rule), in the order of play from the eldest."""
+        sharing = self.shares(table, state)
+        return tuple(seat for seat in (table.after(state.dealer, k) for k in range(1, table.size + 1))
+                     if seat != hombre and (seat in self.active_players(table, state) or seat == sharing))
+
+    def sharing_line(self, table: TableSpec[O], state: S) -> list[Text]:
+        sharing = self.shares(table, state)
+        if sharing is None:
+            return []
+        return [_("%(name)s sits out and, by the house rule, pays and collects like an opponent.",
+                  name=table.players[sharing])]
+
+    # -- the result ----------------------------------------------------------------------------------------
+    def tricks_of(self, table: TableSpec[O], state: S, record: R) -> dict[int, int]:
+        counts = record.counts(table.size)
+        return {seat: counts[seat] or 0 for seat in self.active_players(table, state)}
+
+    def tricks_line(self, table: TableSpec[O], tricks: Mapping[int, int], hombre: int) -> Text:
+        parts = [Text("%(p)s %(n)s", {"p": table.players[s], "n": n}) for s, n in tricks.items()]
+        return _("Tricks: %(tricks)s (Hombre %(hombre)s).", tricks=join(parts), hombre=table.players[hombre])
+
+    # -- settling ------------------------------------------------------------------------------------------
+    def share(self, table: TableSpec[O], state: S, amount: int) -> dict[int, int]:
+        """``amount`` shared equally among all the players, odd ones one each from the player after the dealer."""
+        each, odd = divmod(amount, table.size)
+        shares = dict.fromkeys(range(table.size), each)
+        for k in range(odd):
+            shares[table.after(state.dealer, k + 1)] += 1
+        return shares
+
+    def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
+        return ruling(table, situation)

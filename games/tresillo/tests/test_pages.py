@@ -1,0 +1,233 @@
+"""The Tresillo and L'Ombre pages: the table page (who deals and sits out, the situation and the amount in play
+or the stakes, the Reserved Puesta sheet, the ledger's check), recording through the phone form (the third
+player's tricks worked out), impossible records refused beside the field with nothing lost, settling up with
+and without the open reserved puestas, and the score API.
+
+Three players in the order of play: Ana, Bea, Carl; Ana deals first, Bea speaks first.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from games.tresillo.presenter import collect_notes
+from referee.ledger import Ledger
+from referee.text import _
+from scoring import services
+from scoring.models import Table
+
+PLAYERS = ["Ana", "Bea", "Carl"]
+
+
+def text(html: str) -> str:
+    html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").strip()
+
+
+def post(client, table: Table, **data: Any):
+    body = {"deal_number": str(services.next_number(table)), **data}
+    return client.post(f"/t/{table.edit_token}/deal/", body)
+
+
+def tricks(**counts: Any) -> dict[str, Any]:
+    """The three steppers as the form posts them, in the order of play from the eldest."""
+    data: dict[str, Any] = {}
+    for i, (name, n) in enumerate(counts.items()):
+        data[f"tricks__{i}__player"] = name
+        data[f"tricks__{i}__tricks"] = n
+    return data
+
+
+@pytest.fixture
+def night(db) -> Table:
+    return services.create_table(game="tresillo", players=PLAYERS, stake_minor=10, currency="EUR")
+
+
+def page(client, table: Table) -> str:
+    return client.get(f"/t/{table.edit_token}/").content.decode()
+
+
+def test_the_table_page_shows_the_dealer_the_situation_and_the_amount_in_play(client, night):
+    words = text(page(client, night))
+    assert "Ana deals" in words and "Bea speaks first" in words
+    assert "First puesta : plato 6 after the top-up + 4 = 10 in play" in words
+    assert "Players 0 + plato 0 + middle 0 = 0 ✓" in words
+    assert "Plato 0 · middle pool 0 · each player puts a 5 in the middle pool first" in words
+
+
+def test_a_deal_is_recorded_from_the_phone_form_with_the_third_players_tricks_worked_out(client, night):
+    response = post(client, night, hombre="Bea", bid="juego", **tricks(Bea=5, Carl=2, Ana=""))
+    assert response.status_code in (200, 302)
+    deal = night.deals.get()
+    assert deal.record["tricks"][0] == {"player": {"seat": 0, "name": "Ana"}, "tricks": 2}
+    words = text(page(client, night))
+    assert "Players −10 + plato 0 + middle 10 = 0 ✓" in words
+
+
+def test_the_reserved_puesta_sheet_is_kept_on_the_page_and_crossed_out_when_collected(client, night):
+    post(client, night, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=4, Ana=1))  # repuesto, first puesta
+    post(client, night, hombre="Carl", bid="juego", **tricks(Carl=4, Ana=4, Bea=1))  # repuesto in the plato
+    words = text(page(client, night))
+    assert "Reserved Puesta sheet · 1 open, 21 tantos" in words
+    assert "1 Carl 21 deal 2 open a sacado collects it" in words
+    assert "Reserved puesta : highest debt 21 + plato 18 = 39 in play" in words
+    post(client, night, hombre="Ana", bid="juego", **tricks(Ana=5, Bea=2, Carl=2))  # Ana's sacado collects it
+    html = page(client, night)
+    assert 'class="crossed" id="puesta-1"' in html and "crossed out, deal 3" in text(html)
+
+
+def test_impossible_records_are_refused_beside_the_field_and_nothing_is_lost(client, night):
+    response = post(client, night, hombre="Bea", bid="juego", primeras="on", **tricks(Bea=4, Carl=3, Ana=3))
+    html = response.content.decode()
+    assert night.deals.count() == 0
+    assert 'id="id_tricks_error"' in html and "These tricks add up to 10: 1 more than 9." in html
+    assert 'value="4"' in html and 'id="id_primeras" checked' in html
+    response = post(client, night, hombre="Bea", bid="juego", primeras="on", **tricks(Bea=4, Carl=3, Ana=2))
+    assert 'id="id_primeras_error"' in response.content.decode()
+
+
+def test_settling_up_with_or_without_the_open_reserved_puestas(client, night):
+    post(client, night, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=4, Ana=1))
+    post(client, night, hombre="Carl", bid="juego", **tricks(Carl=4, Ana=4, Bea=1))
+    # Nets: Ana −5 −1 = −6, Bea −5 −10 −1 = −16, Carl −5; plato 17 (16 + Bea's 1), middle 10; Carl owes 21.
+    state = services.standings(night).state
+    assert state.ledger.players == (-6, -16, -5) and dict(state.ledger.pots) == {"plato": 17, "middle": 10}
+    settle = f"/t/{night.view_token}/settle/?stake=0.10&currency=EUR&include_open_puestas="
+    # Without: the plato and middle, 27, shared 9 each: Ana −6 + 9 = +3, Bea −16 + 9 = −7, Carl −5 + 9 = +4.
+    without = text(client.get(settle + "no").content.decode())
+    assert "Count the open reserved puestas" in without
+    assert "Bea pays Ana 0.30 EUR" in without and "Bea pays Carl 0.40 EUR" in without
+    # With: Carl pays his 21 into the plato first; 48 shared 16 each: Ana +10, Bea 0, Carl −5 − 21 + 16 = −10.
+    with_debts = text(client.get(settle + "yes").content.decode())
+    assert "Carl pays Ana 1.00 EUR" in with_debts and "Bea pays" not in with_debts
+
+
+@pytest.mark.django_db
+def test_the_score_api_answers_each_deals_nets_plato_middle_sheet_situation_and_outcome(api):
+    deals = [{"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 4, "Carl": 4, "Ana": 1}},
+             {"hombre": "Carl", "bid": "juego", "tricks": {"Carl": 3, "Ana": 5, "Bea": 1}}]
+    answer = api.post("/api/games/tresillo/score", {"players": PLAYERS, "deals": deals}).json()
+    second = answer["deals"][1]
+    assert second["scores"] == {"Ana": 21, "Bea": -1, "Carl": -21}  # Bea deals: her 1 tops up the plato
+    assert second["extra"]["situation"] == "plato" and second["extra"]["result"] == "codillo"
+    assert second["extra"]["plato"] == 17 and second["extra"]["middle"] == 10
+    assert second["extra"]["sheet"] == [{"id": 1, "player": "Carl", "amount": 21, "deal": 2, "crossed": None}]
+    assert answer["state"]["plato"] == 17 and answer["state"]["situation"] == "reserved"
+
+
+@pytest.mark.django_db
+def test_the_api_publishes_both_games_record_schemas(api):
+    games = {g["slug"]: g for g in api.get("/api/games").json()}
+    assert {f["name"] for f in games["tresillo"]["record_schema"]} >= {"hombre", "bid", "tricks", "estuche"}
+    assert {f["name"] for f in games["ombre"]["record_schema"]} >= {"hombre", "passed", "taken_in", "matadors"}
+
+
+@pytest.mark.django_db
+def test_the_ombre_table_page_shows_the_stakes_and_the_check(client):
+    table = services.create_table(game="ombre", players=["Ana", "Bea", "Carl", "Dani"])
+    words = text(page(client, table))
+    assert "Ana sits out" in words and "Stakes empty: each player dealt in puts in a greater counter (15)." in words
+    response = post(client, table, hombre="Bea", taken_in="3", **tricks(Bea=3, Carl=3, Dani=3))
+    assert response.status_code in (200, 302) and table.deals.count() == 1
+    words = text(page(client, table))
+    assert "Stakes carried over: 36" in words and "Players −36 + stakes 36 = 0 ✓" in words
+
+
+def test_editing_a_deal_shows_what_was_recorded_and_replays_the_night(client, night):
+    post(client, night, hombre="Bea", bid="vuelta", **tricks(Bea=5, Carl=2, Ana=2))
+    html = client.get(f"/t/{night.edit_token}/deal/1/edit/").content.decode()
+    assert 'id="id_hombre_0" value="Bea" autocomplete="off" checked' in html
+    assert 'id="id_bid_vuelta" value="vuelta" autocomplete="off" checked' in html
+    assert 'name="tricks__0__tricks" id="id_tricks__0__tricks" value="5"' in html
+    response = client.post(f"/t/{night.edit_token}/deal/1/edit/",
+                           {"hombre": "Bea", "bid": "juego", **tricks(Bea=4, Carl=4, Ana=1)})
+    assert response.status_code in (200, 302)
+    state = services.standings(night).state
+    assert dict(state.ledger.pots) == {"plato": 16, "middle": 10}  # now a repuesto: 10 into the plato
+
+
+# -- the review's findings ----------------------------------------------------------------------------------------
+
+@pytest.mark.django_db
+def test_the_cards_taken_in_have_no_default_so_an_untouched_stepper_is_refused_not_scored(client):
+    # A stepper left at 0 would score "played without taking in" (a greater counter from each opponent).
+    table = services.create_table(game="ombre", players=PLAYERS)
+    html = client.get(f"/t/{table.edit_token}/").content.decode()
+    assert 'name="taken_in" id="id_taken_in" value=""' in html
+    response = post(client, table, hombre="Bea", **tricks(Bea=5, Carl=2, Ana=2))
+    assert table.deals.count() == 0
+    assert 'id="id_taken_in_error"' in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_api_asks_the_cards_taken_in(api):
+    deals = [{"hombre": "Bea", "tricks": {"Bea": 5, "Carl": 2, "Ana": 2}}]
+    response = api.post("/api/games/ombre/score", {"players": PLAYERS, "deals": deals})
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"deals.0.taken_in": "How many cards did the Hombre take in? 0 if none."}
+
+
+def test_two_trick_counts_over_nine_are_refused_beside_the_tricks_with_the_third_left_blank(client, night):
+    # Bea 6 + Carl 5 = 11 = 2 more than 9: no count for Ana can make nine.
+    response = post(client, night, hombre="Bea", bid="juego", **tricks(Bea=6, Carl=5, Ana=""))
+    assert night.deals.count() == 0
+    html = response.content.decode()
+    assert 'id="id_tricks_error"' in html and "These tricks add up to 11: 2 more than 9." in html
+
+
+@pytest.mark.django_db
+def test_the_api_refuses_two_trick_counts_over_nine_as_too_many(api):
+    deals = [{"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 6, "Carl": 5}}]
+    response = api.post("/api/games/tresillo/score", {"players": PLAYERS, "deals": deals})
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"deals.0.tricks": "These tricks add up to 11: 2 more than 9."}
+
+
+@pytest.mark.django_db
+def test_at_four_the_table_page_says_the_house_rule_for_the_player_sitting_out(client):
+    table = services.create_table(game="tresillo", players=PLAYERS + ["Dani"],
+                                  options={"sitting_out": "shares"})
+    words = text(page(client, table))
+    assert "Ana sits out house rule: Pays and collects like an opponent" in words
+    plain = services.create_table(game="tresillo", players=PLAYERS + ["Dani"])
+    assert "Ana sits out house rule: Pays and collects nothing" in text(page(client, plain))
+
+
+def test_under_the_own_house_rule_the_sheet_marks_the_equal_debt_each_players_sacado_crosses_out():
+    # Open debts written at Tapete's table always grow (the highest + the plato); equal ones come from a sheet
+    # carried over from paper. Carl's 21 was written first, Bea's 21 second.
+    ledger, _debt = Ledger.open(3, ("plato", "middle")).owe(2, 21, _("Reserved puesta"), deal=1)
+    ledger, _debt = ledger.owe(1, 21, _("Reserved puesta"), deal=2)
+    assert collect_notes(ledger, tuple(PLAYERS), "oldest") == {1: {"note": "collects"}}
+    assert collect_notes(ledger, tuple(PLAYERS), "own") == {1: {"note": "unless"},
+                                                          2: {"note": "own", "player": "Bea"}}
+
+
+def bidding(*said: tuple[str, str]) -> dict[str, Any]:
+    """The bidding rows as the form posts them."""
+    data: dict[str, Any] = {}
+    for i, (name, bid) in enumerate(said):
+        data[f"bids__{i}__player"] = name
+        data[f"bids__{i}__bid"] = bid
+    return data
+
+
+def test_the_bidding_on_the_phone_form_makes_the_hombre_by_the_tie_rule(client, night):
+    # Bea juego, Carl juego, Ana passes, Bea passes: Carl gave juego last, so Carl is the Hombre.
+    response = post(client, night, bid="juego", **bidding(("Bea", "juego"), ("Carl", "juego"), ("Ana", "pass"),
+                                                           ("Bea", "pass")), **tricks(Carl=5, Bea=2, Ana=2))
+    assert response.status_code in (200, 302)
+    assert night.deals.get().record["hombre"] == {"seat": 2, "name": "Carl"}
+
+
+def test_a_lower_bid_after_a_higher_one_is_refused_beside_the_bidding_on_the_phone_form(client, night):
+    response = post(client, night, bid="juego", **bidding(("Bea", "vuelta"), ("Carl", "juego")),
+                    **tricks(Bea=5, Carl=2, Ana=2))
+    html = response.content.decode()
+    assert night.deals.count() == 0
+    assert 'id="id_bids_error"' in html
+    assert "Carl bid juego after vuelta: a bid must be at least the highest so far." in html
+    assert '<option value="vuelta" selected>' in html  # nothing typed is lost

@@ -1,0 +1,163 @@
+"""The ranking (seed 003, "The Ranking of Cards") and the referee: "may I play this?" and "who wins this
+trick?", answered through the shared trick protocol and citing the rule, for both games."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.tresillo.ombre import OMBRE
+from games.tresillo.ranking import matador_count, matadors, plain_order, trump_order
+from games.tresillo.tresillo import TRESILLO
+from referee.cards import parse_cards
+
+TABLE = TRESILLO.table(["Ana", "Bea", "Carl"])
+
+
+def codes(cards) -> list[str]:
+    return [c.code for c in cards]
+
+
+def ask(**situation):
+    return TRESILLO.ruling(TABLE, situation)
+
+
+# -- the ranking ------------------------------------------------------------------------------------------------
+
+def test_spadillo_is_always_the_first_trump_and_basto_always_the_third():
+    for trump in "OCEB":
+        assert codes(trump_order(trump))[0] == "1E" and codes(trump_order(trump))[2] == "1B"
+
+
+def test_the_manilla_is_the_two_of_black_trumps_and_the_seven_of_red_trumps():
+    assert [codes(matadors(t)) for t in "EBOC"] == [["1E", "2E", "1B"], ["1E", "2B", "1B"], ["1E", "7O", "1B"],
+                                                    ["1E", "7C", "1B"]]
+
+
+def test_black_trumps_are_eleven_running_king_knight_jack_seven_to_three():
+    assert codes(trump_order("E")) == ["1E", "2E", "1B", "12E", "11E", "10E", "7E", "6E", "5E", "4E", "3E"]
+
+
+def test_red_trumps_are_twelve_with_punto_fourth_then_king_knight_jack_two_to_six():
+    assert codes(trump_order("C")) == ["1E", "7C", "1B", "1C", "12C", "11C", "10C", "2C", "3C", "4C", "5C", "6C"]
+
+
+def test_plain_red_suits_run_king_knight_jack_one_to_seven_and_black_king_to_two():
+    assert codes(plain_order("O", "E")) == ["12O", "11O", "10O", "1O", "2O", "3O", "4O", "5O", "6O", "7O"]
+    assert codes(plain_order("B", "O")) == ["12B", "11B", "10B", "7B", "6B", "5B", "4B", "3B", "2B"]
+
+
+def test_matadors_count_the_unbroken_run_from_spadillo_and_nothing_without_the_three():
+    hand = parse_cards("1E 7O 1B 1O 12O 10O 3C 4C 5C", "spanish40")
+    assert matador_count(hand, "O") == 5  # Spadillo, Manilla, Basto, Punto, King; the Knight is missing
+    assert matador_count(parse_cards("1E 1B 1O 12O", "spanish40"), "O") == 0
+
+
+# -- may I play this? -----------------------------------------------------------------------------------------
+
+def test_you_must_follow_suit_when_you_can():
+    answer = ask(trump="O", trick=["5C"], hand=["3C", "12E", "4O"], card="12E")
+    assert answer.legal is False and codes(answer.legal_cards) == ["3C"] and answer.rule.key == "play"
+
+
+def test_out_of_the_suit_led_you_need_not_trump():
+    answer = ask(trump="O", trick=["5C"], hand=["12E", "4O"], card="12E")
+    assert answer.legal is True and codes(answer.legal_cards) == ["12E", "4O"]
+
+
+def test_spadillo_is_a_trump_so_it_does_not_follow_espadas():
+    answer = ask(trump="O", trick=["5E"], hand=["1E", "4B"], card="1E")
+    assert answer.legal is True and codes(answer.legal_cards) == ["1E", "4B"]  # void in espadas
+
+
+def test_a_trump_led_forces_a_trump():
+    answer = ask(trump="B", trick=["5B"], hand=["7B", "12C", "1E"], card="12C")
+    assert answer.legal is False and codes(answer.legal_cards) == ["7B", "1E"]
+
+
+def test_a_matador_is_not_forced_out_by_a_lower_trump():
+    answer = ask(trump="B", trick=["5B"], hand=["1E", "12C"], card="12C")
+    assert answer.legal is True and codes(answer.legal_cards) == ["1E", "12C"]
+
+
+def test_a_matador_is_forced_out_by_a_higher_matador_led():
+    answer = ask(trump="B", trick=["1E"], hand=["1B", "12C"], card="12C")
+    assert answer.legal is False and codes(answer.legal_cards) == ["1B"]
+
+
+def test_a_matador_is_not_forced_out_by_a_lower_matador_led():
+    answer = ask(trump="B", trick=["1B"], hand=["1E", "12C"], card="12C")
+    assert answer.legal is True
+
+
+# -- who wins the trick? --------------------------------------------------------------------------------------
+
+def test_the_highest_trump_wins_the_trick():
+    answer = ask(trump="B", trick=["12C", "2C", "3B"], leader="Bea")
+    assert answer.winner.code == "3B" and answer.winner_seat.name == "Ana" and answer.rule.key == "play"
+
+
+def test_without_a_trump_the_highest_card_of_the_suit_led_wins_and_in_red_the_ace_beats_the_two():
+    assert ask(trump="E", trick=["2O", "1O", "12C"]).winner.code == "1O"
+
+
+def test_punto_beats_the_king_of_red_trumps_and_loses_to_basto():
+    assert ask(trump="C", trick=["12C", "1C", "5E"]).winner.code == "1C"
+    assert ask(trump="C", trick=["1C", "1B", "5E"]).winner.code == "1B"
+
+
+def test_l_ombre_has_the_same_referee():
+    answer = OMBRE.ruling(OMBRE.table(["Ana", "Bea", "Carl", "Dani"]), {"trump": "O", "trick": ["3O", "7O", "1E"]})
+    assert answer.winner.code == "1E"
+
+
+def test_the_trump_suit_is_asked():
+    with pytest.raises(Exception) as refused:
+        ask(trick=["3O", "7O", "1E"])
+    assert "trump" in refused.value.errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["tresillo", "ombre"])
+def test_the_ruling_endpoint_answers_for_both_games(api, slug):
+    answer = api.post(f"/api/games/{slug}/ruling", {"situation": {"trump": "B", "trick": ["5B"],
+                                                                  "hand": ["1E", "12C"], "card": "12C"}})
+    assert answer.status_code == 200
+    assert answer.json()["legal"] is True and answer.json()["rule"] == "The play"
+
+
+FOUR = TRESILLO.table(["Ana", "Bea", "Carl", "Dani"])
+
+
+def test_at_four_the_trick_goes_round_the_three_dealt_in_skipping_the_dealer():
+    # Bea deals and sits out: Carl leads the 3 of oros, Dani plays the Manilla, Ana Spadillo and wins.
+    answer = TRESILLO.ruling(FOUR, {"trump": "O", "dealer": "Bea", "leader": "Carl", "trick": ["3O", "7O", "1E"]})
+    assert answer.winner.code == "1E" and answer.winner_seat.name == "Ana"
+    # Dani deals: Carl leads, then Ana, then Bea, who plays Spadillo.
+    answer = TRESILLO.ruling(FOUR, {"trump": "O", "dealer": "Dani", "leader": "Carl", "trick": ["3O", "7O", "1E"]})
+    assert answer.winner_seat.name == "Bea"
+
+
+def test_at_four_any_player_dealt_in_may_lead_but_not_the_dealer():
+    answer = TRESILLO.ruling(FOUR, {"trump": "O", "dealer": "Ana", "leader": "Dani", "trick": ["1E", "3O", "7O"]})
+    assert answer.winner_seat.name == "Dani"  # Dani, Bea, Carl
+    with pytest.raises(Exception) as refused:
+        TRESILLO.ruling(FOUR, {"trump": "O", "dealer": "Ana", "leader": "Ana", "trick": ["1E", "3O", "7O"]})
+    assert str(refused.value.errors["leader"]) == (
+        "Ana deals and sits this deal out: the leader is one of Bea, Carl, Dani.")
+
+
+def test_at_four_a_question_naming_players_says_who_deals():
+    with pytest.raises(Exception) as refused:
+        TRESILLO.ruling(FOUR, {"trump": "O", "leader": "Carl", "trick": ["3O", "7O", "1E"]})
+    assert "dealer" in refused.value.errors
+    with pytest.raises(Exception) as refused:
+        TRESILLO.ruling(FOUR, {"trump": "O", "dealer": "Ana", "trick": [{"card": "3O", "player": "Ana"}]})
+    assert str(refused.value.errors["trick"]) == "Ana deals and sits this deal out, so plays no card."
+
+
+def test_at_four_the_dealer_sits_out_so_three_cards_make_a_trick():
+    four = TRESILLO.table(["Ana", "Bea", "Carl", "Dani"])
+    assert TRESILLO.ruling(four, {"trump": "O", "trick": ["3O", "7O", "1E"]}).winner.code == "1E"
+    with pytest.raises(Exception) as refused:
+        TRESILLO.ruling(four, {"trump": "O", "trick": ["3O", "7O", "1E", "2C"]})
+    assert "trick" in refused.value.errors
