@@ -263,8 +263,18 @@ def _cached_table_page(request: HttpRequest, token: str, seen: Version) -> HttpR
     return HttpResponse(html.replace(CSRF_SLOT, get_token(request)).replace(CLIENT_ID_SLOT, str(uuid.uuid4())))
 
 
+def live_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
+    """As :func:`table_etag`, for the live region, which shows no flash message: asked every two seconds by
+    every phone watching, it reads nothing but the table's version."""
+    seen = version_of(token)
+    request.tapete_version = seen  # type: ignore[attr-defined]
+    if seen is None:
+        return None
+    return f"{seen.table_id}-{seen.version}-{seen.updated}-{get_language()}-{seen.can_edit}-{request.get_full_path()}"
+
+
 @require_GET
-@condition(etag_func=table_etag)
+@condition(etag_func=live_etag)
 def live(request: HttpRequest, token: str) -> HttpResponse:
     """204 while nothing changed since version ``v`` (or 304 for the same ETag); else the standings region."""
     seen = getattr(request, "tapete_version", None)
