@@ -70,7 +70,7 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
             return redirect("new_table_game", game=chosen)
         return render(request, "scoring/new_table.html", {"games": all_games(), "game": None, "form": None})
     rules = _game_or_404(game)
-    device = device_key(request)
+    device = device_key(request, create=request.method == "POST")  # looking at the form writes nothing
     form = NewTableForm(rules, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

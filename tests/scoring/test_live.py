@@ -92,3 +92,14 @@ def test_an_unchanged_table_answers_304_and_a_changed_one_the_new_page(client, t
     again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200 and again["ETag"] != first["ETag"]
     assert client.get(f"{url}live/", HTTP_IF_NONE_MATCH=live["ETag"]).status_code == 200
+
+
+def test_looking_around_creates_no_session_either(db):
+    """The home page, a game's new-table form, its rules and its referee: read, nothing stored."""
+    from django.contrib.sessions.models import Session
+    from django.test import Client
+
+    visitor = Client()
+    for path in ("/", "/new/", "/new/tarot/", "/rules/tarot/", "/referee/tarot/", "/api/games"):
+        assert visitor.get(path).status_code == 200, path
+    assert not Session.objects.exists()
