@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, final
 from referee import parse
 from referee.cards import Card, DeckKind
 from referee.parse import Errors, InvalidRecord
+from referee.settlement import Units
 from referee.text import Text, _
 from referee.values import Seat, Values
 
@@ -535,12 +536,13 @@ class Game(ABC, Generic[O, R, S]):
         sign = 1 if self.lower_wins else -1
         return tuple(sorted(range(len(state.totals)), key=lambda side: (sign * state.totals[side], side)))
 
-    def balances(self, table: TableSpec[O], state: S, **choices: Any) -> dict[int, int]:
+    def balances(self, table: TableSpec[O], state: S, **choices: Any) -> Mapping[int, Units]:
         """Each seat's net in stake units, summing to zero, as the game's :attr:`settlement` says:
 
         - by points: the totals when they sum to zero (Tarot); otherwise every side pays every other the
           difference of their totals (the lower pays when higher wins, and the other way round);
         - by rank: every side pays the winner the difference (or one stake per game lost: ``per_point=False``);
+          tied winners share what each pays;
         - from a ledger: each seat's balance, with what lies in the pots shared out equally.
 
         In a team game each member of a side settles the side's amount."""

@@ -17,11 +17,24 @@ come sorted by payer then payee, so paying one transfer does not reshuffle the o
 {0: -5, 1: -23, 2: 28}
 >>> by_rank((12, 30, 7), lower_wins=True, per_point=False)
 {0: -1, 1: -1, 2: 2}
+
+Tied winners share the win: each loser pays what he owes once, split between them.
+
+>>> by_rank((7, 30, 7), lower_wins=True)
+{0: Fraction(23, 2), 1: -23, 2: Fraction(23, 2)}
+>>> to_money({"Ana": Fraction(23, 2), "Bea": -23, "Carl": Fraction(23, 2)}, 5)
+{'Ana': 58, 'Bea': -115, 'Carl': 57}
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+K = TypeVar("K")
+Units = int | Fraction
+"""A balance in stake units: whole, or a share of one (tied winners share what a loser pays)."""
 
 EXACT_LIMIT = 10
 """Up to this many players with a non-zero balance the number of transfers is the true minimum."""
@@ -121,19 +134,42 @@ def fewest_transfers(balances: Mapping[str, int]) -> list[Transfer]:
     return sorted(transfers)
 
 
-def by_rank(totals: Sequence[int], *, lower_wins: bool = False, per_point: bool = True) -> dict[int, int]:
-    """Settle by rank: every other player pays each winner (the best total; ties share) the difference in
-    points (``per_point``) or one stake per game lost. Seats by index; the balances sum to zero."""
+def by_rank(totals: Sequence[int], *, lower_wins: bool = False, per_point: bool = True) -> dict[int, Units]:
+    """Settle by rank: every other player pays the winner the difference in points (``per_point``) or one
+    stake per game lost. Tied winners share the win: what each loser pays is split between them (so a share
+    may be a fraction of a unit). Seats by index; the balances sum to zero."""
     if not totals:
         return {}
     best = min(totals) if lower_wins else max(totals)
     winners = [seat for seat, total in enumerate(totals) if total == best]
-    balances = dict.fromkeys(range(len(totals)), 0)
+    balances: dict[int, Fraction] = dict.fromkeys(range(len(totals)), Fraction(0))
     for seat, total in enumerate(totals):
         if seat in winners:
             continue
         owed = abs(total - best) if per_point else 1
+        balances[seat] -= owed
         for winner in winners:
-            balances[seat] -= owed
-            balances[winner] += owed
-    return balances
+            balances[winner] += Fraction(owed, len(winners))
+    return {seat: int(units) if units.denominator == 1 else units for seat, units in balances.items()}
+
+
+def to_money(balances: Mapping[K, Units], stake_minor: int) -> dict[K, int]:
+    """Balances in stake units as money (minor units), still summing to zero. Whole units are exact; a shared
+    unit that does not divide into whole cents is rounded, the odd cent going to the largest remainders (then
+    in the order given)."""
+    if stake_minor < 0:
+        raise ValueError("the stake cannot be negative")
+    exact = {key: Fraction(units) * stake_minor for key, units in balances.items()}
+    if sum(exact.values()) != 0:
+        raise ValueError("balances must sum to zero")
+    money = {key: int(amount.__floor__()) for key, amount in exact.items()}
+    short = -sum(money.values())
+    by_remainder = sorted(exact, key=lambda key: -(exact[key] - money[key]))
+    for key in by_remainder[:short]:
+        money[key] += 1
+    return money
+
+
+def is_whole(balances: Mapping[K, Units], stake_minor: int) -> bool:
+    """Whether every balance is a whole number of minor units at this stake (nothing was rounded)."""
+    return all((Fraction(units) * stake_minor).denominator == 1 for units in balances.values())

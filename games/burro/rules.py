@@ -44,8 +44,8 @@ Table = TableSpec[BurroOptions]
 
 SETTLE_OPTIONS: tuple[Option, ...] = (
     Option("per_point", _("Pay for every letter"), "bool", True,
-           help=_("Yes: every other player pays each winner the stake once for each letter they have more. No: "
-                  "one stake each for the lost game.")),
+           help=_("Yes: every other player pays the winner the stake once for each letter they have more. No: "
+                  "one stake each for the lost game. Tied winners share what each pays.")),
 )
 
 

@@ -96,9 +96,9 @@ RULES: tuple[RulesSection, ...] = (
         R_DECIDER_REFUSED,
     ), "decider"),
     RulesSection(_("Settling up"), (
-        _("Burro settles by rank: every other player pays each winner the stake once for every letter they have "
-          "more than the winner or, if the table prefers, one stake for the lost game. Tapete asks which when "
-          "you settle up."),
+        _("Burro settles by rank: every other player pays the winner the stake once for every letter they have "
+          "more than the winner or, if the table prefers, one stake for the lost game; winners tied for the "
+          "fewest letters share what each pays. Tapete asks which when you settle up."),
     ), "settling"),
 )
 

@@ -53,6 +53,6 @@ class CasitaOptions(Options):
 # How a table settles up: a keyword of ``Game.balances`` (settlement by rank).
 SETTLE_OPTIONS: tuple[Option, ...] = (
     Option("per_point", _("Pay the difference in deals won"), "bool", True,
-           help=_("Yes: each loser pays each winner the stake × the difference in deals won. No: each loser "
-                  "pays each winner one stake.")),
+           help=_("Yes: each loser pays the winner the stake × the difference in deals won. No: each loser "
+                  "pays one stake. Tied winners share what each loser pays.")),
 )

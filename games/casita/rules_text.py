@@ -90,8 +90,8 @@ RULES: tuple[RulesSection, ...] = (
         _("Once the match is over no more deals are recorded: start a new table for the next match."),
     ), "the-match"),
     RulesSection(_("Settling up"), (
-        _("When settling up, each loser pays each winner the stake times the difference in deals won or, if "
-          "the table prefers, just one stake."),
+        _("When settling up, each loser pays the winner the stake times the difference in deals won or, if "
+          "the table prefers, just one stake; tied winners share what each loser pays."),
     ), "settling-up"),
 )
 

@@ -60,5 +60,5 @@ class PabloOptions(Options):
 SETTLE_OPTIONS: tuple[Option, ...] = (
     Option("per_point", _("Each loser pays the difference in points"), "bool", True,
            help=_("Yes: each loser pays the winner (lowest total) their difference in points × the stake. "
-                  "No: each loser pays one stake, whatever the points.")),
+                  "No: each loser pays one stake, whatever the points. Tied winners share what each pays.")),
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Any
 
 from django import forms
@@ -24,13 +25,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from referee.game import Game, State, TableSpec
-from referee.settlement import fewest_transfers, to_minor_units
+from referee.settlement import Units, fewest_transfers, is_whole, to_money
 from scoring import services
 from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name
 from scoring.limits import limited
 from scoring.models import Table
 from scoring.services import standings, translate
+from scoring.templatetags.tapete import signed
 
 logger = logging.getLogger(__name__)
 MAX_STAKE = Decimal("100000")
@@ -135,11 +137,20 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
                choices: dict[str, Any]) -> dict[str, Any]:
     """Points, net money and transfers for the page."""
     points = {spec.players[seat]: units for seat, units in game.balances(spec, state, **choices).items()}
-    nets = {player: to_minor_units(int(units), stake_minor) for player, units in points.items()}
+    nets = to_money(points, stake_minor)
     order = [p for p in spec.players if p in points] + [p for p in points if p not in spec.players]
-    rows = [{"player": p, "points": points[p], "net": nets.get(p, 0),
+    rows = [{"player": p, "points": units_text(points[p]), "net": nets.get(p, 0),
              "net_abs": abs(nets.get(p, 0))} for p in order]
-    return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor}
+    return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor,
+            "rounded": not is_whole(points, stake_minor)}
+
+
+def units_text(units: Units) -> str:
+    """A balance in stake units, signed: "+12", "−7", or a share "+11.5" (tied winners sharing)."""
+    if isinstance(units, Fraction) and units.denominator != 1:
+        shown = f"{float(abs(units)):.2f}".rstrip("0").rstrip(".")
+        return f"+{shown}" if units > 0 else f"−{shown}"
+    return signed(int(units))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -101,15 +101,17 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     page.reload()
     screenshot("match-over")
 
-    # Settle up by the difference in deals won: Carl (0) pays Ana and Bea (2 each) 2 × 1.00 each.
+    # Settle up by the difference in deals won: Carl (0) pays 2 × 1.00 once, and Ana and Bea (2 each), tied,
+    # share it: 1.00 each.
     page.locator("a", has_text="Settle up").click()
     page.fill("#id_stake", "1")
     page.locator("#settle-body button[type=submit]").click()
     transfers = page.locator("#settle-result li")
     expect(transfers).to_have_count(2)
     expect(transfers.nth(0)).to_contain_text("Carl pays Ana")
-    expect(transfers.nth(0)).to_contain_text("2.00 EUR")
+    expect(transfers.nth(0)).to_contain_text("1.00 EUR")
     expect(transfers.nth(1)).to_contain_text("Carl pays Bea")
+    expect(transfers.nth(1)).to_contain_text("1.00 EUR")
     screenshot("settle")
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -145,6 +146,16 @@ def test_settlement_by_rank_each_loser_pays_the_winner_the_difference():
     # Bea has the lowest total, 10: Ana pays 30 − 10 = 20, Carl 40 − 10 = 30.
     assert game.balances(table, state) == {0: -20, 1: 50, 2: -30}
     assert game.balances(table, state, per_point=False) == {0: -1, 1: 2, 2: -1}
+
+
+def test_settlement_by_rank_tied_winners_share_what_each_loser_pays():
+    game = Rounds()
+    table = game.table(["Ana", "Bea", "Carl"])
+    state, _outcome = game.apply(table, game.initial_state(table), {"points": [10, 10, 40]})
+    # Ana and Bea tie on 10: Carl pays 40 − 10 = 30 once, 15 to each (not 30 to each).
+    assert game.balances(table, state) == {0: 15, 1: 15, 2: -30}
+    # One stake for the game Carl lost, shared: half a stake each.
+    assert game.balances(table, state, per_point=False) == {0: Fraction(1, 2), 1: Fraction(1, 2), 2: -1}
 
 
 # -- a made-up game shown in words, with a fourth player sitting out ------------------------------------------

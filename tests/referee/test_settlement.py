@@ -121,3 +121,18 @@ def test_exact_is_the_true_minimum(amounts: list[int]) -> None:
     balances = {f"p{i}": a for i, a in enumerate(amounts)}
     assert len(balances) <= EXACT_LIMIT
     assert len(fewest_transfers(balances)) == brute_force_fewest(amounts)
+
+
+@given(st.lists(st.integers(-500, 500), min_size=2, max_size=8), st.integers(0, 1000), st.booleans())
+def test_shared_units_become_money_that_still_sums_to_zero_within_a_cent_of_exact(totals, stake, lower_wins) -> None:
+    """Tied winners share what each loser pays, so a balance may be a fraction of a unit: as money, each is
+    within one minor unit of exact, and the whole still sums to zero."""
+    from fractions import Fraction
+
+    from referee.settlement import by_rank, to_money
+
+    balances = by_rank(totals, lower_wins=lower_wins)
+    assert sum(balances.values()) == 0
+    money = to_money(balances, stake)
+    assert sum(money.values()) == 0
+    assert all(abs(money[seat] - Fraction(units) * stake) < 1 for seat, units in balances.items())

@@ -42,7 +42,8 @@ def test_settle_with_the_tables_stake(client, table):
     # 10 cents a point: Ana +17.00, Bea −19.80, Carl +22.60, Dani −19.80.
     assert {row["player"]: row["net"] for row in result["rows"]} == {
         "Ana": 1700, "Bea": -1980, "Carl": 2260, "Dani": -1980}
-    assert {row["player"]: row["points"] for row in result["rows"]} == TOTALS
+    assert {row["player"]: row["points"] for row in result["rows"]} == {
+        "Ana": "+170", "Bea": "−198", "Carl": "+226", "Dani": "−198"}  # the totals, as the page says them
     assert sum(row["net"] for row in result["rows"]) == 0
     # No two players settle among themselves, so three transfers; sorted by payer then payee.
     assert result["transfers"] == [("Bea", "Carl", 1980), ("Dani", "Ana", 1700), ("Dani", "Carl", 280)]
@@ -189,3 +190,22 @@ def test_a_currency_is_a_code_a_word_or_a_sign(client, table):
     for typed, kept in (("chf", "CHF"), ("chips", "chips"), ("🍺", "🍺"), ("cañas", "cañas")):
         response = client.get(reverse("settle", args=[table.view_token]), {"stake": "1", "currency": typed})
         assert response.context["result"]["currency"] == kept
+
+
+def test_tied_winners_share_what_each_loser_pays_rounded_to_the_cent(client, db):
+    """Settling by rank: Ana and Bea tie for the fewest points and share what Carl pays. A French Pablo round,
+    points typed: Ana 2, Bea 2, Carl 9 and he called (not the fewest: 9 + 10 = 19). Carl pays 19 − 2 = 17 units
+    once, 8½ to each; at 0.05 a unit that is 85 cents, 42½ each: the odd cent goes to one of them, and the
+    amounts still add up to zero."""
+    from scoring import services
+
+    table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=5)
+    services.record_deal(table, {"caller": "Carl", "hands": [{"player": "Ana", "points": 2},
+                                                            {"player": "Bea", "points": 2},
+                                                            {"player": "Carl", "points": 9}]})
+    response = client.get(reverse("settle", args=[table.edit_token]))
+    result = response.context["result"]
+    rows = {row["player"]: row for row in result["rows"]}
+    assert sorted([rows["Ana"]["net"], rows["Bea"]["net"]]) == [42, 43] and rows["Carl"]["net"] == -85
+    assert rows["Ana"]["points"] == "+8.5" and rows["Carl"]["points"] == "−17"
+    assert result["rounded"] and 'id="rounded"' in response.content.decode()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -174,7 +175,8 @@ def test_tied_leaders_share_the_win():
     assert outcomes[-1].game_over and outcomes[-1].winners == (1, 2)
     assert str(outcomes[-1].breakdown[-1]) == ("Bea and Carl are tied for the fewest letters (no letter): they "
                                               "share the win, or play a decider.")
-    assert GAME.balances(table, state) == {0: -10, 1: 5, 2: 5}  # Ana pays each winner 5 − 0 = 5
+    # Ana pays the difference once, 5 − 0 = 5, and the tied winners share it: 2½ each.
+    assert GAME.balances(table, state) == {0: -5, 1: Fraction(5, 2), 2: Fraction(5, 2)}
 
 
 def test_only_the_tied_players_play_the_decider():

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from games.casita.record import Capture, CasitaRecord, deck_size
@@ -329,12 +331,12 @@ def test_settle_up_each_loser_pays_each_winner_the_difference_in_deals_won():
 
 
 def test_settle_up_with_a_fixed_stake_per_loss():
-    """The option: one stake from each loser to each winner. Ana 3, Bea 1, Carl 1 → Bea −1, Carl −1, Ana +2;
-    a shared match (Ana 1, Bea 1, Carl 0) → Carl pays each winner one stake."""
+    """The option: one stake from each loser to the winner. Ana 3, Bea 1, Carl 1 → Bea −1, Carl −1, Ana +2;
+    a shared match (Ana 1, Bea 1, Carl 0) → Carl pays one stake, and the tied winners share it: ½ each."""
     deals = [{"captured": [30, 6, 4]}, {"captured": [6, 30, 4]}, {"captured": [30, 6, 4]}, {"captured": [6, 4, 30]},
              {"captured": [30, 6, 4]}]
     table, state, _outcomes = play(THREE, deals, target=5)
     assert GAME.balances(table, state, per_point=False) == {0: 2, 1: -1, 2: -1}
     table, state, _outcomes = play(THREE, [{"captured": [30, 6, 4]}, {"captured": [6, 30, 4]}], target=2)
-    assert GAME.balances(table, state, per_point=False) == {0: 1, 1: 1, 2: -2}
+    assert GAME.balances(table, state, per_point=False) == {0: Fraction(1, 2), 1: Fraction(1, 2), 2: -1}
     assert [o.key for o in GAME.settle_options] == ["per_point"] and GAME.settle_options[0].default is True
