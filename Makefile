@@ -49,10 +49,10 @@ lint: $(DEVSTAMP)
 	$(VENV)/bin/ruff check .
 
 messages: export DEBUG = true
-messages: $(STAMP)  # the generic words in locale/, each game's in games/<slug>/locale/
+messages: $(STAMP)  # the generic words in locale/, each game's in games/<slug>/locale/ (python -P: a game's own modules, such as Tarot's numbers.py, must not shadow the standard library)
 	$(PY) manage.py makemessages -l es -l fr --ignore=.venv --ignore=static --ignore=tests --ignore=docs \
 		--ignore=test-results --ignore=games
-	for game in games/*/; do (cd $$game && mkdir -p locale && ../../$(PY) -m django makemessages -l es -l fr \
+	for game in games/*/; do (cd $$game && mkdir -p locale && ../../$(PY) -P -m django makemessages -l es -l fr \
 		--ignore=tests); done
 	$(PY) manage.py compilemessages --ignore=.venv
 

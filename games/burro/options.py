@@ -58,7 +58,7 @@ class BurroOptions(Options):
         shown_with=("variant", Variant.PORTUGUESE.value))
     draw_at_will: bool = option(
         False, _("Portuguese: a player may draw even while holding the suit led"), house_rule=True,
-        help=_("The seed lets a Portuguese player who had to draw go on drawing after finding the suit led. Tapete "
+        help=_("The rules let a Portuguese player who had to draw go on drawing after finding the suit led. Tapete "
                "reads it so: a player holding the suit led from the start must play it. Some tables let anyone draw "
                "instead of following; turn this on for that."),
         shown_with=("variant", Variant.PORTUGUESE.value))

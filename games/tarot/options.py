@@ -16,7 +16,7 @@ from referee.text import _
 class TarotOptions(Options):
     misere: bool = option(
         False, _("Misère: a hand with no trump and no court card scores 10 from each player"), house_rule=True,
-        help=_("Not in the FFT rules; from the seed's 'Playable Apps'. Off by default."))
+        help=_("Not in the FFT rules: a variant some tables play. Off by default."))
     rounds: int = option(
         0, _("Number of deals (0: play as long as you like)"), minimum=0, maximum=100,
         help=_("When that many deals have been scored, the highest total wins."))

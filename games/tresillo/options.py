@@ -31,10 +31,10 @@ class TresilloOptions(Options):
     equal_debts: str = option(
         "oldest", _("Two open reserved puestas equally the highest: which one a sacado collects"),
         choices=EQUAL_DEBTS, house_rule=True,
-        help=_("The seed and RULINGS.md say “the highest debt” and do not say which of two equal ones."))
+        help=_("The rules say “the highest debt” and do not say which of two equal ones."))
     sitting_out: str = option(
         APART, SITTING_OUT_LABEL, choices=SITTING_OUT, house_rule=True,
-        help=_("The seed and RULINGS.md do not say. Tapete: the dealer who sits out pays only his tanto to the "
+        help=_("The rules do not say. Tapete: the dealer who sits out pays only his tanto to the "
                "plato. Many Spanish tables have him pay and collect like an opponent: the tanto of a sacado and "
                "the bonuses."))
 
@@ -43,7 +43,7 @@ class TresilloOptions(Options):
 class OmbreOptions(Options):
     sitting_out: str = option(
         APART, SITTING_OUT_LABEL, choices=SITTING_OUT, house_rule=True,
-        help=_("The seed and RULINGS.md do not say. Tapete: the dealer who sits out pays and collects nothing. A "
+        help=_("The rules do not say. Tapete: the dealer who sits out pays and collects nothing. A "
                "table may have him pay and collect like an opponent: a sacado's lesser counter, matadors, "
                "playing without taking in, the first five tricks and the voll."))
 

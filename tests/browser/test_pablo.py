@@ -107,7 +107,7 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
     beaten = "Dev called Pablo with 13, but Alice has fewer (5): 13 + 10 = 23."
     expect(page.locator("#breakdown")).to_contain_text(beaten)
     expect(total(page, "Dev")).to_have_text("41")
-    expect(page.locator("#pablo-to-end")).to_contain_text("Dev: exactly 9 → back to 0")
+    expect(page.locator("#pablo-to-end")).to_contain_text("Dev: 9 more makes exactly 50 → back to 0")
 
     # 3. Alice has no cards left (recorded as no cards, not 0 typed); typed points can go negative (±), put
     # back; Dev lands on exactly 50.

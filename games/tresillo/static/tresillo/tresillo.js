@@ -42,7 +42,8 @@
     var input = button.parentNode.querySelector("input");
     var step = parseInt(button.getAttribute("data-step"), 10);
     var text = (input.value || "").trim();
-    var value = /^\d+$/.test(text) ? parseInt(text, 10) : (input.placeholder ? parseInt(input.placeholder, 10) : 0);
+    // A blank box counts from nothing (its grey number is the worked-out one, left blank on purpose).
+    var value = /^\d+$/.test(text) ? parseInt(text, 10) : 0;
     value = Math.max(0, Math.min(9, value + step));
     input.value = String(value);
     input.dispatchEvent(new Event("input", { bubbles: true }));
