@@ -255,8 +255,10 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     sides = st.game.sides(st.spec)
     deals = Paginator(table.deals.order_by("-number"), PER_PAGE).get_page(request.GET.get("page"))
     rows = [{"deal": d, "breakdown": (d.outcome or {}).get("breakdown") or [],
-             "labelled": [(labels.get(s, s), score) for s, score
-                          in zip(sides, (d.outcome or {}).get("scores") or [None] * len(sides), strict=False)]}
+             "labelled": [] if d.withdrawn else [(labels.get(s, s), score) for s, score in zip(
+                 sides, (d.outcome or {}).get("scores") or [None] * len(sides), strict=False)],
+             # an undone deal scores nothing: what it said is shown, so Restore is not a leap in the dark
+             "record_lines": describe_record(st.game, st.spec, d.record) if d.withdrawn else []}
             for d in deals]
     log = Paginator(DealRevision.objects.filter(deal__table=table).select_related("deal")
                     .order_by("-created", "-pk"), PER_PAGE).get_page(request.GET.get("log"))

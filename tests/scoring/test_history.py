@@ -196,3 +196,12 @@ def test_a_long_night_is_paged_deals_and_change_log_apart(client, tarot4):
     older = client.get(url(tarot4, "history/?page=2")).content.decode()
     assert re.findall(r'id="deal-(\d+)"', older) == ["1"]
     assert '<a class="page-link" href="?page=1">Newer</a>' in older
+
+
+def test_an_undone_deal_shows_what_it_said_so_restoring_it_is_no_leap_in_the_dark(client, tarot4):
+    add_deals(tarot4, 2)  # deal 2: S takes a Garde, 2 bouts, 49 points
+    client.post(url(tarot4, "undo/"))
+    html = client.get(url(tarot4, "history/")).content.decode()
+    article = html[html.index('id="deal-2"'):]
+    article = article[:article.index("</article>")]
+    assert "Restore" in article and "Garde" in article and "49" in article
