@@ -16,6 +16,8 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
+from config.serving import refuse_without_secret_key
+
 
 def network_address() -> str:
     """This machine's address on the local network: the one a packet to elsewhere would leave from (nothing is
@@ -35,6 +37,7 @@ class Command(BaseCommand):
         parser.add_argument("--port", type=int, default=8000)
 
     def handle(self, *args: Any, port: int, **options: Any) -> None:
+        refuse_without_secret_key()
         address = network_address()
         hosts = {address, socket.gethostname(), f"{socket.gethostname()}.local", "127.0.0.1", "localhost"}
         settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, *sorted(hosts - set(settings.ALLOWED_HOSTS))]
