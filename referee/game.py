@@ -62,7 +62,7 @@ from referee import parse
 from referee.cards import Card, DeckKind
 from referee.parse import Errors, InvalidRecord
 from referee.settlement import Units
-from referee.text import Text, _
+from referee.text import Text, _, signed
 from referee.values import Seat, Values
 
 if TYPE_CHECKING:
@@ -529,7 +529,7 @@ class Game(ABC, Generic[O, R, S]):
     def show_total(self, table: TableSpec[O], state: S, side: int) -> Text:
         """A side's total as the table says it: ``+66`` by default; "3 buenas", "B-U-R" in other games."""
         value = state.totals[side]
-        return Text(f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0")
+        return Text(signed(value))
 
     def ranking(self, table: TableSpec[O], state: S) -> tuple[int, ...]:
         """Sides from best to worst (ties in seating order)."""

@@ -62,3 +62,16 @@ def join(items: Sequence[Text | str], separator: str = ", ") -> Text:
     """Items said one after another, each still translatable (card names, say): a text of separators only."""
     return Text(separator.join(f"%(item{i})s" for i in range(len(items))),
                 {f"item{i}": item for i, item in enumerate(items)})
+
+
+def signed(value: int) -> str:
+    """A score as a sheet writes it, with a real minus sign.
+
+    >>> signed(20), signed(-40), signed(0)
+    ('+20', '−40', '0')
+    """
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"

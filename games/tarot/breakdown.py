@@ -22,10 +22,9 @@ from games.tarot.numbers import (
     TOTAL_HALVES,
     format_halves,
     number,
-    signed,
 )
 from games.tarot.record import PetitAuBout, Side, TarotRecord
-from referee.text import Text, _
+from referee.text import Text, _, signed
 
 POIGNEE_LINES: dict[str, Text] = {
     "simple": _("Simple poignée: %(amount)s"),

@@ -91,13 +91,6 @@ def format_halves(halves: int) -> str:
     return f"{whole}½" if whole else "½"
 
 
-def signed(value: int) -> str:
-    """``+20``, ``−40`` (a real minus sign), ``0``."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
 
 
 def number(value: int) -> str:

@@ -42,7 +42,7 @@ from referee.cards import SPANISH_SUITS, DeckKind
 from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, TableSpec
 from referee.ledger import Books
 from referee.parse import Errors
-from referee.text import Text, _
+from referee.text import Text, _, signed
 from referee.values import Values
 
 from . import lulos, play
@@ -55,10 +55,6 @@ from .state import Chips, ToruroState, initial
 from .words import EXAMPLES, POT_NAMES, RANK_NAMES, RULE, RULE_NAMES, RULES, SUIT_WORDS
 
 Table = TableSpec[ToruroOptions]
-
-
-def _sign(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
 
 
 @dataclass(frozen=True)
@@ -383,7 +379,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             new_lulos = self._commit_lulos(table, books, record, counts, in_play, deal_no, lines)
 
         scores = books.nets(table.size)
-        net = ", ".join(f"{names[seat]} {_sign(score)}" for seat, score in enumerate(scores) if score)
+        net = ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores) if score)
         lines.append(_("Net this deal: %(net)s.", net=net or "0"))
         after: ToruroState = dataclasses.replace(
             state.scored(scores), ledger=books.ledger, played=state.played + 1, pot_shares=tuple(shares),

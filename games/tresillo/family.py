@@ -38,10 +38,6 @@ def result(hombre: int, opponents: Mapping[int, int]) -> tuple[str, int | None]:
     return REPUESTO, None
 
 
-def sign(n: int) -> str:
-    return f"+{n}" if n > 0 else (f"−{-n}" if n < 0 else "0")
-
-
 O = TypeVar("O", bound=Options)  # noqa: E741
 R = TypeVar("R", bound=HandRecord)
 S = TypeVar("S", bound=State)

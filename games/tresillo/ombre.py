@@ -38,10 +38,10 @@ from typing import Any
 from referee.game import Field, Outcome, State, TableSpec
 from referee.ledger import Books, Ledger
 from referee.parse import Errors
-from referee.text import Text, _, join
+from referee.text import Text, _, join, signed
 from referee.values import Values
 
-from .family import CODILLO, SACADO, HombreGame, result, sign
+from .family import CODILLO, SACADO, HombreGame, result
 from .options import OmbreOptions
 from .record import OmbreRecord, parse_ombre
 from .rules_text import OMBRE_RULES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_OMBRE_BIDDING
@@ -290,8 +290,8 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         scores = books.nets(table.size)
         ledger = books.ledger
         lines.append(_("Net this deal: %(net)s.", net=", ".join(
-            f"{names[s]} {sign(n)}" for s, n in enumerate(scores) if n) or "0"))
-        lines.append(_("Players %(players)s + stakes %(stakes)s = 0.", players=sign(sum(ledger.players)),
+            f"{names[s]} {signed(n)}" for s, n in enumerate(scores) if n) or "0"))
+        lines.append(_("Players %(players)s + stakes %(stakes)s = 0.", players=signed(sum(ledger.players)),
                        stakes=ledger.pots[STAKES]))
         after: OmbreState = dataclasses.replace(state.scored(scores), ledger=ledger, played=state.played + 1)
         assert after.totals == ledger.players and ledger.conserved

@@ -35,10 +35,10 @@ from typing import Any
 from referee.game import Field, Option, Outcome, State, TableSpec
 from referee.ledger import Books, Debt, Ledger
 from referee.parse import Errors
-from referee.text import Text, _, join
+from referee.text import Text, _, join, signed
 from referee.values import Values
 
-from .family import CODILLO, SACADO, HombreGame, result, sign
+from .family import CODILLO, SACADO, HombreGame, result
 from .options import TRESILLO_SETTLE, TresilloOptions
 from .record import BIDS, PASS, Bid, TresilloRecord, parse_tresillo
 from .rules_text import RULE_BIDDING, RULE_BONUSES, TRESILLO_RULES
@@ -413,9 +413,9 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         scores = books.nets(table.size)
         ledger = books.ledger
         lines.append(_("Net this deal: %(net)s.", net=", ".join(
-            f"{names[s]} {sign(n)}" for s, n in enumerate(scores) if n) or "0"))
+            f"{names[s]} {signed(n)}" for s, n in enumerate(scores) if n) or "0"))
         lines.append(_("Players %(players)s + plato %(plato)s + middle %(middle)s = 0.",
-                       players=sign(sum(ledger.players)), plato=ledger.pots[PLATO], middle=ledger.pots[MIDDLE]))
+                       players=signed(sum(ledger.players)), plato=ledger.pots[PLATO], middle=ledger.pots[MIDDLE]))
         after: TresilloState = dataclasses.replace(state.scored(scores), ledger=ledger, played=state.played + 1)
         assert after.totals == ledger.players and ledger.conserved
         details = TresilloDetails(situation, outcome, amount, ledger.pots[PLATO], ledger.pots[MIDDLE],

@@ -9,6 +9,7 @@ from django import template
 from django.utils.formats import number_format
 
 from referee.game import get_game
+from referee.text import signed as signed_number
 from scoring.services import translate
 
 register = template.Library()
@@ -27,11 +28,7 @@ def signed(value: Any) -> str:
         number = int(value)
     except (TypeError, ValueError):
         return str(value)
-    if number > 0:
-        return f"+{number}"
-    if number < 0:
-        return f"−{-number}"
-    return "0"
+    return signed_number(number)
 
 
 @register.filter
