@@ -71,6 +71,8 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
+        "worker-src": ["'self'"],  # the service worker, /sw.js
+        "manifest-src": ["'self'"],
     },
 }
 

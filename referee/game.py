@@ -62,7 +62,7 @@ from referee import parse
 from referee.cards import Card, DeckKind
 from referee.parse import Errors, InvalidRecord
 from referee.settlement import Units
-from referee.text import Text, _, signed
+from referee.text import Text, _, join, signed
 from referee.values import Seat, Values
 
 if TYPE_CHECKING:
@@ -71,10 +71,11 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Errors", "Example", "Field", "Game", "InvalidRecord", "Option", "Options", "Outcome", "Record", "Rule",
-    "Ruling", "RulesSection", "Seat", "Settlement", "State", "TableSpec", "Values", "all_games", "get_game",
-    "option", "register",
+    "Ruling", "RulesSection", "Seat", "Settlement", "State", "Statistic", "TableSpec", "Values", "all_games",
+    "get_game", "option", "register",
 ]
 
+MAX_CARRIED = 1_000_000  # a score carried over from paper: bounded, as every number a person types
 FieldKind = Literal["player", "players", "choice", "int", "decimal", "bool", "card", "cards", "list", "text"]
 OptionKind = Literal["bool", "int", "choice"]
 
@@ -218,6 +219,18 @@ class Ruling:
             "winner": self.winner_seat.name if self.winner_seat else self.winner.code if self.winner else None,
             "winning_card": self.winner.code if self.winner else None,
         }
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """A figure of one player's play at a game, beyond the generic ones (games, wins, deals, average score):
+    "Contracts made: 2 of 3". Figures with the same ``key`` add up across tables; ``out_of``, when given, is
+    what ``value`` counts out of (a figure out of nothing is not shown)."""
+
+    key: str
+    label: Text
+    value: int
+    out_of: int | None = None
 
 
 # -- the table as the rules see it --------------------------------------------------------------------------
@@ -431,6 +444,23 @@ class Game(ABC, Generic[O, R, S]):
     def initial_state(self, table: TableSpec[O]) -> S:
         return self.state_type(totals=(0,) * len(self.sides(table)), dealer=table.first_dealer)  # type: ignore[return-value]
 
+    def carried_fields(self, table: TableSpec[O]) -> tuple[Field, ...]:
+        """What a game already under way on paper brings to its first deal here (RULINGS, General): by
+        default each side's score so far. A game that carries more state (a list of debts, a pot) adds it."""
+        return tuple(Field(f"total_{side}", _("%(side)s: score so far", side=name), "int", required=False,
+                           default=0, minimum=-MAX_CARRIED, maximum=MAX_CARRIED)
+                     for side, name in enumerate(self.sides(table)))
+
+    def carry_over(self, table: TableSpec[O], raw: Mapping[str, Any]) -> S:
+        """The state a game under way on paper is in, from what :meth:`carried_fields` asked (a blank score is
+        0): :class:`InvalidRecord` with a message per field."""
+        errors = Errors()
+        totals = tuple(parse.whole_number(raw.get(f"total_{side}"), f"total_{side}", errors,
+                                          minimum=-MAX_CARRIED, maximum=MAX_CARRIED) or 0
+                       for side in range(len(self.sides(table))))
+        errors.raise_if_any()
+        return dataclasses.replace(self.initial_state(table), totals=totals)
+
     @abstractmethod
     def parse(self, table: TableSpec[O], raw: Mapping[str, Any]) -> R:
         """Read a record as sent (a form, the API): :class:`InvalidRecord` with a message per field."""
@@ -477,6 +507,28 @@ class Game(ABC, Generic[O, R, S]):
         """The winning sides if the game is over after ``state``, else ``()``."""
         return ()
 
+    def plays_on(self, table: TableSpec[O], state: S) -> bool:
+        """Whether a deal may still follow ``state`` once it has winners (Burro's decider between players tied
+        for the fewest letters). By default a game with winners is over."""
+        return False
+
+    @final
+    def check_not_over(self, table: TableSpec[O], state: S) -> None:
+        """No deal after the game is over, in every game (a game may first refuse it in its own words)."""
+        won = self.winners(table, state)
+        if won and not self.plays_on(table, state):
+            sides = self.sides(table)
+            raise InvalidRecord({"__all__": _(
+                "The game is over: %(winners)s won. Start a rematch for the next game, or undo or correct a deal.",
+                winners=join([sides[side] for side in won], " & "))})
+
+    def statistics(self, table: TableSpec[O], seat: int, records: Sequence[R], outcomes: Sequence[Outcome],
+                   state: S) -> tuple[Statistic, ...]:
+        """What the game counts of ``seat``'s play at a table, for the player's page: ``records`` and
+        ``outcomes`` are the table's deals in order (void ones too) as ``apply`` took and returned them,
+        ``state`` the state after the last. None by default."""
+        return ()
+
     def record_from_json(self, data: Mapping[str, Any]) -> R:
         return self.record_type.from_json(data)  # type: ignore[return-value]
 
@@ -489,6 +541,7 @@ class Game(ABC, Generic[O, R, S]):
         clean: R = record if isinstance(record, self.record_type) else self.parse(table, record)  # type: ignore[arg-type]
         clean = self.complete(table, state, clean)
         self.check(table, state, clean)
+        self.check_not_over(table, state)
         if getattr(clean, "void", False):
             after, outcome = self.score_void(table, state, clean)
         else:

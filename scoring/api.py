@@ -596,7 +596,7 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
                                         author=AUTHOR, client_id=payload.client_id)
     except services.DealConflict as exc:
         raise conflict(table, exc) from None
-    except services.ChangeRefused as exc:
+    except (services.ChangeRefused, services.DealReplaced) as exc:
         raise ApiError(409, str(exc)) from None
     return Status(200 if getattr(deal, "repeated", False) else 201, deal_json(deal, services.table_spec(table)))
 
@@ -653,3 +653,9 @@ def restore(request: HttpRequest, token: str, number: int) -> dict[str, Any]:
         raise ApiError(409, str(exc)) from None
     deal.refresh_from_db()
     return deal_json(deal, services.table_spec(table))
+
+
+from scoring import (  # noqa: E402
+    api_play,  # noqa: F401  (registers the endpoints for a deal given as its plays)
+    api_transfer,  # noqa: F401  (registers the table-file endpoints on this api)
+)

@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy
 from referee import parse
 from referee.game import Errors, Field, Game, Option, TableSpec
 from scoring.services import translate
+from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
 LIST_ROWS = 3  # rows of a list field when the game gives no maximum
@@ -512,12 +513,10 @@ class RecordForm(IntChoices, forms.Form):
                                        initial=None if initial is None else str(initial)), hint)
         elif kind == "bool":
             field = _switch(label=label, initial=bool(initial), help_text=hint)
-        elif kind in ("card", "cards"):
+        elif kind in ("card", "cards"):  # the card picker: codes typed without JavaScript, tapped with it
             example = _("e.g. 1O 12C 7E") if kind == "cards" else _("e.g. 12C")
-            field = _input(forms.CharField(label=label, required=False, initial=initial,
-                                           widget=forms.TextInput(attrs={"autocomplete": "off",
-                                                                         "autocapitalize": "characters",
-                                                                         "placeholder": example})),
+            picker = CardPicker(self.game.deck_for(self.spec), many=kind == "cards", attrs={"placeholder": example})
+            field = _input(forms.CharField(label=label, required=False, initial=initial, widget=picker),
                            hint or (_("Cards separated by spaces.") if kind == "cards" else ""))
         else:
             field = _input(forms.CharField(label=label, required=False, initial=initial,

@@ -53,6 +53,8 @@ class Table(models.Model):
     owner_device = models.CharField(_("device that started it"), max_length=64, blank=True)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="tables", verbose_name=_("account"))
+    carried = models.JSONField(_("carried over"), null=True, blank=True, encoder=DjangoJSONEncoder,
+                               help_text=_("The game's state when it was started from a game under way on paper."))
     version = models.PositiveIntegerField(_("version"), default=0,
                                           help_text=_("Bumped at every change; live views poll it."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -147,6 +149,9 @@ class DealRevision(models.Model):
     record = models.JSONField(_("record"), encoder=DjangoJSONEncoder)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     author = models.CharField(_("by"), max_length=80, blank=True)
+    client_id = models.UUIDField(_("client id"), null=True, blank=True, editable=False, db_index=True,
+                                 help_text=_("The id the phone gave the deal it recorded: a retry is recognised "
+                                             "even once the deal was undone and another took its number."))
     created = models.DateTimeField(_("when"), auto_now_add=True)
 
     class Meta:
@@ -157,6 +162,30 @@ class DealRevision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} r{self.revision} {self.action}"
+
+
+class TableChange(models.Model):
+    """A change to the table itself, kept forever beside the deals' revisions: the players' names, a game
+    carried over from paper."""
+
+    class Kind(models.TextChoices):
+        PLAYERS = "players", _("players changed")
+        CARRIED = "carried", _("carried over")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes", verbose_name=_("table"))
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)
+    after_deals = models.PositiveIntegerField(_("deals in play before it"), default=0)
+    details = models.JSONField(_("details"), encoder=DjangoJSONEncoder)
+    author = models.CharField(_("by"), max_length=80, blank=True)
+    created = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("table change")
+        verbose_name_plural = _("table changes")
+        ordering = ["-created", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table} · {self.get_kind_display()}"
 
 
 @receiver(post_save, sender=Player)

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
 from referee.text import Text
-from scoring.models import Deal, DealRevision, Player, Seat, Table
+from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
 logger = logging.getLogger(__name__)
 MAX_DEALS = 20_000  # deals a table keeps (bounded work: a correction to deal 1 replays them all)
@@ -99,6 +99,77 @@ def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any
         player = _player_named(player_name, device, user)
         Seat.objects.create(table=table, player=player, position=position, team=team_of.get(position, ""))
     return table
+
+
+@transaction.atomic
+def rematch(table: Table, *, device: str = "", user: Any = None) -> Table:
+    """A new table with the same players in the same seats and teams, the same options and stake; the deal
+    passes on as it would have in the game just played."""
+    st = standings(table)
+    new = Table.objects.create(game=table.game, name=table.name, options=table.options,
+                               stake_minor=table.stake_minor, currency=table.currency,
+                               first_dealer=st.game.dealer(st.spec, st.state),
+                               owner_device=device or table.owner_device,
+                               owner=user if getattr(user, "is_authenticated", False) else table.owner)
+    Seat.objects.bulk_create(Seat(table=new, player_id=seat.player_id, position=seat.position, team=seat.team)
+                             for seat in seats_of(table))
+    return new
+
+
+# -- the table between deals: players, a game carried over from paper --------------------------------------
+
+def change_players(table: Table, names: Sequence[str], *, device: str = "", user: Any = None,
+                   author: str = "") -> list[dict[str, Any]]:
+    """Seat by seat, who plays now: a name corrected, or another person taking a seat (with its score).
+    The same rules as a new table (names given, none twice); every deal's record keeps its seat, so nothing
+    recorded moves. Logged as a :class:`TableChange`; the changes made are returned."""
+    game, spec = get_game(table.game), table_spec(table)
+    game.table(names, spec.options, spec.teams, spec.first_dealer)  # InvalidRecord, as for a new table
+    wanted = [name.strip() for name in names]
+    with transaction.atomic():
+        _lock(table)
+        seats = list(table.seats.select_related("player").order_by("position"))
+        changed = [(seat, name) for seat, name in zip(seats, wanted, strict=True) if seat.player.name != name]
+        if not changed:
+            return []
+        Seat.objects.filter(pk__in=[seat.pk for seat, _name in changed]).delete()  # a swap never collides
+        Seat.objects.bulk_create(Seat(table=table, player=_player_named(name, device or table.owner_device, user),
+                                      position=seat.position, team=seat.team) for seat, name in changed)
+        log = [{"seat": seat.position, "before": seat.player.name, "after": name} for seat, name in changed]
+        TableChange.objects.create(table=table, kind=TableChange.Kind.PLAYERS, details={"seats": log},
+                                   after_deals=active_deals(table).count(), author=author)
+        _renew(table)
+        recompute_from(table, 1)  # the breakdowns and states say the names as they are now
+    return log
+
+
+def carry_over(table: Table, raw: Mapping[str, Any], *, author: str = "") -> State:
+    """Start the table from a game under way on paper: the state it is in (each side's score so far, and
+    what else the game carries), entered before the first deal. :class:`InvalidRecord` per field;
+    :class:`ChangeRefused` once a deal is recorded."""
+    game, spec = get_game(table.game), table_spec(table)
+    state = game.carry_over(spec, raw)
+    with transaction.atomic():
+        _lock(table)
+        if table.deals.exists():
+            raise ChangeRefused(_("A game from paper is carried over before the first deal is recorded."))
+        Table.objects.filter(pk=table.pk).update(carried=state.to_json())
+        table.carried = state.to_json()
+        sides = game.sides(spec)
+        TableChange.objects.create(table=table, kind=TableChange.Kind.CARRIED, author=author, details={
+            "totals": [{"side": side, "total": total} for side, total in zip(sides, state.totals, strict=True)],
+            "state": table.carried})
+        _renew(table)
+    return state
+
+
+def _renew(table: Table) -> None:
+    """The table changed under its pages and its cached spec: saved anew (inside the caller's lock)."""
+    now = timezone.now()
+    Table.objects.filter(pk=table.pk).update(updated=now)
+    table.updated = now
+    for cached in ("_spec_cache", "_seats_cache"):
+        table.__dict__.pop(cached, None)
 
 
 def _player_named(name: str, device: str, user: Any) -> Player:
@@ -183,6 +254,12 @@ class Standings:
         sides = self.sides
         return [sides[i] for i in self.last_outcome.get("winners", []) if isinstance(i, int) and i < len(sides)]
 
+    @property
+    def accepts_deals(self) -> bool:
+        """Whether another deal may be recorded: not once the game is over (unless the game plays on, as a
+        decider between players tied does)."""
+        return not self.game.winners(self.spec, self.state) or self.game.plays_on(self.spec, self.state)
+
     def total_text(self, side: int) -> str:
         return translate(self.game.show_total(self.spec, self.state, side))
 
@@ -196,9 +273,17 @@ def active_deals(table: Table):  # type: ignore[no-untyped-def]
     return table.deals.filter(withdrawn=False).order_by("number")
 
 
-def state_of(game: Game[Any, Any, Any], spec: TableSpec[Any], stored: Mapping[str, Any] | None) -> State:
-    """A cached state as the game's typed value (the initial state for none)."""
-    return game.state_from_json(stored) if stored else game.initial_state(spec)
+def state_of(game: Game[Any, Any, Any], spec: TableSpec[Any], stored: Mapping[str, Any] | None,
+             table: Table | None = None) -> State:
+    """A cached state as the game's typed value (for none, where ``table`` starts)."""
+    if stored:
+        return game.state_from_json(stored)
+    return start_state(table, game, spec) if table is not None else game.initial_state(spec)
+
+
+def start_state(table: Table, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> State:
+    """Where the table's first deal starts: the game's start, or a game carried over from paper."""
+    return game.state_from_json(table.carried) if table.carried else game.initial_state(spec)
 
 
 def standings(table: Table) -> Standings:
@@ -213,9 +298,9 @@ def standings(table: Table) -> Standings:
         except ChangeRefused as refused:  # a deal its rules cannot read: the table up to it, and why
             problem = str(refused)
             last = active_deals(table).filter(state_after__isnull=False).order_by("-number").first()
-            state = state_of(game, spec, last.state_after if last else None)
+            state = state_of(game, spec, last.state_after if last else None, table)
     else:
-        state = state_of(game, spec, last.state_after if last else None)
+        state = state_of(game, spec, last.state_after if last else None, table)
     count = active_deals(table).count() if last else 0
     return Standings(table, game, spec, state, last, count, game.display_state(spec, state), problem)
 
@@ -262,11 +347,11 @@ def state_before(table: Table, number: int, game: Game[Any, Any, Any], spec: Tab
     the rules cannot read."""
     previous = active_deals(table).filter(number__lt=number).order_by("-number").first()
     if previous is None:
-        return game.initial_state(spec)
+        return start_state(table, game, spec)
     if previous.state_after is not None:
         return game.state_from_json(previous.state_after)
     cached = active_deals(table).filter(number__lt=number, state_after__isnull=False).order_by("-number").first()
-    state = state_of(game, spec, cached.state_after if cached else None)
+    state = state_of(game, spec, cached.state_after if cached else None, table)
     for deal in active_deals(table).filter(number__gt=cached.number if cached else 0, number__lt=number):
         state, _outcome = replay_one(game, spec, state, deal)
     return state
@@ -301,7 +386,9 @@ def checked_record(game: Game[Any, Any, Any], spec: TableSpec[Any], before: Stat
 
 
 def next_number(table: Table) -> int:
-    return (table.deals.aggregate(m=Max("number"))["m"] or 0) + 1
+    """The number the next deal takes: after the last deal in play. Undone deals after it are replaced by the
+    next ones recorded (their history kept), so the numbers have no gaps."""
+    return (active_deals(table).aggregate(m=Max("number"))["m"] or 0) + 1
 
 
 # -- writes ---------------------------------------------------------------------------------------------------
@@ -327,6 +414,15 @@ class DealRestored(Conflict):
         super().__init__(_("Deal %(n)s is already in play.") % {"n": number})
 
 
+class DealReplaced(Conflict):
+    """A retry of a deal that was undone since, and another deal recorded in its place."""
+
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(_("The deal this phone sent was saved as deal %(n)s, then undone, and another deal has "
+                           "been recorded in its place. It was not recorded again.") % {"n": number})
+
+
 def _lock(table: Table) -> Table:
     """Take the table's row lock for this transaction by telling live views it changes (version + 1): the
     UPDATE holds the row until commit (PostgreSQL), and SQLite's transactions already hold the write lock.
@@ -338,7 +434,8 @@ def _lock(table: Table) -> Table:
 
 def _revise(deal: Deal, action: str, author: str) -> None:
     DealRevision.objects.create(deal=deal, revision=deal.revision, action=action, record=deal.record,
-                                withdrawn=deal.withdrawn, author=author)
+                                withdrawn=deal.withdrawn, author=author,
+                                client_id=deal.client_id if action == DealRevision.Action.RECORD else None)
 
 
 @dataclass
@@ -349,6 +446,7 @@ class _Planned:
     record: dict[str, Any]
     outcome: dict[str, Any]
     state_after: dict[str, Any]
+    replaces: Deal | None = None  # the undone deal whose number this one takes
 
 
 def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_number: int | None = None,
@@ -384,12 +482,21 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
                  client_id: Any) -> _Planned | Deal:
     """The deal as it would be stored now, or the deal already stored under ``client_id``."""
     if client_id is not None:
-        stored = table.deals.filter(client_id=client_id).first()
-        if stored is not None:
+        sent = (DealRevision.objects.filter(deal__table=table, client_id=client_id).select_related("deal")
+                .first())
+        if sent is not None:
+            stored = sent.deal
+            if stored.client_id != client_id:
+                raise DealReplaced(stored.number)
             stored.repeated = True  # type: ignore[attr-defined]
             return stored
     game, spec = get_game(table.game), table_spec(table)
     latest = table.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
+    replaces = None
+    if latest is not None and latest.withdrawn:  # undone deals at the end: the first of them is replaced
+        latest = active_deals(table).order_by("-number").only("table_id", "number", "withdrawn",
+                                                               "state_after").first()
+        replaces = table.deals.only("pk", "number", "revision").get(number=latest.number + 1 if latest else 1)
     number = latest.number + 1 if latest else 1
     if number > MAX_DEALS:
         raise InvalidRecord({"__all__": _("A table keeps at most %(n)s deals: start a new table for the "
@@ -397,19 +504,28 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     if expected_number is not None and expected_number != number:
         raise DealConflict(number - 1)
     if latest is None:
-        before = game.initial_state(spec)
+        before = start_state(table, game, spec)
     elif not latest.withdrawn and latest.state_after is not None:
         before = game.state_from_json(latest.state_after)  # the usual case: one query for both
     else:
         before = state_before(table, number, game, spec)  # derived in memory if a cache was emptied
     fact = checked_record(game, spec, before, record)
     state, outcome = game.apply(spec, before, fact)
-    return _Planned(number, fact.to_json(), outcome.to_json(), state.to_json())
+    return _Planned(number, fact.to_json(), outcome.to_json(), state.to_json(), replaces)
 
 
 def _insert(table: Table, planned: _Planned, client_id: Any, author: str) -> Deal:
-    deal = Deal.objects.create(table=table, number=planned.number, record=planned.record, client_id=client_id,
-                               outcome=planned.outcome, state_after=planned.state_after)
+    deal = planned.replaces
+    if deal is None:
+        deal = Deal.objects.create(table=table, number=planned.number, record=planned.record, client_id=client_id,
+                                   outcome=planned.outcome, state_after=planned.state_after)
+    else:  # the undone deal's row, its earlier revisions kept: a new record, as its next revision
+        deal.table = table
+        deal.record, deal.withdrawn, deal.client_id = planned.record, False, client_id
+        deal.outcome, deal.state_after, deal.revision = planned.outcome, planned.state_after, deal.revision + 1
+        deal.created = timezone.now()
+        deal.save(update_fields=["record", "withdrawn", "client_id", "outcome", "state_after", "revision",
+                                 "created", "updated"])
     _revise(deal, DealRevision.Action.RECORD, author)
     return deal
 

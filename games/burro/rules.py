@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.burro import carry
 from games.burro.options import DECIDER_BY_TIED, BurroOptions, deck_of, hand_size, variant_label
 from games.burro.play import EXAMPLES, RULING_FIELDS, answer
 from games.burro.record import BurroRecord, parse_record, record_fields
@@ -169,6 +170,14 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
                                   "letters.", tied=names(table, won), player=record.loser.name), rule=RULE_DECIDER)
         errors.raise_if_any()
 
+    # -- a game under way on paper -------------------------------------------------------------------------
+    def carried_fields(self, table: Table) -> tuple[Field, ...]:
+        return carry.carried_fields(table)
+
+    def carry_over(self, table: Table, raw: Mapping[str, Any]) -> BurroState:
+        """Each player's letters so far, 0 to 4 (:mod:`.carry`)."""
+        return carry.carry_over(table, raw, self.initial_state(table))
+
     # -- the score ------------------------------------------------------------------------------------------
     def score(self, table: Table, state: BurroState, record: BurroRecord) -> tuple[BurroState, Outcome]:
         loser = record.loser
@@ -211,6 +220,10 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
             return ()
         fewest = min(totals)
         return tuple(seat for seat, total in enumerate(totals) if total == fewest)
+
+    def plays_on(self, table: Table, state: BurroState) -> bool:
+        """A tie for the fewest letters is played off: the decider follows the game's end."""
+        return len(self.winners(table, state)) > 1
 
     def active_players(self, table: Table, state: BurroState) -> tuple[int, ...]:
         """Everyone; in a decider, only the players tied for the fewest letters."""

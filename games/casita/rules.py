@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.casita import carry
 from games.casita.match import FIRST_TO, deal_winners, deals_left, match_winners
 from games.casita.options import SETTLE_OPTIONS, CasitaOptions
 from games.casita.play import EXAMPLES, RULING_FIELDS, answer
@@ -123,6 +124,14 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
             errors.add("captured", _("These counts add up to %(sum)s: %(over)s more than the %(deck)s cards of the "
                                      "deck.", sum=total, over=total - deck, deck=deck), rule=RULE_COUNTING)
         errors.raise_if_any()
+
+    # -- a match under way on paper ------------------------------------------------------------------------
+    def carried_fields(self, table: TableSpec[CasitaOptions]) -> tuple[Field, ...]:
+        return carry.carried_fields(table)
+
+    def carry_over(self, table: TableSpec[CasitaOptions], raw: Mapping[str, Any]) -> CasitaState:
+        """The deals won per player and the deals played, in a match not yet over (:mod:`.carry`)."""
+        return carry.carry_over(table, raw, self.initial_state(table))
 
     # -- the score ------------------------------------------------------------------------------------------
     def score(self, table: TableSpec[CasitaOptions], state: CasitaState,

@@ -38,7 +38,7 @@ from referee.parse import Errors
 from referee.text import Text, _
 from referee.values import Seat, Values
 
-from . import count, play
+from . import carry, count, play
 from .options import SETTLE_OPTIONS, VARIANT_NAMES, VARIANT_SUMMARIES, PabloOptions, Variant
 from .record import PabloRecord, decks, parse_record, record_fields
 from .rules_text import RULE_END, RULES
@@ -127,6 +127,14 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
         if self.winners(table, state):
             raise InvalidRecord({"__all__": _("The game is over: no round can follow. Undo or correct a round, or "
                                               "start a new table.")}, {"__all__": RULE_END})
+
+    # -- a game under way on paper -------------------------------------------------------------------------
+    def carried_fields(self, table: Table) -> tuple[Field, ...]:
+        return carry.carried_fields(table)
+
+    def carry_over(self, table: Table, raw: Mapping[str, Any]) -> PabloState:
+        """The points of a game not yet over, and who starts the next round (English) (:mod:`.carry`)."""
+        return carry.carry_over(table, raw, self.initial_state(table))
 
     # -- the score ------------------------------------------------------------------------------------------
     def score(self, table: Table, state: PabloState, record: PabloRecord) -> tuple[PabloState, Outcome]:

@@ -5,9 +5,9 @@ A situation is read by :func:`referee.tricks.parse_situation` (the shape below s
 
     {
       "trump": "O",                                # the trump suit letter (O, C, E, B) or its name
+      "leader": "Ana",                             # who led this trick (or the lead's "player" below)
       "trick": [{"player": "Ana", "card": "5C", "face_down": false}, ...],
-                                                   # the cards already played to this trick, lead first;
-                                                   #   who led is the lead's "player", or "leader"
+                                                   # the cards already played to this trick, lead first
       "hand": ["4O", "12C", "2E"],                 # the cards of the player to play (not needed to
                                                    #   find the winner of a complete trick)
       "card": "12C",                               # optional: the card this player means to play
@@ -67,6 +67,7 @@ WHICH_TRICK = _("Which trick is this? A face-down last card wins only as the vue
 
 RULING_FIELDS = (
     Field("trump", _("Trumps"), "choice", choices=tuple((s, SUIT_NAMES["spanish"][s]) for s in SPANISH_SUITS)),
+    Field("leader", _("Who led this trick"), "player", required=False),
     Field("trick", _("Cards already played to this trick, lead first"), "list", required=False, default=[],
           fields=(Field("player", _("Player"), "player", required=False),
                   Field("card", _("Card"), "card"),

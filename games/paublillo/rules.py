@@ -13,12 +13,12 @@ deals next and who is on alver (11).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from games.paublillo import teams
+from games.paublillo import cards, carry, stats, teams
 from games.paublillo.betting import check_past_doce, check_raises, settle_bets
 from games.paublillo.options import PaublilloOptions
 from games.paublillo.play import RULING_FIELDS, TRICK_RULES
@@ -28,7 +28,8 @@ from games.paublillo.teams import Team
 from games.paublillo.words import BETTING, GAME_END, ON_ALVER, THREE_TRICKS
 from games.paublillo.words import RULES as RULES_PAGE
 from referee.cards import DeckKind
-from referee.game import Errors, Field, Game, Outcome, Ruling, Seat, State, TableSpec, Values
+from referee.game import Errors, Field, Game, Outcome, Ruling, Seat, State, Statistic, TableSpec, Values
+from referee.played import PlayedDeal
 from referee.text import Text, _
 
 NO_RAISE_ON_ALVER = _("No betting while a team is on alver, so there is no raise to refuse.")
@@ -105,6 +106,12 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
             {"tricks": ["B", "A", "B"]},
         )
 
+    def record_from_tricks(self, table: TableSpec[PaublilloOptions], contract: Mapping[str, Any],
+                           deal: PlayedDeal) -> PaublilloRecord:
+        """A deal played card by card as its record: the contract as sent, the tricks from the cards
+        (:mod:`games.paublillo.cards`); :class:`~referee.parse.InvalidRecord` with a message per field."""
+        return cards.derive(table, cards.contract_record(table, contract), deal).record
+
     def dealer_of(self, table: TableSpec[PaublilloOptions], state: PaublilloState, record: PaublilloRecord) -> int:
         """The dealer in turn, unless the record corrects who dealt (the deal then passes on from them). The
         record keeps only the correction, so that changing an earlier deal moves the turn to deal after it."""
@@ -171,6 +178,14 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
             elif not record.refused and not tricks_given:
                 errors.add("tricks", RECORD_TRICKS, rule=THREE_TRICKS)
         errors.raise_if_any()
+
+    # -- a game under way on paper -----------------------------------------------------------------------------
+    def carried_fields(self, table: TableSpec[PaublilloOptions]) -> tuple[Field, ...]:
+        return carry.carried_fields(table)
+
+    def carry_over(self, table: TableSpec[PaublilloOptions], raw: Mapping[str, Any]) -> PaublilloState:
+        """Each team's points so far (0 to 11) and the alver they make (:mod:`.carry`)."""
+        return carry.carry_over(table, raw, self.initial_state(table))
 
     # -- scoring ----------------------------------------------------------------------------------------------
     def score(self, table: TableSpec[PaublilloOptions], state: PaublilloState,
@@ -291,6 +306,11 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
             "game_over": bool(won),
             "winners": won,
         }
+
+    def statistics(self, table: TableSpec[PaublilloOptions], seat: int, records: Sequence[PaublilloRecord],
+                   outcomes: Sequence[Outcome], state: PaublilloState) -> tuple[Statistic, ...]:
+        """The raises of the player's team, and the deals with raises it won and lost (:mod:`.stats`)."""
+        return stats.statistics(table, seat, records)
 
     # -- the referee ------------------------------------------------------------------------------------------
     def ruling(self, table: TableSpec[PaublilloOptions], situation: Mapping[str, Any]) -> Ruling:

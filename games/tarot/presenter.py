@@ -1,5 +1,11 @@
-"""What the tarot pages show beyond the generic ones."""
+"""What the tarot pages show beyond the generic ones: the generic record form, with the card points box
+focused once the bouts are tapped (``tarot/record.html``)."""
 
 from scoring.presenters import Presenter
 
-PRESENTER = Presenter()
+
+class TarotPresenter(Presenter):
+    record_template = "tarot/record.html"
+
+
+PRESENTER = TarotPresenter()

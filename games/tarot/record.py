@@ -99,6 +99,18 @@ class Poignee(Values):
 
 
 @dataclass(frozen=True)
+class PlayedCards(Values):
+    """The cards of a deal entered card by card, kept with the record they made (:mod:`games.tarot.cards`):
+    who led the first trick, every card in the order played (each trick's winner leads the next), and the
+    chien and écart when they were given."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    chien: tuple[Card, ...] = ()
+    ecart: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
 class TarotRecord(Record):
     """One deal, normalised. A void deal is ``TarotRecord(void=True)`` and nothing else."""
 
@@ -114,6 +126,7 @@ class TarotRecord(Record):
     chelem: Chelem = Chelem.NONE
     misere: tuple[Seat, ...] = ()  # the house rule: who declared it, in seat order
     void: bool = False
+    plays: PlayedCards | None = None  # the cards, when the deal was entered card by card
 
     @property
     def halves(self) -> int:
@@ -131,7 +144,12 @@ class TarotRecord(Record):
         return self.partner is None or self.partner == self.taker
 
     def to_json(self) -> dict[str, Any]:
-        return {"void": True} if self.void else super().to_json()
+        if self.void:
+            return {"void": True}
+        data = super().to_json()
+        if self.plays is None:  # a deal entered as numbers stores what it always stored
+            del data["plays"]
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -159,7 +177,8 @@ NO_POINTS = _("Enter the card points counted.")
 WRONG_POINTS = _("Enter the card points as a number, like 49 or 40.5.")
 
 RECORD_KEYS = frozenset({"taker", "contract", "partner", "called_card", "bouts", "points", "points_side",
-                         "poignees", "petit_au_bout", "chelem", "misere", "void"})
+                         "poignees", "petit_au_bout", "chelem", "misere", "void", "plays"})
+PLAYS_KEYS = frozenset({"leader", "cards", "chien", "ecart"})
 POIGNEE_KEYS = frozenset({"side", "size"})
 
 
@@ -256,12 +275,34 @@ def parse_record(table: TableSpec[TarotOptions], raw: Mapping[str, Any]) -> Taro
                          aliases=US_SPELLING, wrong=WRONG_PETIT)
     chelem = parse.choice(raw.get("chelem"), CHELEMS, "chelem", errors, default=Chelem.NONE, wrong=WRONG_CHELEM)
     misere = _misere(table, raw.get("misere"), errors)
+    plays = _plays(table, raw.get("plays"), errors)
     errors.raise_if_any()
     assert taker is not None and contract is not None and bouts is not None and halves is not None
     assert side is not None and petit is not None and chelem is not None
     return TarotRecord(taker=taker, contract=contract, partner=partner, called_card=called, bouts=bouts,
                        points=points_of(halves), points_side=side, poignees=poignees, petit_au_bout=petit,
-                       chelem=chelem, misere=misere)
+                       chelem=chelem, misere=misere, plays=plays)
+
+
+def _plays(table: TableSpec[TarotOptions], raw: Any, errors: Errors) -> PlayedCards | None:
+    """The cards kept with a deal entered card by card: who led, the cards in order (at most the deck), the
+    chien and the écart. Their shape only: what they make is :mod:`games.tarot.cards`' to say."""
+    if parse.is_blank(raw):
+        return None
+    if not isinstance(raw, Mapping) or any(k not in PLAYS_KEYS for k in raw):
+        errors.add("plays", _("The cards of a deal are {leader, cards, chien, ecart}."))
+        return None
+    leader = parse.seat(table.players, raw.get("leader"), "plays", errors,
+                        blank=_("Say who led the first trick."))
+    cards = parse.cards(raw.get("cards") or [], DeckKind.TAROT, "plays", errors, unique=False)
+    chien = parse.cards(raw.get("chien") or [], DeckKind.TAROT, "plays", errors)
+    ecart = parse.cards(raw.get("ecart") or [], DeckKind.TAROT, "plays", errors)
+    if len(cards) > HAND_SIZE[table.size] * table.size:
+        errors.add("plays", _("A deal has %(n)s cards played.", n=HAND_SIZE[table.size] * table.size))
+        return None
+    if leader is None or "plays" in errors:
+        return None
+    return PlayedCards(leader, cards, chien, ecart)
 
 
 def _partner(table: TableSpec[TarotOptions], raw: Mapping[str, Any],

@@ -14,20 +14,33 @@ it (:mod:`games.tarot.count`) and reads it aloud (:mod:`games.tarot.breakdown`);
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.tarot import cards, carry, stats
 from games.tarot.breakdown import deal_lines, each_line, misere_line
 from games.tarot.check import check_record
 from games.tarot.count import attack_shares, count_deal
 from games.tarot.numbers import MISERE_BONUS, points_of
 from games.tarot.options import TarotOptions
 from games.tarot.play import TarotTrickRules
-from games.tarot.record import TarotRecord, parse_record, record_fields
+from games.tarot.record import (
+    CHELEM_CHOICES,
+    Chelem,
+    PetitAuBout,
+    PlayedCards,
+    TarotRecord,
+    parse_record,
+    record_fields,
+)
 from games.tarot.rules_text import RULES
-from referee.cards import DeckKind
-from referee.game import Example, Field, Game, Outcome, State, TableSpec
+from referee import parse
+from referee.cards import Card, DeckKind
+from referee.game import Example, Field, Game, InvalidRecord, Outcome, State, Statistic, TableSpec
+from referee.parse import Errors
+from referee.played import PlayedDeal
 from referee.text import Text, _
 from referee.values import Seat, Values
 
@@ -103,6 +116,7 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
     examples = EXAMPLES
     ruling_fields = RULING_FIELDS
     trick_rules = TarotTrickRules()
+    card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
 
     # -- the record -----------------------------------------------------------------------------------------
     def example_records(self, table: TableSpec[TarotOptions]) -> tuple[Mapping[str, Any], ...]:
@@ -140,6 +154,117 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
 
     def check(self, table: TableSpec[TarotOptions], state: TarotState, record: TarotRecord) -> None:
         check_record(table, record)
+
+    def record_from_tricks(self, table: TableSpec[TarotOptions], contract: Mapping[str, Any], deal: PlayedDeal,
+                           chien: Sequence[Card] = (), ecart: Sequence[Card] = ()) -> TarotRecord:
+        """A deal played card by card as its record: the contract as sent, the rest from the cards
+        (:mod:`games.tarot.cards`); :class:`~referee.parse.InvalidRecord` with a message per field."""
+        return cards.derive(table, cards.contract_record(table, contract), deal, chien, ecart).record
+
+    # -- a deal entered card by card (the app's card-by-card entry and the API) ---------------------------------
+    def play_fields(self, table: TableSpec[TarotOptions]) -> tuple[Field, ...]:
+        """What is said before the first card: the record's fields the cards do not say (at five players the
+        called card, whose holder the cards then name), a chelem announced, and the chien and écart if known."""
+        derived = {*cards.CARD_FIELDS, "partner", "chelem", "void"}
+        fields = [dataclasses.replace(f, required=True) if f.name == "called_card" else f
+                  for f in record_fields(table) if f.name not in derived]
+        return (*fields,
+                Field("chelem_announced", _("Chelem announced"), "bool", required=False, default=False),
+                Field("chien", _("Chien (if you know it)"), "cards", required=False),
+                Field("ecart", _("Écart (if you know it)"), "cards", required=False))
+
+    def played_deal(self, table: TableSpec[TarotOptions], contract: Mapping[str, Any],
+                    first_leader: Seat) -> PlayedDeal:
+        """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it):
+        :class:`~referee.parse.InvalidRecord` with a message per field."""
+        record, _chien, _ecart = self._contract(table, contract)
+        assert record.taker is not None
+        return cards.new_deal(table, record.taker, first_leader, called=record.called_card)
+
+    def record_from_plays(self, table: TableSpec[TarotOptions], contract: Mapping[str, Any],
+                          deal: PlayedDeal) -> tuple[TarotRecord, tuple[Text, ...]]:
+        """The record a complete deal makes, keeping its cards, and what the cards said to make it (points and
+        bouts of each side, petit au bout, the Excuse, chelem, the cards left out), to show before saving."""
+        record, chien, ecart = self._contract(table, contract)
+        found = cards.derive(table, record, deal, chien, ecart)
+        plays = PlayedCards(deal.first_leader, tuple(p.card for p in deal.plays), chien, ecart)
+        attack = " & ".join(s.name for s in found.attack)
+        lines: list[Text] = [
+            _("The attack (%(names)s): %(points)s points and %(bouts)s bouts; the defence: %(other)s points.",
+              names=attack, points=points_of(found.attack_halves), bouts=found.bouts,
+              other=points_of(found.defence_halves)),
+            {PetitAuBout.ATTACK: _("Petit au bout: to the attack."),
+             PetitAuBout.DEFENCE: _("Petit au bout: to the defence."),
+             PetitAuBout.NONE: _("No petit au bout.")}[found.petit_au_bout]]
+        excuse = found.excuse
+        if excuse is not None and excuse.half_point:
+            lines.append(_("The Excuse, played by %(owner)s to trick %(trick)s taken by %(winner)s, stays with "
+                           "%(owner)s's side, which gives a ½-point card for it.", owner=excuse.owner.name,
+                           trick=excuse.trick, winner=excuse.winner.name))
+        elif excuse is not None and excuse.kept:
+            lines.append(_("The Excuse, played by %(owner)s to trick %(trick)s, stays with %(owner)s's side.",
+                           owner=excuse.owner.name, trick=excuse.trick))
+        elif excuse is not None:
+            lines.append(_("The Excuse, played by %(owner)s to the last trick, goes to %(winner)s's side.",
+                           owner=excuse.owner.name, winner=excuse.winner.name))
+        if found.chelem is not Chelem.NONE:
+            lines.append(_("Chelem: %(what)s", what=dict(CHELEM_CHOICES)[found.chelem.value]))
+        if found.aside:
+            lines.append(_("Not played (chien or écart): %(cards)s.", cards=" ".join(c.code for c in found.aside)))
+        return dataclasses.replace(found.record, plays=plays), tuple(lines)
+
+    def plays_of(self, table: TableSpec[TarotOptions],
+                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
+        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
+        who led and the cards in order; ``None`` for a deal entered as numbers."""
+        record = parse_record(table, self.upgrade(table, stored))
+        if record.plays is None or record.taker is None or record.contract is None:
+            return None
+        names = table.players
+        contract: dict[str, Any] = {"taker": names[record.taker.index], "contract": record.contract.value}
+        if record.called_card is not None:
+            contract["called_card"] = record.called_card.code
+        if record.poignees:
+            contract["poignees"] = [p.to_json() for p in record.poignees]
+        if record.misere:
+            contract["misere"] = [names[s.index] for s in record.misere]
+        if record.chelem in (Chelem.ANNOUNCED_MADE, Chelem.ANNOUNCED_FAILED):
+            contract["chelem_announced"] = True
+        for key, kept in (("chien", record.plays.chien), ("ecart", record.plays.ecart)):
+            if kept:
+                contract[key] = [c.code for c in kept]
+        leader = table.seat(record.plays.leader.index)
+        return contract, leader, record.plays.cards
+
+    def _contract(self, table: TableSpec[TarotOptions],
+                  raw: Mapping[str, Any]) -> tuple[TarotRecord, tuple[Card, ...], tuple[Card, ...]]:
+        errors = Errors()
+        given = {k: v for k, v in raw.items() if k not in ("chien", "ecart", "chelem_announced")}
+        chien = parse.cards(raw.get("chien") or [], DeckKind.TAROT, "chien", errors)
+        ecart = parse.cards(raw.get("ecart") or [], DeckKind.TAROT, "ecart", errors)
+        if parse.yes_no(raw.get("chelem_announced"), "chelem_announced", errors):
+            given["chelem"] = Chelem.ANNOUNCED_MADE.value
+        if table.size == 5 and parse.is_blank(given.get("called_card")):
+            errors.add("called_card", _("Which card did the taker call? Its holder is the partner."))
+        if parse.yes_no(given.get("void"), "void", errors):
+            errors.add("void", _("A void deal has no cards to enter: record it from the table page."))
+        record = None
+        try:
+            record = cards.contract_record(table, given)
+        except InvalidRecord as exc:
+            for name, message in exc.errors.items():
+                errors.add(name, message, exc.rules.get(name))
+        errors.raise_if_any()
+        assert record is not None
+        return record, chien, ecart
+
+    # -- a game under way on paper -------------------------------------------------------------------------
+    def carried_fields(self, table: TableSpec[TarotOptions]) -> tuple[Field, ...]:
+        return carry.carried_fields(table, super().carried_fields(table))
+
+    def carry_over(self, table: TableSpec[TarotOptions], raw: Mapping[str, Any]) -> TarotState:
+        """The scores so far (adding up to zero) and the deals scored in a game of N deals (:mod:`.carry`)."""
+        return carry.carry_over(table, raw, self.initial_state(table))
 
     # -- the score ------------------------------------------------------------------------------------------
     def score(self, table: TableSpec[TarotOptions], state: TarotState,
@@ -185,6 +310,11 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
     def display_state(self, table: TableSpec[TarotOptions], state: TarotState) -> Mapping[str, Any]:
         rounds = table.options.rounds
         return {"deals_scored": state.played, "rounds": rounds} if rounds else {}
+
+    def statistics(self, table: TableSpec[TarotOptions], seat: int, records: Sequence[TarotRecord],
+                   outcomes: Sequence[Outcome], state: TarotState) -> tuple[Statistic, ...]:
+        """Contracts taken and made, by contract, and beaten in defence (:mod:`games.tarot.stats`)."""
+        return stats.statistics(table, seat, records)
 
 
 GAME = Tarot()

@@ -35,6 +35,9 @@ NO_TRICK = "no_trick"
 MISPLAY = "misplay"
 
 
+CARRIED = "carried"  # a lulo owed before the night was continued here (games.toruro.carry)
+
+
 def detail(reason: str, misplay: str | None) -> str:
     """Why a lulo was committed, as the ledger's debt keeps it."""
     return f"{reason}:{misplay}" if misplay else reason
@@ -56,6 +59,8 @@ def debt_reason(reason: str, misplay: str | None) -> Text:
 
 def why(reason: str, misplay: str | None) -> Text:
     """Why a lulo was committed, as the list says it."""
+    if reason == CARRIED:
+        return _("carried over from paper")
     if reason == MISPLAY:
         return RULE_NAMES[misplay] if misplay in RULE_NAMES else _("broke a play rule")
     if misplay in RULE_NAMES:  # one lulo for both offences (house rule one_lulo_per_deal): say both

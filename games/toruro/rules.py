@@ -34,18 +34,19 @@ Readings where neither the seed nor RULINGS.md decides (house-rule options, on b
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from referee.cards import SPANISH_SUITS, DeckKind
-from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, TableSpec
+from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, Statistic, TableSpec
 from referee.ledger import Books
 from referee.parse import Errors
+from referee.played import PlayedDeal
 from referee.text import Text, _, signed
 from referee.values import Values
 
-from . import lulos, play
+from . import cards, carry, lulos, play, stats
 from .lulos import MISPLAY, NO_TRICK, LuloLine, PayableLulo
 from .options import SETTLE_OPTIONS, ToruroOptions
 from .play import FIRST_LEAD_RULES, FOLLOW_RULES, MISPLAY_RULES, REFEREE, seven_stands_in_for
@@ -154,6 +155,11 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
              "tricks": [p[3], p[4], p[3]], "misplays": [{"player": p[4], "rule": "follow_suit"}]},
             {"void": True},
         )
+
+    def record_from_tricks(self, table: Table, contract: Mapping[str, Any], deal: PlayedDeal | None) -> ToruroRecord:
+        """A deal played card by card as its record: the contract as sent, who took each pot and the misplays
+        (each a lulo) from the cards (:mod:`games.toruro.cards`); ``InvalidRecord`` with a message per field."""
+        return cards.derive(table, cards.contract_record(table, contract), deal).record
 
     def parse(self, table: Table, raw: Mapping[str, Any]) -> ToruroRecord:
         return parse_record(table.players, raw)
@@ -315,6 +321,13 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     # -- scoring ------------------------------------------------------------------------------------------------
     def initial_state(self, table: Table) -> ToruroState:
         return initial(table.size, table.first_dealer)
+
+    def carried_fields(self, table: Table) -> tuple[Field, ...]:
+        return carry.carried_fields(table)
+
+    def carry_over(self, table: Table, raw: Mapping[str, Any]) -> ToruroState:
+        """Nets, pots, the open lulos and the lulos committed, of a night under way (:mod:`.carry`)."""
+        return carry.carry_over(table, raw, self.initial_state(table))
 
     def score(self, table: Table, state: ToruroState, record: ToruroRecord) -> tuple[ToruroState, Outcome]:
         assert record.turned_card is not None
@@ -498,6 +511,11 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             "game_over": over,
             "chips_moved": state.chips.to_json(),
         }
+
+    def statistics(self, table: Table, seat: int, records: Sequence[ToruroRecord], outcomes: Sequence[Outcome],
+                   state: ToruroState) -> tuple[Statistic, ...]:
+        """Deals gone, pots won, and lulos committed, free and paid (:mod:`.stats`)."""
+        return stats.statistics(table, seat, records, state)
 
     # -- the referee --------------------------------------------------------------------------------------------
     def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:

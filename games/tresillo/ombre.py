@@ -38,6 +38,7 @@ from typing import Any
 from referee.game import Field, Outcome, State, TableSpec
 from referee.ledger import Books, Ledger
 from referee.parse import Errors
+from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
 from referee.values import Values
 
@@ -121,6 +122,13 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
             state, _outcome = self.apply(table, state, raw)
         return tuple(deals)
 
+    def record_from_tricks(self, table: Table, contract: Mapping[str, Any], deal: PlayedDeal) -> OmbreRecord:
+        """A deal played card by card as its record: the contract as sent, the rest from the cards
+        (:mod:`games.tresillo.cards`); :class:`~referee.parse.InvalidRecord` with a message per field."""
+        from .cards import derive_ombre, ombre_contract
+
+        return derive_ombre(table, ombre_contract(table, contract), deal).record
+
     def parse(self, table: Table, raw: Mapping[str, Any]) -> OmbreRecord:
         return parse_ombre(table.players, raw)
 
@@ -134,6 +142,17 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
     def initial_state(self, table: Table) -> OmbreState:
         return OmbreState(totals=(0,) * table.size, dealer=table.first_dealer,
                           ledger=Ledger.open(table.size, (STAKES,)))
+
+    def carried_fields(self, table: Table) -> tuple[Field, ...]:
+        from .carry import ombre_fields  # carry reads this module's pots
+
+        return ombre_fields(table)
+
+    def carry_over(self, table: Table, raw: Mapping[str, Any]) -> OmbreState:
+        """The nets and the stakes of a night under way (:mod:`.carry`)."""
+        from .carry import ombre_carry
+
+        return ombre_carry(table, raw, self.initial_state(table))
 
     # -- the rules a record may break -------------------------------------------------------------------------
     def check(self, table: Table, state: OmbreState, record: OmbreRecord) -> None:

@@ -35,6 +35,7 @@ from typing import Any
 from referee.game import Field, Option, Outcome, State, TableSpec
 from referee.ledger import Books, Debt, Ledger
 from referee.parse import Errors
+from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
 from referee.values import Values
 
@@ -195,12 +196,30 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
             state, _outcome = self.apply(table, state, raw)
         return tuple(deals)
 
+    def record_from_tricks(self, table: Table, contract: Mapping[str, Any], deal: PlayedDeal) -> TresilloRecord:
+        """A deal played card by card as its record: the contract as sent, the rest from the cards
+        (:mod:`games.tresillo.cards`); :class:`~referee.parse.InvalidRecord` with a message per field."""
+        from .cards import derive_tresillo, tresillo_contract
+
+        return derive_tresillo(table, tresillo_contract(table, contract), deal).record
+
     def parse(self, table: Table, raw: Mapping[str, Any]) -> TresilloRecord:
         return parse_tresillo(table.players, raw)
 
     def initial_state(self, table: Table) -> TresilloState:
         return TresilloState(totals=(0,) * table.size, dealer=table.first_dealer,
                              ledger=Ledger.open(table.size, (PLATO, MIDDLE)))
+
+    def carried_fields(self, table: Table) -> tuple[Field, ...]:
+        from .carry import tresillo_fields  # carry reads this module's pots
+
+        return tresillo_fields(table)
+
+    def carry_over(self, table: Table, raw: Mapping[str, Any]) -> TresilloState:
+        """The nets, plato, middle pool and open sheet lines of a night under way (:mod:`.carry`)."""
+        from .carry import tresillo_carry
+
+        return tresillo_carry(table, raw, self.initial_state(table))
 
     def complete(self, table: Table, state: TresilloState, record: TresilloRecord) -> TresilloRecord:
         """The tricks completed (see the family's); the Hombre and the bid worked out from the bidding when

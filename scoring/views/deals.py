@@ -68,6 +68,8 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
     table = access.table
     game, spec = _rules(access)
     if request.method == "GET":
+        if not services.standings(table).accepts_deals:  # the game is over: the table page says so
+            return redirect("table", token=token)
         form = RecordForm(game, spec, number=services.next_number(table))
         return render(request, "scoring/record.html", {
             "access": access, "token": token, "table": table, "game": game, "form": form, "deal": None,
@@ -85,6 +87,8 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             form.add_rule_errors(services.field_errors(exc))
         except services.ChangeRefused as exc:
             form.add_error(None, str(exc))
+        except services.DealReplaced as exc:  # a resend of a deal undone and replaced since: said, not recorded
+            return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
         except services.DealConflict as exc:
             conflict = str(exc)
             data = request.POST.copy()
@@ -107,12 +111,15 @@ def _said(value: Any) -> bool:
     return value not in (None, "", [], {}, False)
 
 
+PLAYS = "plays"  # a deal entered card by card keeps its cards here: shown trick by trick, not as a line
+
+
 def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any]) -> list[tuple[str, str]]:
     """A record as (label, value) lines, choices shown by their labels; what was not said is left out."""
     fields = {f.name: f for f in game.record_fields(spec)}
     # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
     keys = [name for name in fields if _said(record.get(name))] + sorted(
-        k for k in record if k not in fields and _said(record[k]))
+        k for k in record if k not in fields and k != PLAYS and _said(record[k]))
     lines = []
     for key in keys:
         value, field = record[key], fields.get(key)
@@ -265,6 +272,6 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     last_active = st.last_deal
     return render(request, "scoring/history.html", {
         "access": access, "token": token, "table": table, "game": st.game, "st": st,
-        "deals": deals, "rows": rows, "log": log,
+        "deals": deals, "rows": rows, "log": log, "table_changes": list(table.changes.all()[:200]),
         "last_active": last_active, "me": author_of(request, create=False),
     })

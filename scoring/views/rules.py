@@ -8,7 +8,8 @@ the game's ``examples``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -21,15 +22,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from referee.cards import DECK_HINTS, FRENCH_SUITED, Card, CardError, DeckKind
-from referee.game import Field, Game, InvalidRecord, Ruling, TableSpec, get_game
+from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, get_game
 from referee.text import Text
 from scoring.access import Access, resolve
 from scoring.forms import SegmentedButtons, Switch
-from scoring.services import table_spec, translate
+from scoring.services import standings, table_spec, translate
+from scoring.widgets import CardPicker
 
 SEATS = "seats"  # the player-count field the page adds when no table is given
 ASK = "ask"  # present once the form is submitted (an unticked box sends nothing)
 TABLE = "table"
+FACE_DOWN = "face_down"  # a list item's yes/no: this card was played face down
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = {"H", "D"}
@@ -55,20 +58,41 @@ def rules_page(request: HttpRequest, game: str) -> HttpResponse:
     access = table_access(request)
     if access and access.table.game != rules.slug:
         access = None
+    return render(request, "scoring/rules.html", {
+        "game": rules, "sections": rule_sections(rules), "access": access,
+        "has_referee": bool(rules.ruling_fields) and _implements_ruling(rules),
+    })
+
+
+def rule_sections(game: Game[Any, Any, Any]) -> list[dict[str, Any]]:
+    """The rules page's sections in the reader's language: anchor (a rule's key), title and paragraphs."""
     sections = []
     used: set[str] = set()
-    for index, section in enumerate(rules.rules, start=1):
-        title = translate(section.title)
+    for index, section in enumerate(game.rules, start=1):
         anchor = section.key or slugify(str(section.title)) or f"section-{index}"
         if anchor in used:
             anchor = f"{anchor}-{index}"
         used.add(anchor)
-        sections.append({"anchor": anchor, "title": title,
+        sections.append({"anchor": anchor, "title": translate(section.title),
                          "paragraphs": [translate(p) for p in section.paragraphs]})
-    return render(request, "scoring/rules.html", {
-        "game": rules, "sections": sections, "access": access,
-        "has_referee": bool(rules.ruling_fields) and _implements_ruling(rules),
-    })
+    return sections
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"\w+", text.casefold()) if len(w) > 3}
+
+
+def citation(game: Game[Any, Any, Any], rule: Rule | Text, explanation: str) -> dict[str, str] | None:
+    """Where a ruling's rule stands on the rules page, and the paragraph of it the ruling rests on (the one
+    sharing most words with the rule and the explanation); ``None`` for a rule the page does not state."""
+    if not isinstance(rule, Rule):
+        return None
+    section = next((s for s in rule_sections(game) if s["anchor"] == rule.key), None)
+    if section is None or not section["paragraphs"]:
+        return None
+    said = _words(f"{translate(rule.title)} {explanation}")
+    quote = max(section["paragraphs"], key=lambda p: len(_words(p) & said))  # the first of equals
+    return {"anchor": section["anchor"], "section": section["title"], "quote": quote}
 
 
 def _implements_ruling(game: Game[Any, Any, Any]) -> bool:
@@ -108,9 +132,16 @@ class ListField(forms.CharField):
     """A list of items: JSON (``[{"card": "5O", "player": "Ana"}]``), or, when the item is mostly a card,
     simply card codes separated by spaces (``5O 12E``)."""
 
-    def __init__(self, *args: Any, card_key: str | None = None, **kwargs: Any):
+    def __init__(self, *args: Any, card_key: str | None = None, down_key: str | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.card_key = card_key
+        self.card_key, self.down_key = card_key, down_key
+
+    def item(self, code: str) -> dict[str, Any]:
+        """One card typed or tapped: ``12E``, or face down ``12E*`` / ``(12E)`` where the list says so."""
+        code = code.upper()
+        if self.down_key and (code.endswith("*") or (code.startswith("(") and code.endswith(")"))):
+            return {self.card_key or "card": code.strip("()*"), self.down_key: True}
+        return {self.card_key or "card": code}
 
     def to_python(self, value: Any) -> Any:
         if isinstance(value, list):
@@ -123,7 +154,7 @@ class ListField(forms.CharField):
                 return json.loads(text)
             except ValueError:
                 raise forms.ValidationError(_("Not valid JSON.")) from None
-        return [{self.card_key: code.upper()} for code in split_cards(text)]
+        return [self.item(code) for code in split_cards(text)]
 
     def validate(self, value: Any) -> None:
         if self.required and not value:
@@ -131,8 +162,10 @@ class ListField(forms.CharField):
 
     def prepare_value(self, value: Any) -> Any:
         if isinstance(value, list):
-            if self.card_key and all(isinstance(i, dict) and set(i) == {self.card_key} for i in value):
-                return " ".join(str(i[self.card_key]) for i in value)
+            if self.card_key and all(isinstance(i, dict) and i.get(self.card_key) and set(i) <= {
+                    self.card_key, self.down_key} for i in value):
+                return " ".join(f"{i[self.card_key]}*" if self.down_key and i.get(self.down_key) is True else
+                                str(i[self.card_key]) for i in value)
             return json.dumps(value, ensure_ascii=False)
         return value
 
@@ -169,17 +202,34 @@ def choice_labels(choices: Iterable[tuple[str, Text]]) -> list[tuple[str, str]]:
     return [(value, translate(label)) for value, label in choices]
 
 
-def form_field(spec_field: Field, table: TableSpec, deck: DeckKind) -> forms.Field:
-    """A Django form field for one of the game's ruling fields."""
+# The situation's own words (referee.tricks.parse_situation): the hand and the trick share no card, the card to
+# play comes from the hand, and who led says whose turn it is.
+EXCLUSIVE = ("hand", "trick")
+HAND, TRICK, CARD, LEADER = "hand", "trick", "card", "leader"
+
+
+def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, names: Collection[str],
+                face_down: bool = False) -> CardPicker:
+    """The picker for a ruling field that names cards, knowing the form's other fields."""
+    name = spec_field.name
+    turn = name in (HAND, TRICK) and TRICK in names and LEADER in names
+    return CardPicker(deck, many=spec_field.kind != "card", face_down=face_down,
+                      source=HAND if name == CARD and HAND in names else "",
+                      exclusive=name in EXCLUSIVE, players=table.players if turn else (),
+                      leader_field=LEADER if turn else "", turn_of=TRICK if turn else "",
+                      attrs={"class": "form-control form-control-lg font-monospace"})
+
+
+def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, names: Collection[str] = ()) -> forms.Field:
+    """A Django form field for one of the game's ruling fields (``names``: all of them, for the card pickers)."""
     label = translate(spec_field.label)
     help_text = translate(spec_field.help) if spec_field.help else ""
     required = spec_field.required
     kind = spec_field.kind
     if kind in ("card", "cards"):
-        widget = forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
-                                        "spellcheck": "false", "autocorrect": "off"})
         cls = CardsField if kind == "cards" else CardField
-        return cls(label=label, required=required, help_text=help_text, widget=widget, max_length=400)
+        return cls(label=label, required=required, help_text=help_text, max_length=400,
+                   widget=card_picker(spec_field, table, deck, names))
     if kind == "choice":
         choices = choice_labels(spec_field.choices)
         if len(choices) <= 4:
@@ -210,10 +260,17 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind) -> forms.Fie
     if kind == "list":
         card_keys = [f.name for f in spec_field.fields if f.kind == "card"]
         card_key = card_keys[0] if len(card_keys) == 1 else None
+        down_key = next((f.name for f in spec_field.fields if f.name == FACE_DOWN and f.kind == "bool"), None)
         hint = _("Card codes separated by spaces, or JSON for more detail.") if card_key else _("JSON.")
+        widget: forms.Widget = forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
+                                                      "spellcheck": "false"})
+        if card_key:
+            widget = card_picker(spec_field, table, deck, names, face_down=bool(down_key))
+            if down_key:
+                hint = _("Card codes separated by spaces, a face-down card with a star (12E*), or JSON for "
+                         "more detail.")
         return ListField(label=label, required=required, help_text=f"{help_text} {hint}".strip(),
-                         card_key=card_key, max_length=2000, widget=forms.TextInput(attrs={
-                             "autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}))
+                         card_key=card_key, down_key=down_key, max_length=2000, widget=widget)
     return forms.CharField(label=label, required=required, help_text=help_text, max_length=200)
 
 
@@ -236,8 +293,9 @@ class RefereeForm(forms.Form):
                 label=_("Players at the table"), coerce=int, choices=[(n, str(n)) for n in seats_choice],
                 widget=SegmentedButtons(label=_("Players at the table"), compact=True), initial=table.size,
                 required=False, empty_value=table.size)
+        names = {f.name for f in game.ruling_fields}
         for spec_field in game.ruling_fields:
-            field = form_field(spec_field, table, game.deck_for(table))  # the deck the table plays with
+            field = form_field(spec_field, table, game.deck_for(table), names)  # the deck the table plays with
             if spec_field.default is not None:
                 field.initial = spec_field.default
             self.fields[spec_field.name] = field
@@ -274,6 +332,12 @@ def anonymous_table(game: Game, seats: int) -> TableSpec:
     return game.table(names)
 
 
+def anonymous_name(value: Any) -> Any:
+    """An example's "Player 2" as the page's table without a table calls that seat (Jugador 2, Joueur 2)."""
+    match = re.fullmatch(r"Player (\d+)", value) if isinstance(value, str) else None
+    return _("Player %(n)s") % {"n": match.group(1)} if match else value
+
+
 def card_display(code: Any, deck: DeckKind) -> dict[str, Any]:
     """A card code for reading: "KH" → "K♥" (red), "T21" → "T21"; Spanish codes as typed."""
     text = str(code)
@@ -298,10 +362,12 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
         winner = card_display(ruling.winner_seat.name, deck)
     elif ruling.winner is not None:
         winner = card_display(ruling.winner.code, deck)
+    explanation = translate(ruling.explanation)
     return {
         "legal": ruling.legal,
         "rule": translate(ruling.rule),
-        "explanation": translate(ruling.explanation),
+        "cite": citation(game, ruling.rule, explanation),
+        "explanation": explanation,
         "legal_cards": [card_display(c.code, deck) for c in ruling.legal_cards],
         "reasons": reasons,
         "marks": bool(ruling.legal_cards) or ruling.legal is not None,  # ✓/✗ per card for a play question
@@ -323,7 +389,7 @@ def examples(game: Game, token: str | None) -> list[dict[str, str]]:
             elif isinstance(value, list | tuple):
                 query[key] = " ".join(str(v) for v in value)
             else:
-                query[key] = value
+                query[key] = value if token else anonymous_name(value)
         if token:
             query[TABLE] = token
         found.append({"title": translate(title), "query": urlencode(query)})
@@ -361,6 +427,8 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
         if seats_choice and SEATS not in data:
             data[SEATS] = str(spec.size)
     form = RefereeForm(data if asked else None, game=rules, table=spec, seats_choice=seats_choice)
+    if access and LEADER in form.fields:  # who leads the table's deal now (the first trick): the table knows
+        form.fields[LEADER].initial = standings(access.table).leader
     answer = None
     if asked and form.is_valid():
         situation = form.situation()

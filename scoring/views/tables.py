@@ -6,6 +6,8 @@ import hashlib
 import uuid
 from typing import Any
 
+from django import forms
+from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
@@ -15,12 +17,21 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition, require_GET, require_http_methods
+from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import services
-from scoring.access import Access, Version, device_key, recent_tokens, remember_table, resolve, version_of
+from scoring.access import (
+    Access,
+    Version,
+    device_key,
+    recent_tokens,
+    remember_table,
+    resolve,
+    resolve_for_edit,
+    version_of,
+)
 from scoring.forms import NewTableForm, RecordForm
 from scoring.limits import limited
 from scoring.models import Table
@@ -174,6 +185,8 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
     recent = list(table.deals.filter(withdrawn=False).order_by("-number")
                   .defer("state_after")[:RECENT_DEALS]) if st.deal_count else []
     next_number = (st.last_deal.number + 1) if st.last_deal else None
+    # Once the game is over the form gives way to the rematch (a form just sent is shown with why it was refused).
+    with_form = with_form and (form is not None or st.accepts_deals)
     if access.can_edit and with_form and form is None:
         next_number = services.next_number(table)
         form = RecordForm(st.game, st.spec, number=next_number, initial=extra.pop("form_initial", None))
@@ -285,6 +298,17 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     return _revalidate(render(request, "scoring/table.html#live", context))
 
 
+@require_POST
+@limited("new_table")
+def rematch(request: HttpRequest, token: str) -> HttpResponse:
+    """One tap: the same players, teams and options at a new table, opened for editing."""
+    access = resolve_for_edit(token)
+    table = services.rematch(access.table, device=device_key(request), user=request.user)
+    response = redirect("table", token=table.edit_token)
+    remember_table(request, response, table.edit_token)
+    return response
+
+
 @require_GET
 def chart(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
@@ -297,3 +321,92 @@ def chart(request: HttpRequest, token: str) -> HttpResponse:
 
 def table_url(token: str) -> str:
     return reverse("table", args=[token])
+
+
+# -- the table between deals ----------------------------------------------------------------------------------
+
+class PlayersForm(forms.Form):
+    """A name per seat, in the order of play."""
+
+    def __init__(self, names: list[str], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for position, name in enumerate(names):
+            self.fields[f"seat_{position}"] = forms.CharField(
+                label=_("Seat %(n)s") % {"n": position + 1}, initial=name, max_length=40)
+
+    def names(self) -> list[str]:
+        return [self.cleaned_data[name] for name in self.fields]
+
+
+@require_http_methods(["GET", "POST"])
+@limited("write")
+def players(request: HttpRequest, token: str) -> HttpResponse:
+    """Between deals: a name corrected, or someone else taking a seat (it keeps the seat's score)."""
+    from scoring.views.deals import author_of  # the deals' views import this module
+
+    access = resolve_for_edit(token)
+    table = access.table
+    names = list(services.table_spec(table).players)
+    form = PlayersForm(names, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changed = services.change_players(table, form.names(), device=device_key(request), user=request.user,
+                                              author=author_of(request))
+        except InvalidRecord as exc:
+            form.add_error(None, "; ".join(services.field_errors(exc).values()))
+        else:
+            if changed:
+                messages.success(request, _("Players changed: %(list)s.") % {"list": ", ".join(
+                    f"{c['before']} → {c['after']}" for c in changed)})
+            return redirect("table", token=token)
+    return render(request, "scoring/table_players.html", {"access": access, "token": token, "table": table,
+                                                          "game": get_game(table.game), "form": form})
+
+
+class CarryOverForm(forms.Form):
+    """What the game under way on paper carries: the fields the game asks for (whole numbers, a player or a
+    choice, a line of text such as a list of amounts, which the game reads). Each field's ``kind`` tells the
+    page which input to draw."""
+
+    def __init__(self, fields: tuple[Any, ...], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        for spec_field in fields:
+            common = {"label": services.translate(spec_field.label), "required": spec_field.required,
+                      "help_text": services.translate(spec_field.help) if spec_field.help else ""}
+            field: forms.Field
+            if spec_field.kind in ("choice", "player"):
+                choices = [(str(value), services.translate(label)) for value, label in spec_field.choices]
+                field = forms.ChoiceField(choices=[("", "—"), *choices], initial=spec_field.default, **common)
+            elif spec_field.kind == "text":
+                field = forms.CharField(max_length=500, initial=spec_field.default, **common)
+            else:
+                field = forms.IntegerField(initial=spec_field.default, min_value=spec_field.minimum,
+                                           max_value=spec_field.maximum, **common)
+            field.kind = spec_field.kind  # type: ignore[attr-defined]
+            self.fields[spec_field.name] = field
+
+
+@require_http_methods(["GET", "POST"])
+@limited("write")
+def carry_over(request: HttpRequest, token: str) -> HttpResponse:
+    """A game already under way on paper: its scores (and state) entered once, before the first deal."""
+    from scoring.views.deals import author_of
+
+    access = resolve_for_edit(token)
+    table = access.table
+    game, spec = get_game(table.game), services.table_spec(table)
+    form = CarryOverForm(game.carried_fields(spec), request.POST or None)
+    started = table.deals.exists()
+    if request.method == "POST" and not started and form.is_valid():
+        try:
+            services.carry_over(table, form.cleaned_data, author=author_of(request))
+        except InvalidRecord as exc:
+            for name, message in services.field_errors(exc).items():
+                form.add_error(name if name in form.fields else None, message)
+        except services.ChangeRefused as exc:
+            form.add_error(None, str(exc))
+        else:
+            messages.success(request, _("The game from paper is carried over."))
+            return redirect("table", token=token)
+    return render(request, "scoring/carry_over.html", {"access": access, "token": token, "table": table,
+                                                       "game": game, "form": form, "started": started})

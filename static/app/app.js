@@ -44,4 +44,40 @@
       window.prompt("Copy:", text); // last resort: let the person copy it by hand
     });
   });
+
+  // The phone's share sheet (Web Share API) for <button data-share="https://…" data-share-title="…" hidden>:
+  // shown only where the browser has one; the copy button beside it stays as the fallback.
+  if (navigator.share) {
+    document.querySelectorAll("[data-share]").forEach(function (el) { el.hidden = false; });
+  }
+  document.addEventListener("click", function (event) {
+    var el = event.target.closest("[data-share]");
+    if (!el || !navigator.share) return;
+    event.preventDefault();
+    var url = el.getAttribute("data-share");
+    navigator.share({ title: el.getAttribute("data-share-title") || document.title, url: url })
+      .catch(function (error) {
+        if (error && error.name === "AbortError") return; // the person closed the sheet
+        copy(url);
+      });
+  });
+
+  // The service worker (static/app/sw.js through /sw.js): pages and the app shell offline. Browsers offer it
+  // on https and on localhost only. A page loaded before the worker controlled it is handed to the worker to
+  // keep (with its scripts and styles), so that it too reloads offline.
+  var worker = document.currentScript && document.currentScript.getAttribute("data-sw");
+  if (worker && "serviceWorker" in navigator) {
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(worker).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (!controlled && registration.active) {
+        var urls = [location.href];
+        document.querySelectorAll("script[src], link[rel=stylesheet]").forEach(function (el) {
+          urls.push(el.src || el.href);
+        });
+        registration.active.postMessage({ type: "CACHE_URLS", payload: { urlsToCache: urls } });
+      }
+    }).catch(function () { /* no worker: the site works as before, online */ });
+  }
 })();

@@ -19,7 +19,7 @@ import pytest
 
 from referee.game import get_game
 from scoring import services
-from scoring.models import Deal, Table
+from scoring.models import Deal, DealRevision, Table
 from tests.gunicorn_server import Server, gunicorn, send
 from tests.scoring.test_concurrency import assert_cache_is_a_replay
 
@@ -106,7 +106,7 @@ def writer(server: Server, token: str, seed: int, until: float, night: Night) ->
             night.recorded[token][body["client_id"]] = deal["number"]
         if rng.random() < 0.05:  # the answer was lost: the phone sends the same deal again
             status, again, _ = send(conn, "POST", f"/api/tables/{token}/deals", body)
-            night.saw("retry", status, (200,))
+            night.saw("retry", status, (200, 409))  # 409: undone meanwhile, and another deal took its number
             if status == 200 and again["number"] != deal["number"]:
                 night.wrong.append(f"retry got deal {again['number']}, not {deal['number']}")
 
@@ -144,7 +144,7 @@ def undoer(server: Server, tokens: list[str], until: float, night: Night) -> Non
             night.undone[token].add(number)
         if rng.random() < 0.5:
             status, _, _ = send(conn, "POST", f"/api/tables/{token}/deals/{number}/restore")
-            night.saw("restore", status, (200,))
+            night.saw("restore", status, (200, 409))  # 409: another deal was recorded in its place first
             if status == 200:
                 with night.lock:
                     night.undone[token].discard(number)
@@ -168,10 +168,19 @@ def test_thirty_phones_recording_on_ten_tables_with_a_racing_editor_and_undoer(s
     game = get_game("tarot")
     for token in tokens:
         table = Table.objects.get(edit_token=token)
-        stored = dict(table.deals.values_list("client_id", "number"))
+        # Every acknowledged deal was recorded once, under the number it was told (an undone deal's number is
+        # taken by the next deal recorded: its record stays in the deal's revisions).
+        stored = dict(DealRevision.objects.filter(deal__table=table, action="record")
+                      .values_list("client_id", "deal__number"))
         told = {uuid.UUID(cid): number for cid, number in night.recorded[token].items()}
         assert stored == told, "a deal was lost, moved or recorded twice"
-        assert set(table.deals.filter(withdrawn=True).values_list("number", flat=True)) == night.undone[token]
+        active = list(table.deals.filter(withdrawn=False).order_by("number").values_list("number", flat=True))
+        assert active == list(range(1, len(active) + 1)), "a gap in the deal numbers"
+        assert set(table.deals.filter(withdrawn=True).values_list("number", flat=True)) <= night.undone[token]
+        for number in night.undone[token]:  # each deal undone is still undone, or was replaced since
+            deal = table.deals.get(number=number)
+            actions = list(deal.revisions.order_by("revision").values_list("action", flat=True))
+            assert deal.withdrawn or actions[actions.index("undo"):].count("record") >= 1, (number, actions)
         assert_cache_is_a_replay(table)
         spec = services.table_spec(table)
         replayed = list(game.replay(spec, [game.record_from_json(d.record)

@@ -85,10 +85,13 @@ def test_record_and_undo_at_once():
         results = at_once(post(edit + "deal/", form(3, taker="W")), post(edit + "undo/", {"number": "2"}))
         assert_answered(results)
         assert_cache_is_a_replay(table)
-        numbers = list(table.deals.values_list("number", flat=True))
-        assert len(numbers) == len(set(numbers)) == 3  # deal 3 recorded once, whatever came first
-        # Either the undo came first (deal 2 undone, then 3 recorded) or it lost the race and undid nothing.
-        assert table.deals.filter(withdrawn=True).count() <= 1
+        # Either the record came first (deal 3 recorded; the undo of deal 2, no longer the last, refused), or the
+        # undo did (deal 2 undone; the form meant for deal 3 is answered with a conflict, its entries kept,
+        # since the next deal is now 2 again). Never a gap, never both.
+        active = list(table.deals.filter(withdrawn=False).values_list("number", flat=True))
+        recorded = DealRevision.objects.filter(deal__table=table, action="record").count()
+        undone = list(table.deals.filter(withdrawn=True).values_list("number", flat=True))
+        assert (active, recorded, undone) in (([1, 2, 3], 3, []), ([1], 2, [2]))
 
 
 def test_record_and_edit_at_once():

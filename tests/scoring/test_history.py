@@ -96,13 +96,15 @@ def test_restore_brings_an_undone_deal_back(client, tarot4):
 
 def test_restore_that_no_longer_fits_is_refused_with_a_message(client, pool):
     services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 1})
+    services.record_deal(pool, {"player": "Bea", "points": 9})
     services.undo_last(pool)
-    services.record_deal(pool, {"player": "Bea", "points": 10})
-    services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.undo_last(pool)
+    services.record_deal(pool, {"player": "Bea", "points": 10})  # replaces deal 2: 20 taken
 
-    response = client.post(f"/t/{pool.edit_token}/deal/1/restore/", follow=True)
+    response = client.post(f"/t/{pool.edit_token}/deal/3/restore/", follow=True)
     assert "would make deal 3 impossible" in response.content.decode()
-    assert Deal.objects.get(number=1).withdrawn
+    assert Deal.objects.get(number=3).withdrawn
 
 
 def test_edit_shows_the_stored_record_and_saves_a_new_revision(client, tarot4):

@@ -111,13 +111,15 @@ def test_a_change_that_breaks_a_later_deal_is_refused_and_changes_nothing(pool):
 
 def test_restoring_a_deal_that_no_longer_fits_is_refused(pool):
     services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 1})
+    services.record_deal(pool, {"player": "Bea", "points": 9})
     services.undo_last(pool)
-    services.record_deal(pool, {"player": "Bea", "points": 10})
-    services.record_deal(pool, {"player": "Ana", "points": 10})  # 20 taken: deal 1 cannot come back
+    services.undo_last(pool)
+    services.record_deal(pool, {"player": "Bea", "points": 10})  # deal 2 again: 20 taken, deal 3 cannot come back
 
     with pytest.raises(services.ChangeRefused):
-        services.set_withdrawn(pool.deals.get(number=1), False)
-    assert pool.deals.get(number=1).withdrawn
+        services.set_withdrawn(pool.deals.get(number=3), False)
+    assert pool.deals.get(number=3).withdrawn
     assert totals(pool) == {"Ana": 10, "Bea": 10}
 
 

@@ -118,7 +118,7 @@ def test_five_players_get_the_partner_question_in_view(client, tarot5):
 def test_links_to_history_share_settle_rules_and_referee(client, tarot4, edit_url):
     html = client.get(edit_url).content.decode()
     for href in (f"/t/{tarot4.edit_token}/history/", f"/t/{tarot4.edit_token}/share/",
-                 f"/t/{tarot4.edit_token}/settle/", "/rules/tarot/", "/referee/tarot/"):
+                 f"/t/{tarot4.edit_token}/settle/", "/rules/tarot/", f"/referee/tarot/?table={tarot4.edit_token}"):
         assert f'href="{href}"' in html
 
 

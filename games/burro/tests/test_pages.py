@@ -158,14 +158,14 @@ def test_the_decider_offers_only_the_tied_players(client, burro):
     assert post(client, burro, loser="Carl").status_code == 302
     html = page(client, burro)
     assert "Winner: Bea" in html
-    assert 'id="burro-finished"' in html and '<form id="record"' not in html
+    assert 'id="rematch"' in html and '<form id="record"' not in html
 
 
 def test_once_the_game_is_won_there_is_nothing_to_record(client, burro):
     hands(burro, "Carl", *["Bea"] * 5)
     html = page(client, burro)
     assert "Winner: Ana" in html
-    assert "The game is over: Ana won." in between(html, 'id="burro-finished"', "</p>")
+    assert 'id="rematch"' in html  # the form gives way to the rematch, as in every game
     assert '<form id="record"' not in html and 'id="burro-turn"' not in html
     assert "Ana wins with the fewest letters (no letter)." in html
 

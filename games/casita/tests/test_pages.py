@@ -120,7 +120,7 @@ def test_once_the_match_is_over_the_form_is_closed_and_a_deal_refused(client, ca
     post(client, casita3, **counts("22", "10", "8"))
     post(client, casita3, **counts("30", "6", "4"))  # Ana 2 of 2 deals: the match is over
     html = page(client, casita3)
-    assert 'id="game-over"' in html and 'id="record-closed"' in html
+    assert 'id="game-over"' in html and 'id="rematch"' in html
     assert 'name="captured__0__cards"' not in html
     response = post(client, casita3, **counts("22", "10", "8"))
     assert "The match is over: Ana won it." in response.content.decode()

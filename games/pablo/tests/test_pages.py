@@ -129,12 +129,12 @@ def test_editing_a_round_shows_its_cards(client, french):
     assert french.deals.get().record["hands"][0]["points"] == 2
 
 
-def test_the_game_over_page_offers_a_new_table(client, english):
+def test_the_game_over_page_offers_a_rematch(client, english):
     services.record_deal(english, {"caller": "Ana", "hands": [{"points": 1}, {"points": 2}, {"points": 51},
                                                               {"points": 3}]})
     html = page(client, english)
     assert 'id="game-over"' in html and "Winner: Ana" in html
-    assert '<form id="record"' not in html and "New Pablo table" in html
+    assert '<form id="record"' not in html and 'id="rematch"' in html
 
 
 def test_settle_up_by_rank(client, french):

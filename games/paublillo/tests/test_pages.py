@@ -181,12 +181,11 @@ def test_game_over_names_the_winning_team(client, paublillo6):
     to(paublillo6, 0, 9)
     deals(paublillo6, {"bets": [{"team": "B", "stake": "envido"}], "tricks": "BAB"})
     html = page(client, paublillo6)
-    banner = element(html, "paublillo-winner")
-    assert "Team B wins the game" in banner and "Bea, Eva, Sol" in banner and "12 points" in banner
+    banner = element(html, "game-over")
+    assert "Winner: Bea, Eva &amp; Sol" in banner
     assert "6 buenas" in team(html, "B") and " won" in team(html, "B")
     assert 'id="paublillo-turn"' not in html
-    assert 'action="/t/' not in element(html, "record")  # no form for a 13th point: a new table instead
-    assert "/new/paublillo/" in element(html, "record")
+    assert 'id="record"' not in html and 'id="rematch"' in html  # no form for a 13th point: a rematch
 
 
 def test_view_link_shows_the_state_without_a_form(client, paublillo6):

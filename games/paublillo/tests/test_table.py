@@ -224,5 +224,5 @@ def test_rules_page_covers_every_part_of_the_game():
 
 def test_ruling_fields_describe_the_referee_form():
     names = [f.name for f in GAME.ruling_fields]
-    assert names == ["trump", "trick", "hand", "card", "face_down", "trick_number"]
+    assert names == ["trump", "leader", "trick", "hand", "card", "face_down", "trick_number"]
     assert [v for v, _ in GAME.ruling_fields[0].choices] == ["O", "C", "E", "B"]

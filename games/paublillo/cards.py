@@ -1,0 +1,152 @@
+"""Paublillo derived from its cards: a deal played card by card gives the record's tricks.
+
+Given the contract as the record holds it (the dealer, the monja, the alver choice, the raises, a refusal)
+and the deal played card by card (:class:`~referee.played.PlayedDeal`, made by :func:`new_deal` from the
+turned card and who leads), :func:`derive` finds who took each trick with the game's own referee
+(:class:`~games.paublillo.play.PaublilloTrickRules`: a face-down card cannot win, except the vuelta), and so
+the record's ``tricks``: each trick's team until a team has two (``"ABA"``).
+
+Paublillo's course of a deal (:class:`PaublilloCourse`):
+
+- the player after the dealer leads the first trick, the winner of a trick leads the next, except that **the
+  vuelta player** (the last card of the second trick, played face down) leads the third trick whether or not
+  the vuelta card won the second;
+- a card may go face down only to a plain lead, or as the vuelta (even to a trump lead); the lead is always
+  face up (a face-down card anywhere else is flagged with its rule);
+- the deal may end once a team has two tricks; after a vuelta the third trick is played all the same, since
+  the vuelta card is shown only at its end (seed 000, "Vuelta").
+
+A deal that ended on a refused raise or a give-up on alver has no tricks that count: its record is the
+contract as given, whatever cards were played before it ended (RULINGS.md: "Refusing a raise ends the deal").
+
+>>> from games.paublillo.rules import GAME
+>>> from referee.cards import Card
+>>> table = GAME.table(["Ana", "Bea", "Luis", "Eva"])
+>>> deal = new_deal(table, turned=Card("O", "6"), first_leader=table.seat(1))
+>>> deal.next_seat.name, deal.tricks_in_deal, deal.context.trump
+('Bea', 3, 'O')
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.paublillo.options import PaublilloOptions
+from games.paublillo.play import TRICK_RULES, TRICKS, VUELTA_TRICK, PaublilloTrickRules
+from games.paublillo.record import AlverChoice, PaublilloRecord, Tricks, parse_record
+from games.paublillo.teams import Team, team_of
+from games.paublillo.words import THREE_TRICKS
+from referee.cards import Card
+from referee.game import Rule, TableSpec
+from referee.parse import Errors, InvalidRecord
+from referee.played import Course, FlagKind, PlayedDeal, PlayedTrick
+from referee.text import Text, _
+from referee.tricks import Play, Situation
+from referee.values import Seat
+
+CARD_FIELDS = ("tricks",)  # what the cards say, not the person
+
+
+def is_vuelta(done: PlayedTrick) -> bool:
+    """The trick is the second and its last card went face down: the vuelta."""
+    plays = done.trick.plays
+    return done.number == VUELTA_TRICK and done.complete and bool(plays) and plays[-1].face_down
+
+
+def teams_won(table: TableSpec[Any], tricks: Sequence[PlayedTrick]) -> list[Team]:
+    """The team of each complete trick's winner, until a team has two."""
+    won: list[Team] = []
+    for done in tricks:
+        if not done.complete or done.winner is None or max((won.count(t) for t in Team), default=0) >= 2:
+            break
+        won.append(team_of(table, done.winner.index))
+    return won
+
+
+@dataclass(frozen=True)
+class PaublilloCourse(Course):
+    """Paublillo's course: the vuelta player leads the third trick; face-down cards only where they may be;
+    the deal may end once a team has two tricks (not before the third trick after a vuelta)."""
+
+    def next_leader(self, deal: PlayedDeal, done: PlayedTrick) -> Seat:
+        if is_vuelta(done) and done.trick.plays[-1].seat is not None:
+            seat = done.trick.plays[-1].seat
+            assert seat is not None
+            return seat
+        return super().next_leader(deal, done)
+
+    def play_flag(self, deal: PlayedDeal, context: Situation, play: Play,
+                  completes: bool) -> tuple[Rule | Text, Text] | None:
+        if not play.face_down:
+            return None
+        may, rule, why = PaublilloTrickRules._face_down(context.trick.plays, context.trump or "",
+                                                         context.trick_number, completes)
+        return None if may else (rule, why)
+
+    def may_end(self, deal: PlayedDeal, tricks: Sequence[PlayedTrick]) -> bool:
+        if len(tricks) == VUELTA_TRICK and is_vuelta(tricks[-1]):
+            return False
+        won = teams_won(deal.context.table, tricks)
+        return max((won.count(t) for t in Team), default=0) >= 2
+
+
+def new_deal(table: TableSpec[PaublilloOptions], turned: Card, first_leader: Seat,
+             known: Mapping[int, Iterable[Card]] | None = None) -> PlayedDeal:
+    """A Paublillo deal about to be played card by card: the turned card makes trumps; three tricks."""
+    context = Situation(table, trump=turned.suit, turned=turned)
+    return PlayedDeal.new(TRICK_RULES, context, first_leader, tricks=TRICKS, known=known, course=PaublilloCourse())
+
+
+def contract_record(table: TableSpec[PaublilloOptions], raw: Mapping[str, Any]) -> PaublilloRecord:
+    """The contract as a person sends it (dealer, monja, alver, bets, refused): a record whose tricks the
+    cards will say. Tricks sent are ignored; a message per field as :func:`parse_record` gives."""
+    return parse_record(table, {k: v for k, v in raw.items() if k not in CARD_FIELDS})
+
+
+@dataclass(frozen=True)
+class PaublilloCards:
+    """What the cards of a deal say, and the record they make."""
+
+    record: PaublilloRecord
+    winners: tuple[Seat, ...]  # who took each complete trick played
+    teams: tuple[Team, ...]  # and their teams
+    vuelta: Seat | None  # who played the vuelta (the face-down last card of the second trick)
+    face_down: tuple[Play, ...]  # every card played face down
+
+
+def derive(table: TableSpec[PaublilloOptions], contract: PaublilloRecord, deal: PlayedDeal) -> PaublilloCards:
+    """The record's tricks from the cards; :class:`InvalidRecord` (a message per field) when the deal is not
+    over, has a card played twice, not of the deck or the turned card."""
+    if contract.void:
+        raise InvalidRecord({"void": _("A void deal has no cards to count.")})
+    errors = Errors()
+    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
+    if unsound:
+        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
+                              why=unsound[0].explanation))
+    turned = deal.context.turned
+    if turned is not None and any(p.card == turned for p in deal.plays):
+        errors.add("plays", _("%(card)s is the turned card: it is not used in the play.", card=turned.code))
+    ended = contract.refused or contract.alver is AlverChoice.GIVE_UP
+    tricks = deal.tricks
+    complete = tuple(t for t in tricks if t.complete)
+    won = teams_won(table, complete)
+    if not ended and not deal.over:
+        errors.add("plays", _("%(played)s of the %(total)s tricks have been played and no team has two: the deal "
+                              "is not over.", played=len(complete), total=TRICKS), rule=THREE_TRICKS)
+    errors.raise_if_any()
+
+    winners = tuple(t.winner for t in complete if t.winner is not None)
+    vuelta = next((t.trick.plays[-1].seat for t in complete if is_vuelta(t)), None)
+    face_down = tuple(p for p in deal.seated if p.face_down)
+    if ended:
+        record = dataclasses.replace(contract, tricks=None)
+    else:
+        record = dataclasses.replace(contract, tricks=Tricks("".join(t.value for t in won)))
+    return PaublilloCards(record, winners, tuple(team_of(table, s.index) for s in winners), vuelta, face_down)
+
+
+__all__ = ["PaublilloCards", "PaublilloCourse", "contract_record", "derive", "new_deal"]

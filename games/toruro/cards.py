@@ -1,0 +1,166 @@
+"""Toruro derived from its cards: a deal played card by card gives who took each pot and the misplays.
+
+Given the contract as the record holds it (the turned card, the lulos paid before the deal, who went) and the
+deal played card by card (:class:`~referee.played.PlayedDeal`, made by :func:`new_deal` with the players who
+went, in the order of play from the dealer's left: the first of them leads), :func:`derive` finds:
+
+- who took each trick, and so the cabeza, the barriga and the cola (the game's own referee,
+  :class:`~games.toruro.play.ToruroTrickRules`, with the 7 of trumps standing in for a turned sota or higher);
+- the **misplays**: every card the cards themselves prove illegal, at once (from what the player is known to
+  hold then) or later (a revoke: the player who did not follow, trump, overtrump, lead the Ace or the highest
+  trump, plays the card that shows he could have). Each is a :class:`~games.toruro.record.Misplay` naming
+  the rule broken (``follow_suit``, ``lead_ace``...), so the game's ``score`` puts the player on the lulo
+  list for it, as it does a player who went and took no trick (RULINGS.md, "Toruro").
+
+It gives back a :class:`~games.toruro.record.ToruroRecord` the game's ``parse``, ``check`` and ``score``
+accept.
+
+>>> from games.toruro.rules import GAME
+>>> from referee.cards import Card
+>>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
+>>> deal = new_deal(table, Card("B", "5"), dealer=table.seat(0), went=[table.seat(3), table.seat(1)])
+>>> deal.next_seat.name, [s.name for s in deal.seats]
+('Luis', ['Luis', 'Marta'])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from referee.cards import Card
+from referee.game import TableSpec
+from referee.parse import Errors, InvalidRecord
+from referee.played import Flag, FlagKind, PlayedDeal
+from referee.text import _
+from referee.tricks import Situation
+from referee.values import Seat
+
+from .options import ToruroOptions
+from .play import REFEREE, TRICKS, PlayRule, judge_play, seven_stands_in_for
+from .record import Misplay, Taken, ToruroRecord, parse_record
+from .words import RULE
+
+CARD_FIELDS = ("tricks", "misplays")  # what the cards say, not the person
+PROVEN = (FlagKind.ILLEGAL, FlagKind.REVOKE)
+
+
+def in_turn(table: TableSpec[Any], dealer: Seat, went: Iterable[Seat]) -> tuple[Seat, ...]:
+    """The players who went, in the order of play from the dealer's left."""
+    order = {table.after(dealer.index, k): k for k in range(1, table.size + 1)}
+    return tuple(sorted({table.seat(s.index) for s in went}, key=lambda s: order[s.index]))
+
+
+def new_deal(table: TableSpec[ToruroOptions], turned: Card, dealer: Seat, went: Iterable[Seat],
+             known: Mapping[int, Iterable[Card]] | None = None) -> PlayedDeal:
+    """A Toruro deal about to be played card by card by those who went: the turned card makes trumps, the
+    first who went from the dealer's left leads; three tricks of a card from each who went."""
+    seats = in_turn(table, dealer, went)
+    if not seats:
+        raise InvalidRecord({"went": _("Nobody went: no card is played.")})
+    context = Situation(table, trump=turned.suit, turned=turned)
+    return PlayedDeal.new(REFEREE, context, seats[0], tricks=TRICKS, seats=seats, known=known)
+
+
+def contract_record(table: TableSpec[ToruroOptions], raw: Mapping[str, Any]) -> ToruroRecord:
+    """The contract as a person sends it (turned card, payments, who went): a record whose tricks and
+    misplays the cards will say. Those sent are ignored; a message per field as :func:`parse_record` gives."""
+    return parse_record(table.players, {k: v for k, v in raw.items() if k not in CARD_FIELDS})
+
+
+@dataclass(frozen=True)
+class ProvenMisplay:
+    """A misplay the cards prove: the play's flag (its trick, and the trick that proves it) and the rule."""
+
+    misplay: Misplay
+    flag: Flag
+
+
+@dataclass(frozen=True)
+class ToruroCards:
+    """What the cards of a deal say, and the record they make."""
+
+    record: ToruroRecord
+    takers: tuple[Seat, ...]  # who took the cabeza, the barriga and the cola
+    misplays: tuple[ProvenMisplay, ...]
+
+
+def broken_rule(deal: PlayedDeal, flag: Flag) -> PlayRule:
+    """The rule a flagged play broke, judged as the flag was: from the cards its player is known to have held
+    then (those played from its trick to the trick that proves it, and any known from the start)."""
+    size = len(deal.seats)
+    play = deal.seated[flag.index]
+    seat = play.seat
+    assert seat is not None
+    last = flag.proven_by or flag.trick
+    before: set[Card] = set()
+    hand: set[Card] = set()
+    for index, other in enumerate(deal.seated):
+        if other.seat != seat:
+            continue
+        trick = index // size + 1
+        if trick < flag.trick:
+            before.add(other.card)
+        elif trick <= last:
+            hand.add(other.card)
+    hand |= set(deal.known.get(seat.index, frozenset())) - before
+    start = (flag.trick - 1) * size
+    led = [p.card for p in deal.seated[start:flag.index]]
+    turned = deal.context.turned
+    trump = deal.context.trump or (turned.suit if turned is not None else "")
+    _rule, verdicts = judge_play(sorted(hand), led, flag.trick, trump, seven_stands_in_for(turned))
+    broken = verdicts.get(play.card)
+    if broken is not None:
+        return PlayRule(broken)
+    return next(r for r in PlayRule if RULE[r.value] == flag.rule)  # the rule the flag cites
+
+
+def derive(table: TableSpec[ToruroOptions], contract: ToruroRecord, deal: PlayedDeal | None) -> ToruroCards:
+    """The record's tricks and misplays from the cards (``deal`` ``None`` when nobody went);
+    :class:`InvalidRecord` (a message per field) when the deal is not over, has a card played twice, not of the
+    deck or the turned card, or was played by others than those who went or with another turned card."""
+    if contract.void:
+        raise InvalidRecord({"void": _("A void deal has no cards to count.")})
+    errors = Errors()
+    if deal is None or not deal.plays:
+        if contract.went:
+            errors.add("plays", _("Those who went played no card yet: the deal is not over."))
+        errors.raise_if_any()
+        return ToruroCards(dataclasses.replace(contract, tricks=(), misplays=()), (), ())
+    if contract.turned_card is not None and deal.context.turned != contract.turned_card:
+        errors.add("turned_card", _("The cards were played with %(card)s turned.",
+                                    card=deal.context.turned.code if deal.context.turned else "?"))
+    if set(deal.seats) != set(contract.went):
+        errors.add("went", _("The cards were played by %(names)s: they are the ones who went.",
+                             names=", ".join(s.name for s in deal.seats)), rule=RULE["going"])
+    if not deal.complete:
+        errors.add("plays", _("%(played)s of the %(total)s cards have been played: the deal is not over.",
+                              played=len(deal.plays), total=TRICKS * len(deal.seats)), rule=RULE["pots"])
+    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
+    if unsound:
+        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
+                              why=unsound[0].explanation))
+    turned = deal.context.turned
+    if turned is not None and any(p.card == turned for p in deal.plays):
+        errors.add("plays", _("%(card)s is the turned card: it lies face up by the pots, nobody plays it.",
+                              card=turned.code), rule=RULE["void"])
+    errors.raise_if_any()
+
+    takers = tuple(t.winner for t in deal.tricks if t.winner is not None)
+    assert len(takers) == TRICKS
+    proven = tuple(ProvenMisplay(Misplay(_seat(deal, f), broken_rule(deal, f)), f)
+                   for f in deal.flags if f.kind in PROVEN)
+    record = dataclasses.replace(contract, tricks=tuple(Taken(s) for s in takers),
+                                 misplays=tuple(p.misplay for p in proven))
+    return ToruroCards(record, takers, proven)
+
+
+def _seat(deal: PlayedDeal, flag: Flag) -> Seat:
+    seat = deal.seated[flag.index].seat
+    assert seat is not None
+    return seat
+
+
+__all__ = ["ProvenMisplay", "ToruroCards", "broken_rule", "contract_record", "derive", "in_turn", "new_deal"]

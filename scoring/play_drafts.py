@@ -1,0 +1,102 @@
+"""The deal being entered card by card: a draft per table on the phone entering it, kept in its session until
+it is saved or thrown away, so a reload (or a lost connection) loses nothing.
+
+A draft is the contract as the game's ``play_fields`` asked it, who leads the first trick, the cards in the
+order played, and (when a stored deal's cards are being corrected) that deal's number. The cards are kept as
+their codes; the deal, its tricks and its flags are derived again from them on each request
+(:class:`referee.played.PlayedDeal`), so nothing derived is ever stale. Two phones each have their own draft
+(their own session); the same phone's two tabs share one, and the last write wins: never an error.
+
+A game offers card-by-card entry by answering four questions (nothing here names a game):
+
+- ``play_fields(table)``: the fields asked before the first card (the contract);
+- ``played_deal(table, contract, first_leader)``: the deal before its first card (``InvalidRecord``);
+- ``record_from_plays(table, contract, deal)``: the record a complete deal makes, keeping its cards, and the
+  lines that say how (``InvalidRecord``);
+- ``plays_of(table, stored_record)``: a stored deal's contract, first leader and cards, or ``None``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from referee.cards import Card, CardError
+from referee.game import Game, TableSpec
+from referee.played import PlayedDeal
+from referee.tricks import Play
+from scoring.models import Table
+
+SESSION_KEY = "card_drafts"
+MAX_DRAFTS = 10  # tables with a deal under way on one phone: the oldest is forgotten first
+ASKS = ("play_fields", "played_deal", "record_from_plays", "plays_of")
+
+
+def entered_by_cards(game: Game[Any, Any, Any]) -> bool:
+    """Whether ``game`` offers card-by-card entry: it says so (``card_by_card = True``, which the table page
+    reads) and answers the four questions."""
+    return getattr(game, "card_by_card", False) is True and all(callable(getattr(game, n, None)) for n in ASKS)
+
+
+@dataclass
+class Draft:
+    contract: dict[str, Any]
+    leader: int  # the seat that leads the first trick
+    cards: list[str] = field(default_factory=list)
+    number: int | None = None  # the stored deal whose cards are being corrected, if any
+    client_id: str = field(default_factory=lambda: str(uuid.uuid4()))  # Save sent twice records once
+
+    def deal(self, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> PlayedDeal:
+        """The deal as played so far (``InvalidRecord`` if the contract no longer reads, players changed)."""
+        deal: PlayedDeal = game.played_deal(spec, self.contract, spec.seat(self.leader))  # type: ignore[attr-defined]
+        deck = game.deck_for(spec)
+        return dataclasses.replace(deal, plays=tuple(Play(None, Card.parse(code, deck)) for code in self.cards))
+
+    @classmethod
+    def read(cls, data: Any) -> Draft | None:
+        """A draft back from the session; ``None`` for anything else (an older shape, a tampered value)."""
+        try:
+            draft = cls(**data)
+        except TypeError:
+            return None
+        ok = (isinstance(draft.contract, dict) and isinstance(draft.leader, int) and isinstance(draft.cards, list)
+              and all(isinstance(c, str) for c in draft.cards)
+              and (draft.number is None or isinstance(draft.number, int)))
+        return draft if ok else None
+
+
+def _key(table: Table) -> str:
+    return str(table.pk)
+
+
+def load(session: Any, table: Table) -> Draft | None:
+    drafts = session.get(SESSION_KEY)
+    if not isinstance(drafts, Mapping) or _key(table) not in drafts:
+        return None
+    return Draft.read(drafts[_key(table)])
+
+
+def store(session: Any, table: Table, draft: Draft) -> None:
+    drafts = dict(session.get(SESSION_KEY) or {})
+    drafts.pop(_key(table), None)
+    drafts[_key(table)] = asdict(draft)
+    while len(drafts) > MAX_DRAFTS:
+        drafts.pop(next(iter(drafts)))
+    session[SESSION_KEY] = drafts
+
+
+def drop(session: Any, table: Table) -> None:
+    drafts = dict(session.get(SESSION_KEY) or {})
+    if drafts.pop(_key(table), None) is not None:
+        session[SESSION_KEY] = drafts
+
+
+def card_of(code: str, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Card | None:
+    """A card of the table's deck from what was sent; ``None`` if it is not one."""
+    try:
+        return Card.parse(code, game.deck_for(spec))
+    except (CardError, ValueError, IndexError):
+        return None

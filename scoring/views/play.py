@@ -1,0 +1,393 @@
+"""Card-by-card entry of a deal, for a game that offers it (:mod:`scoring.play_drafts`): the contract first,
+then each card as it is played, one tap each; at the end the record the cards make, with its score, to save.
+
+Every play is judged as it comes (:class:`referee.played.PlayedDeal`): a flagged play is shown at once with its
+rule and recorded all the same; a revoke is shown when a later card proves it, naming both tricks. The last
+card can be taken back and any card corrected. The deal under way is a draft in this phone's session, so a
+reload loses nothing. A stored deal that kept its cards shows them trick by trick (each card a link to the
+referee with that situation), and its cards can be corrected: the record is derived again.
+
+Every form posts without JavaScript (each card a submit button) and is swapped in place with htmx.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from referee.cards import EXCUSE, TRUMP, Card
+from referee.game import Game, InvalidRecord, TableSpec, get_game
+from referee.played import Flag, FlagKind, PlayedDeal, PlayedTrick
+from referee.tricks import Trick
+from scoring import play_drafts, services
+from scoring.access import Access, resolve, resolve_for_edit
+from scoring.forms import RecordForm
+from scoring.limits import limited
+from scoring.models import Deal
+from scoring.play_drafts import Draft
+from scoring.views.deals import author_of
+from scoring.views.tables import side_labels
+from scoring.widgets import card_words, deck_groups
+
+PAGE = "scoring/play.html"
+
+
+class _AskedFirst:
+    """The game as the contract form sees it: its ``play_fields`` in place of its record's fields."""
+
+    def __init__(self, game: Game[Any, Any, Any]):
+        self._game = game
+
+    def record_fields(self, spec: TableSpec[Any]) -> Any:
+        return self._game.play_fields(spec)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+
+def contract_form(game: Game[Any, Any, Any], spec: TableSpec[Any], data: Any = None,
+                  contract: dict[str, Any] | None = None) -> RecordForm:
+    """The record form, asking what is said before the first card (the game's ``play_fields``)."""
+    return RecordForm(_AskedFirst(game), spec, data, record=contract)  # type: ignore[arg-type]
+
+
+def _game(access: Access) -> tuple[Game[Any, Any, Any], TableSpec[Any]]:
+    game = get_game(access.table.game)
+    if not play_drafts.entered_by_cards(game):
+        raise Http404("This game is not entered card by card.")
+    return game, services.table_spec(access.table)
+
+
+# -- what the page shows ------------------------------------------------------------------------------------
+
+def flag_view(flag: Flag, game: Game[Any, Any, Any]) -> dict[str, Any]:
+    rule = flag.rule
+    key = getattr(rule, "key", "")
+    return {"index": flag.index, "kind": flag.kind.value, "rule": services.translate(rule), "rule_key": key,
+            "why": services.translate(flag.explanation), "trick": flag.trick, "proven_by": flag.proven_by,
+            "revoke": flag.kind is FlagKind.REVOKE}
+
+
+def referee_query(game: Game[Any, Any, Any], token: str, deal: PlayedDeal, done: PlayedTrick,
+                  position: int | None) -> str:
+    """The referee page's query for a recorded trick: the card at ``position`` (its hand being what its player
+    played from this trick on), or the whole trick (who wins it) when ``position`` is None."""
+    asked = {f.name for f in game.ruling_fields}
+    plays = done.trick.plays
+    earlier = deal.tricks[:done.number - 1]
+    before = plays if position is None else plays[:position]
+    context = deal.course.situation(deal, done.number, done.leader, Trick(tuple(before)), earlier)
+    query: dict[str, Any] = {"ask": "1", "table": token}
+    if "trick" in asked:
+        query["trick"] = " ".join(p.card.code for p in before)
+    if position is not None:
+        play = plays[position]
+        later = [p.card.code for t in deal.tricks[done.number - 1:] for p in t.trick.plays if p.seat == play.seat]
+        if "hand" in asked:
+            query["hand"] = " ".join(later)
+        if "card" in asked:
+            query["card"] = play.card.code
+    if "leader" in asked:
+        query["leader"] = done.leader.name
+    if "called_card" in asked and context.called is not None:
+        query["called_card"] = context.called.code
+    for name, value in context.flags.items():
+        if name in asked and value is True:
+            query[name] = "on"
+    return f"{reverse('referee', args=[game.slug])}?{urlencode(query)}"
+
+
+def tricks_view(game: Game[Any, Any, Any], spec: TableSpec[Any], token: str, deal: PlayedDeal,
+                correcting: int | None = None) -> list[dict[str, Any]]:
+    """Each trick with its plays (card, seat, flags, links), its leader and winner."""
+    deck = game.deck_for(spec)
+    size = len(deal.seats)
+    flags: dict[int, list[dict[str, Any]]] = {}
+    for flag in deal.flags:
+        flags.setdefault(flag.index, []).append(flag_view(flag, game))
+    found = []
+    for done in deal.tricks:
+        plays = []
+        for position, play in enumerate(done.trick.plays):
+            index = (done.number - 1) * size + position
+            words = card_words(play.card.code, deck)
+            plays.append({"index": index, "seat": play.seat.name if play.seat else "", "card": words,
+                          "flags": flags.get(index, []), "correcting": index == correcting,
+                          "winning": done.verdict is not None and done.verdict.index == position,
+                          "referee": referee_query(game, token, deal, done, position)})
+        found.append({"number": done.number, "leader": done.leader.name, "complete": done.complete,
+                      "winner": done.winner.name if done.winner else "", "plays": plays,
+                      "referee": referee_query(game, token, deal, done, None) if done.complete else ""})
+    return found
+
+
+def _group_of(card: Card) -> str:
+    return TRUMP if card.suit in (TRUMP, EXCUSE) else card.suit
+
+
+def picker_view(game: Game[Any, Any, Any], spec: TableSpec[Any], deal: PlayedDeal,
+                correcting: int | None = None) -> dict[str, Any]:
+    """The deck as tabs of buttons: cards played greyed (the one being corrected is not), the tab open the
+    suit led in the trick under way (else the last card's)."""
+    played = {p.card.code for i, p in enumerate(deal.plays) if i != correcting}
+    groups = deck_groups(game.deck_for(spec))
+    for group in groups:
+        group["cards"] = [{**c, "played": c["code"] in played} for c in group["cards"]]
+    tricks = deal.tricks
+    current = tricks[-1] if tricks and not tricks[-1].complete else None
+    if correcting is not None:
+        selected = _group_of(deal.plays[correcting].card)
+    elif current is not None:
+        selected = _group_of(current.trick.plays[0].card)
+    elif deal.plays:
+        selected = _group_of(deal.plays[-1].card)
+    else:
+        selected = groups[0]["key"]
+    return {"groups": groups, "selected": selected, "deck": game.deck_for(spec).value}
+
+
+def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any],
+                   draft: Draft, correcting: int | None = None, error: str = "") -> dict[str, Any]:
+    table = access.table
+    try:
+        deal = draft.deal(game, spec)
+    except InvalidRecord:  # the players changed since: the contract no longer reads
+        play_drafts.drop(request.session, table)
+        return _contract_context(access, game, spec, contract_form(game, spec), error=_(
+            "The table changed since this deal was started: give the contract again."))
+    if correcting is not None and not 0 <= correcting < len(deal.plays):
+        correcting = None
+    new_flags = []
+    if deal.plays:
+        before = {(f.index, f.kind) for f in deal.undo().flags}
+        new_flags = [flag_view(f, game) for f in deal.flags if (f.index, f.kind) not in before]
+    context: dict[str, Any] = {
+        "access": access, "token": access.token, "table": table, "game": game, "draft": draft, "deal": deal,
+        "tricks": tricks_view(game, spec, access.token, deal, correcting), "picker": picker_view(
+            game, spec, deal, correcting), "correcting": correcting, "new_flags": new_flags,
+        "next_seat": deal.next_seat.name if deal.next_seat else "", "played": len(deal.plays),
+        "total": deal.tricks_in_deal * len(deal.seats), "error": error, "stage": "cards",
+        "flag_count": len(deal.flags),
+    }
+    if correcting is not None:
+        context["correcting_card"] = card_words(deal.plays[correcting].card.code, game.deck_for(spec))
+        context["correcting_seat"] = deal.seated[correcting].seat
+    if deal.complete:
+        context.update(_derived(access, game, spec, draft, deal))
+    return context
+
+
+def _derived(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], draft: Draft,
+             deal: PlayedDeal) -> dict[str, Any]:
+    """The record the cards make, with its score against the state before the deal; or why it cannot be."""
+    table = access.table
+    try:
+        record, lines = game.record_from_plays(spec, draft.contract, deal)  # type: ignore[attr-defined]
+        number = draft.number or services.next_number(table)
+        before = services.state_before(table, number, game, spec)
+        _state, outcome = game.apply(spec, before, record)
+    except InvalidRecord as exc:
+        return {"derive_errors": list(services.field_errors(exc).values())}
+    except services.ChangeRefused as exc:
+        return {"derive_errors": [str(exc)]}
+    labels = side_labels(services.standings(table))
+    stored = outcome.to_json()
+    return {"derived_lines": [services.translate(line) for line in lines],
+            "record_lines": _record_lines(game, spec, record.to_json()),
+            "breakdown": stored.get("breakdown", []),
+            "scores": services.scores_in_order(game, spec, stored, labels)}
+
+
+def _record_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any]) -> list[tuple[str, str]]:
+    from scoring.views.deals import describe_record  # the deal page's own reading of a record
+
+    return [(label, value) for label, value in describe_record(game, spec, record)
+            if label in {services.translate(f.label) for f in game.record_fields(spec)}]
+
+
+def _contract_context(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], form: RecordForm,
+                      error: str = "") -> dict[str, Any]:
+    st = services.standings(access.table)
+    return {"access": access, "token": access.token, "table": access.table, "game": game, "form": form,
+            "stage": "contract", "leader": st.leader, "error": error}
+
+
+def _show(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
+    template = f"{PAGE}#play-body" if getattr(request, "htmx", False) else PAGE
+    return render(request, template, context, status=status)
+
+
+def _back_to_page(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any],
+                  draft: Draft | None, error: str = "", status: int = 200) -> HttpResponse:
+    """After a change: the page body for htmx (or an error to show), else back to the page (a reload is safe)."""
+    if not error and not getattr(request, "htmx", False):
+        return redirect("play", token=access.token)
+    if draft is None:
+        return _show(request, _contract_context(access, game, spec, contract_form(game, spec), error), status)
+    return _show(request, _draft_context(request, access, game, spec, draft, error=error), status)
+
+
+# -- the views ----------------------------------------------------------------------------------------------
+
+@require_http_methods(["GET", "POST"])
+def play(request: HttpRequest, token: str) -> HttpResponse:
+    """The page: the contract (GET without a draft, POST to start), else the cards so far and the picker."""
+    access = resolve_for_edit(token)
+    game, spec = _game(access)
+    table = access.table
+    draft = play_drafts.load(request.session, table)
+    if request.method == "GET":
+        if draft is None:
+            if not services.standings(table).accepts_deals:
+                return redirect("table", token=token)
+            return _show(request, _contract_context(access, game, spec, contract_form(game, spec)))
+        raw = request.GET.get("correct", "")
+        correcting = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+        return _show(request, _draft_context(request, access, game, spec, draft, correcting))
+    form = contract_form(game, spec, request.POST)
+    contract = form.complete_record()
+    if contract is not None:
+        leader = game.leader(spec, services.standings(table).state)
+        try:
+            game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]
+        except InvalidRecord as exc:
+            form.add_rule_errors(services.field_errors(exc))
+        else:
+            draft = Draft(contract=contract, leader=leader)
+            play_drafts.store(request.session, table, draft)
+            return _back_to_page(request, access, game, spec, draft)
+    return _show(request, _contract_context(access, game, spec, form), status=200)
+
+
+@require_POST
+def add_card(request: HttpRequest, token: str) -> HttpResponse:
+    """One card played, by whoever's turn it is (flagged, never refused, when it breaks a rule)."""
+    access = resolve_for_edit(token)
+    game, spec = _game(access)
+    draft = play_drafts.load(request.session, access.table)
+    if draft is None:
+        return redirect("play", token=token)
+    card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
+    if card is None:
+        return _back_to_page(request, access, game, spec, draft, _("Tap a card of the deck."), status=400)
+    if len(draft.cards) >= draft.deal(game, spec).tricks_in_deal * spec.size:
+        return _back_to_page(request, access, game, spec, draft, _("Every trick of the deal has been played."),
+                             status=400)
+    draft.cards.append(card.code)
+    play_drafts.store(request.session, access.table, draft)
+    return _back_to_page(request, access, game, spec, draft)
+
+
+@require_POST
+def undo_card(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve_for_edit(token)
+    game, spec = _game(access)
+    draft = play_drafts.load(request.session, access.table)
+    if draft is None:
+        return redirect("play", token=token)
+    if draft.cards:
+        draft.cards.pop()
+        play_drafts.store(request.session, access.table, draft)
+    return _back_to_page(request, access, game, spec, draft)
+
+
+@require_POST
+def correct_card(request: HttpRequest, token: str) -> HttpResponse:
+    """Any card replaced; everything after it is derived again."""
+    access = resolve_for_edit(token)
+    game, spec = _game(access)
+    draft = play_drafts.load(request.session, access.table)
+    if draft is None:
+        return redirect("play", token=token)
+    raw = request.POST.get("index", "")
+    index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else -1
+    card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
+    if not 0 <= index < len(draft.cards) or card is None:
+        return _back_to_page(request, access, game, spec, draft, _("Pick the card to put in its place."),
+                             status=400)
+    draft.cards[index] = card.code
+    play_drafts.store(request.session, access.table, draft)
+    return _back_to_page(request, access, game, spec, draft)
+
+
+@require_POST
+def discard(request: HttpRequest, token: str) -> HttpResponse:
+    access = resolve_for_edit(token)
+    _game(access)
+    play_drafts.drop(request.session, access.table)
+    messages.info(request, _("The deal entered card by card was thrown away."))
+    return redirect("table", token=token)
+
+
+@require_POST
+@limited("write")
+def save(request: HttpRequest, token: str) -> HttpResponse:
+    """The record the cards make, stored (a new deal, or the corrected one) with its cards."""
+    access = resolve_for_edit(token)
+    game, spec = _game(access)
+    table = access.table
+    draft = play_drafts.load(request.session, table)
+    if draft is None:
+        return redirect("play", token=token)
+    try:
+        deal = draft.deal(game, spec)
+        record, _lines = game.record_from_plays(spec, draft.contract, deal)  # type: ignore[attr-defined]
+        if draft.number is not None:
+            stored = get_object_or_404(Deal, table=table, number=draft.number)
+            services.edit_deal(stored, record, author=author_of(request))
+            done = _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": draft.number}
+        else:
+            stored = services.record_deal(table, record, author=author_of(request),
+                                          client_id=uuid.UUID(draft.client_id))
+            done = _("Deal %(n)s saved.") % {"n": stored.number}
+    except InvalidRecord as exc:
+        return _back_to_page(request, access, game, spec, draft, " ".join(services.field_errors(exc).values()),
+                             status=400)
+    except (services.ChangeRefused, services.Conflict, services.DealConflict) as exc:
+        return _back_to_page(request, access, game, spec, draft, str(exc), status=409)
+    play_drafts.drop(request.session, table)
+    messages.success(request, done)
+    target = reverse("deal", args=[token, draft.number]) if draft.number is not None else reverse("table",
+                                                                                                  args=[token])
+    if getattr(request, "htmx", False):
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A stored deal's cards, trick by trick, each card a link to the referee (GET; ``?part=1`` or htmx: the
+    part the deal page loads); POST (edit link): correct its cards, starting from them."""
+    access = resolve(token) if request.method == "GET" else resolve_for_edit(token)
+    game, spec = _game(access)
+    deal = get_object_or_404(Deal, table=access.table, number=number)
+    try:
+        entered = game.plays_of(spec, deal.record)  # type: ignore[attr-defined]
+    except InvalidRecord:
+        entered = None
+    if entered is None:
+        raise Http404("This deal was not entered card by card.")
+    contract, leader, cards = entered
+    draft = Draft(contract=contract, leader=leader.index, cards=[c.code for c in cards], number=number)
+    if request.method == "POST":
+        play_drafts.store(request.session, access.table, draft)
+        return redirect("play", token=token)
+    try:
+        played = draft.deal(game, spec)
+    except InvalidRecord:
+        raise Http404("This deal's cards no longer read at this table.") from None
+    context = {"access": access, "token": token, "table": access.table, "game": game, "number": number,
+               "tricks": tricks_view(game, spec, token, played), "flag_count": len(played.flags)}
+    part = getattr(request, "htmx", False) or request.GET.get("part")
+    return render(request, "scoring/play_deal.html#tricks" if part else "scoring/play_deal.html", context)
+

@@ -1,0 +1,109 @@
+"""A deal's score before Save: the record form's entries, parsed and scored against the table as it stands,
+shown under the form as the person fills it in. Reads only: nothing is stored, no session is made, nothing is
+counted against the rate limits (which write)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_http_methods
+
+from referee.game import Game, InvalidRecord, State, TableSpec
+from scoring import services
+from scoring.access import resolve_for_edit
+from scoring.forms import RecordForm
+from scoring.views.tables import side_labels
+
+
+@dataclass
+class Preview:
+    """What the entries would make: ``lines`` (label, the deal's score, the total after it as the game says it)
+    and the breakdown read aloud; or ``missing`` (the labels still to fill in); or ``problem`` (the first
+    message, as beside its input)."""
+
+    lines: list[tuple[str, int, str]] = field(default_factory=list)
+    breakdown: list[Any] = field(default_factory=list)
+    void: bool = False
+    winners: list[str] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+def _labelled(label: Any, message: Any) -> str:
+    return f"{label}: {message}" if label else str(message)
+
+
+def first_form_error(form: RecordForm) -> str:
+    """The first message the form has, after the label of its input."""
+    for name, errors in form.errors.items():
+        bound = form.fields.get(name)
+        return _labelled(bound.label if bound is not None and name != "__all__" else "", errors[0])
+    for formset in form.formsets.values():
+        for row in formset.forms:
+            for name, errors in row.errors.items():
+                bound = row.fields.get(name)
+                return _labelled(bound.label if bound is not None else "", errors[0])
+    return ""
+
+
+def _rule_error(game: Game[Any, Any, Any], spec: TableSpec[Any], exc: InvalidRecord) -> str:
+    """The first message of the rules, after the label of the field it is about."""
+    path, message = next(iter(services.field_errors(exc).items()), ("", ""))
+    labels = {f.name: services.translate(f.label) for f in game.record_fields(spec)}
+    return _labelled(labels.get(path.split(".")[0], ""), message)
+
+
+def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any], before: State,
+               labels: dict[str, str]) -> Preview:
+    """The form's entries scored against ``before``, or why they cannot be yet."""
+    if not form.is_valid():
+        return Preview(problem=first_form_error(form))
+    record = form.record()
+    missing = form.missing(record)
+    if missing:
+        return Preview(missing=[str(form.fields[name].label) for name in missing if name in form.fields])
+    try:
+        fact = services.checked_record(game, spec, before, record)
+        after, outcome = game.apply(spec, before, fact)
+    except InvalidRecord as exc:
+        return Preview(problem=_rule_error(game, spec, exc))
+    sides = game.sides(spec)
+    return Preview(
+        lines=[(labels.get(side, side), outcome.scores[i], services.translate(game.show_total(spec, after, i)))
+               for i, side in enumerate(sides)],
+        breakdown=[line.to_i18n() for line in outcome.breakdown],
+        void=outcome.void,
+        winners=[labels.get(sides[i], sides[i]) for i in outcome.winners if 0 <= i < len(sides)],
+    )
+
+
+def _deal_number(raw: str) -> int | None:
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
+
+
+@require_http_methods(["GET", "POST"])
+def preview(request: HttpRequest, token: str) -> HttpResponse:
+    """The preview partial for the record form's entries (POST from htmx, or GET): a new deal after the
+    latest, or ``?deal=<n>``, deal n as edited (against the state before it)."""
+    access = resolve_for_edit(token)
+    table = access.table
+    st = services.standings(table)
+    form = RecordForm(st.game, st.spec, request.POST if request.method == "POST" else request.GET)
+    number = _deal_number(request.GET.get("deal", ""))
+    try:
+        before = (services.state_before(table, number, st.game, st.spec) if number is not None
+                  else st.state)
+    except services.ChangeRefused as refused:
+        shown = Preview(problem=str(refused))
+    else:
+        if st.problem and number is None:
+            shown = Preview(problem=st.problem)
+        else:
+            shown = preview_of(form, st.game, st.spec, before, side_labels(st))
+    response = render(request, "scoring/_preview.html#result", {"preview": shown, "token": token})
+    response["Cache-Control"] = "no-store"
+    return response
+

@@ -1,0 +1,133 @@
+"""The running score sheet of a table, and its large-type board for a tablet or a TV. Both read the cached
+outcome and state of each active deal (``Deal.outcome``, ``Deal.state_after``) and write nothing; the edit and
+the view link open them alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import condition, require_GET
+
+from referee.game import Game, State, TableSpec
+from scoring import services
+from scoring.access import Access, resolve
+from scoring.models import Deal
+from scoring.views.tables import live_etag, side_labels, table_etag
+
+PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One side in one deal: what the deal gave it, and its total after the deal as the game says it."""
+
+    score: int
+    total: str
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    number: int
+    dealer: str
+    void: bool
+    cells: tuple[Cell, ...]
+
+
+def _player(spec: TableSpec[Any], seat: Any) -> str:
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < spec.size:
+        return spec.players[seat]
+    return ""
+
+
+def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, deals: list[Deal]) -> list[SheetRow]:
+    """A row per active deal from the state ``before`` the first of them. Each deal's cached outcome and state
+    are read as stored; a deal whose cache was emptied (a migration) is applied again in memory. The rows stop
+    before a deal its rules cannot read (the standings say so)."""
+    rows = []
+    state = before
+    sides = range(len(game.sides(spec)))
+    for deal in deals:
+        if deal.outcome is not None and deal.state_after is not None:
+            outcome: dict[str, Any] = deal.outcome
+            state = game.state_from_json(deal.state_after)
+        else:
+            try:
+                state, replayed = services.replay_one(game, spec, state, deal)
+            except services.ChangeRefused:
+                break
+            outcome = replayed.to_json()
+        scores = list(outcome.get("scores") or [])
+        cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
+                           services.translate(game.show_total(spec, state, side))) for side in sides)
+        rows.append(SheetRow(deal.number, _player(spec, outcome.get("dealer")), bool(outcome.get("void")), cells))
+    return rows
+
+
+def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
+    table = access.table
+    st = services.standings(table)
+    labels = side_labels(st)
+    deals = Paginator(services.active_deals(table).only("table_id", "number", "record", "outcome", "state_after"),
+                      PER_PAGE)
+    page = deals.get_page(request.GET.get("page") or deals.num_pages)  # the latest deals unless asked
+    listed = list(page.object_list)
+    before = (services.state_before(table, listed[0].number, st.game, st.spec) if listed and page.number > 1
+              else st.game.initial_state(st.spec))
+    sides = st.sides
+    return {
+        "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
+        "sides": [(side, labels.get(side, side)) for side in sides],
+        "rows": sheet_rows(st.game, st.spec, before, listed) if listed else [],
+        "totals": [(st.state.totals[i], st.total_text(i)) for i in range(len(sides))],
+        "page": page,
+        "width": min(len(sides), 10),
+    }
+
+
+@require_GET
+@condition(etag_func=table_etag)
+def sheet(request: HttpRequest, token: str) -> HttpResponse:
+    """The running score sheet: a row per deal (who dealt it), a column per side, the totals last."""
+    response = render(request, "scoring/sheet.html", sheet_context(request, resolve(token)))
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def board_context(access: Access) -> dict[str, Any]:
+    """The standings, who deals next and the last deal's line: what a tablet or a TV across the room shows."""
+    st = services.standings(access.table)
+    labels = side_labels(st)
+    last = st.last_outcome or {}
+    breakdown = last.get("breakdown") or []
+    return {
+        "access": access, "token": access.token, "table": access.table, "st": st, "game": st.game,
+        "ranking": [(side, labels.get(side, side), total, st.total_text(st.sides.index(side)))
+                    for side, total in st.ranking()],
+        "winner_labels": [labels.get(side, side) for side in st.winners],
+        "last": last,
+        "last_line": breakdown[-1] if breakdown else None,
+        "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
+    }
+
+
+def board_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
+    """The page as the table page's (no ETag while a message waits); its polls as the live region's."""
+    return (live_etag if "v" in request.GET else table_etag)(request, token, **kwargs)
+
+
+@require_GET
+@condition(etag_func=board_etag)
+def big(request: HttpRequest, token: str) -> HttpResponse:
+    """The large-type board. It asks itself for news every two seconds, as the table page's live region does
+    (``?v=<version>``): 204 while nothing changed, else the board afresh."""
+    seen = getattr(request, "tapete_version", None)
+    if seen is not None and request.GET.get("v") == str(seen.version):
+        return HttpResponse(status=204)
+    template = "scoring/big.html#board" if request.htmx else "scoring/big.html"
+    response = render(request, template, board_context(resolve(token)))
+    response["Cache-Control"] = "private, no-cache"
+    return response

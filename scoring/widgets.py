@@ -1,0 +1,150 @@
+"""The card picker: one widget for every field that names cards (the referee's hand, trick and card, a record's
+turned or called card), whatever the deck.
+
+Without JavaScript it is a plain text box for card codes (``KH 10S T21``, ``12E``), read by the rules' own parser.
+With ``static/app/cards.js`` it is the deck as suits × ranks: a tab per suit (a deck's numbered trumps 1–21 and
+the Excuse as a group of their own), one tap a card, ranks named in the reader's language (roi / rey / King),
+cards taken in another field of the same form greyed out, an optional face-down mark, and who is to play.
+
+>>> from django.utils import translation
+>>> with translation.override("en"):
+...     groups = deck_groups("french52")
+>>> [g["key"] for g in groups], len(groups[0]["cards"]), groups[0]["cards"][-1]["name"]
+(['S', 'H', 'D', 'C'], 13, 'Ace of spades')
+>>> with translation.override("en"):
+...     king = next(c for c in deck_groups("spanish40")[1]["cards"] if c["code"] == "12C")
+>>> king["short"], king["word"], king["name"]
+('12', 'King', 'King of copas')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from referee.cards import EXCUSE, FRENCH_SUITED, SUIT_NAMES, SUIT_SYMBOLS, TRUMP, DeckKind, card_codes, full_deck
+from scoring.services import translate
+
+RED_SUITS = frozenset({"H", "D"})
+SPANISH_SUIT_INITIALS = {"O": "O", "C": "C", "E": "E", "B": "B"}
+
+# A rank as a card shows it (a letter in the reader's language) and as it is said (roi, rey, King).
+RANK_LETTERS: dict[str, Any] = {
+    "A": pgettext_lazy("card rank, one letter: Ace", "A"),
+    "K": pgettext_lazy("card rank, one letter: King", "K"),
+    "Q": pgettext_lazy("card rank, one letter: Queen", "Q"),
+    "C": pgettext_lazy("card rank, one letter: Knight (cavalier)", "C"),
+    "J": pgettext_lazy("card rank, one letter: Jack", "J"),
+}
+FRENCH_RANK_WORDS: dict[str, Any] = {
+    "A": gettext_lazy("Ace"), "K": gettext_lazy("King"), "Q": gettext_lazy("Queen"),
+    "C": gettext_lazy("Knight"), "J": gettext_lazy("Jack"),
+}
+# Spanish cards print their number (10, 11, 12): the word says what a player calls it.
+SPANISH_RANK_WORDS: dict[str, Any] = {
+    "1": gettext_lazy("Ace"), "10": gettext_lazy("sota"), "11": gettext_lazy("caballo"), "12": gettext_lazy("King"),
+}
+
+
+def _suit_family(deck: DeckKind) -> str:
+    return "french" if deck in FRENCH_SUITED else "spanish"
+
+
+def suit_name(suit: str, deck: DeckKind) -> str:
+    return translate(SUIT_NAMES[_suit_family(deck)][suit])
+
+
+def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
+    """How a card reads on the picker: ``short`` (on the button), ``word`` (the rank's name, where it has one),
+    ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``, ``12E``)."""
+    deck = DeckKind(deck)
+    card = next(c for c in full_deck(deck) if c.code == code)
+    french = deck in FRENCH_SUITED
+    if card.suit == EXCUSE:
+        word = _("Excuse")
+        return {"code": code, "short": "★", "word": word, "name": word, "text": "★", "red": False}
+    if card.suit == TRUMP:
+        name = _("Trump %(n)s") % {"n": card.rank}
+        return {"code": code, "short": card.rank, "word": "", "name": name, "text": f"T{card.rank}", "red": False}
+    words = FRENCH_RANK_WORDS if french else SPANISH_RANK_WORDS
+    word = str(words.get(card.rank, ""))
+    short = str(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
+    suit = suit_name(card.suit, deck)
+    name = _("%(rank)s of %(suit)s") % {"rank": word or card.rank, "suit": suit}
+    mark = SUIT_SYMBOLS[card.suit] if french else SPANISH_SUIT_INITIALS[card.suit]
+    return {"code": code, "short": short, "word": word, "name": name, "text": f"{short}{mark}",
+            "red": french and card.suit in RED_SUITS}
+
+
+def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:
+    """The deck as the picker's tabs: one per suit, low to high, and numbered trumps with the Excuse last."""
+    deck = DeckKind(deck)
+    french = deck in FRENCH_SUITED
+    groups: dict[str, dict[str, Any]] = {}
+    for card in full_deck(deck):
+        key = TRUMP if card.suit in (TRUMP, EXCUSE) else card.suit
+        if key not in groups:
+            if key == TRUMP:
+                label, name = "1–21 ★", translate(SUIT_NAMES["french"][TRUMP])
+            else:
+                name = suit_name(key, deck)
+                label = SUIT_SYMBOLS[key] if french else name
+            groups[key] = {"key": key, "label": label, "name": name, "red": french and key in RED_SUITS,
+                           "cards": []}
+        groups[key]["cards"].append(card_words(card.code, deck))
+    return list(groups.values())
+
+
+class CardPicker(forms.TextInput):
+    """Card codes in a text box, and (with JavaScript) the deck to tap them in.
+
+    ``many``: several cards (a hand, a trick, in order) or one. ``face_down``: a card may be marked face down
+    (sent as ``12E*``). ``source``: the name of the field whose cards this one is picked from first (the card
+    to play, from the hand). ``exclusive``: a card taken here is greyed out in the form's other exclusive
+    pickers (one of each card; ``copies`` when several decks are shuffled together). ``turn``: the players in
+    order and the name of the field saying who led, so the picker names who is to play."""
+
+    template_name = "scoring/widgets/card_picker.html"
+    is_card_picker = True
+
+    def __init__(self, deck: DeckKind | str, *, many: bool = False, face_down: bool = False, source: str = "",
+                 exclusive: bool | None = None, copies: int = 1, players: Sequence[str] = (),
+                 leader_field: str = "", turn_of: str = "", attrs: dict[str, Any] | None = None):
+        base = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false", "autocorrect": "off",
+                "data-card-input": ""}
+        super().__init__({**base, **(attrs or {})})
+        self.deck = DeckKind(deck)
+        self.many, self.face_down, self.source = many, face_down, source
+        self.exclusive = many and not source if exclusive is None else exclusive
+        self.copies, self.players, self.leader_field, self.turn_of = copies, list(players), leader_field, turn_of
+
+    def format_value(self, value: Any) -> str | None:
+        if isinstance(value, list | tuple):
+            return " ".join(str(v) for v in value)
+        return super().format_value(value)
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        context["widget"].update(
+            deck=self.deck.value, symbols=self.deck in FRENCH_SUITED, groups=deck_groups(self.deck),
+            many=self.many, face_down=self.face_down,
+            source=self.source, exclusive=self.exclusive, copies=self.copies, players="|".join(self.players),
+            leader_field=self.leader_field, turn_of=self.turn_of,
+            chosen=self.chosen(context["widget"]["value"]))
+        return context
+
+    def chosen(self, value: Any) -> list[dict[str, Any]]:
+        """The cards in the box, as chips (a code the deck does not have is left to the form's message)."""
+        known = {c.code for c in full_deck(self.deck)}
+        chips = []
+        for raw in card_codes(value) or []:
+            text = str(raw).strip().upper()
+            down = text.endswith("*") or (text.startswith("(") and text.endswith(")"))
+            code = text.strip("()*")
+            if code in known:
+                chips.append({**card_words(code, self.deck), "down": down})
+        return chips

@@ -1,0 +1,250 @@
+// The card picker (scoring/widgets.py CardPicker, templates/scoring/widgets/card_picker.html). Without this
+// file every card field is a text box for card codes. With it, the cards in the box also show as chips (tap one
+// to take it off); "Tap the cards" opens the deck under the field: a tab per suit, one tap a card.
+// The box stays the value the form sends ("KH 10S T21", "12E*" for a card face down), so the server reads what
+// it always read. Within a form, a card taken in one hand or trick is greyed out in the others (one of each
+// card, or data-copies when decks are shuffled together); a card field with data-source offers the cards of
+// that field first (the card to play, from the hand); with data-players and data-leader-field the picker
+// says who is to play.
+(function () {
+  "use strict";
+  if (window.tapeteCards) { window.tapeteCards(); return; }
+
+  function parse(input) {
+    return (input.value || "").toUpperCase().replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  }
+  function bare(code) {
+    return code.replace(/[()*]/g, "");
+  }
+  function isDown(code) {
+    return /\*$/.test(code) || /^\(.*\)$/.test(code);
+  }
+  function input(widget) {
+    return widget.querySelector("[data-card-input]");
+  }
+  function widgets(form) {
+    return form ? Array.prototype.slice.call(form.querySelectorAll("[data-card-widget]")) : [];
+  }
+  function scope(widget) {
+    return widget.closest("form") || document.body;
+  }
+  function named(form, name) {
+    var found = null;
+    widgets(form).forEach(function (w) { if (input(w).name === name) found = w; });
+    return found;
+  }
+  function button(widget, code) {
+    return widget.querySelector('[data-code="' + bare(code) + '"]');
+  }
+  function chipText(widget, code) {
+    var b = button(widget, code);
+    return b ? b.getAttribute("data-text") : code;
+  }
+
+  function leader(form, widget) {
+    var field = widget.getAttribute("data-leader-field");
+    if (!field) return null;
+    var checked = form.querySelector('[name="' + field + '"]:checked');
+    var el = checked || form.querySelector('select[name="' + field + '"], input[type="text"][name="' + field + '"]');
+    return el && el.value ? el.value : null;
+  }
+
+  function turn(form, widget) {
+    var players = (widget.getAttribute("data-players") || "").split("|").filter(Boolean);
+    var of = widget.getAttribute("data-turn-of");
+    var first = leader(form, widget);
+    if (!players.length || !of || !first || players.indexOf(first) < 0) return null;
+    var trick = named(form, of);
+    var played = trick ? parse(input(trick)).length : 0;
+    if (played >= players.length) return null;
+    return players[(players.indexOf(first) + played) % players.length];
+  }
+
+  function render(widget) {
+    var form = scope(widget);
+    var box = input(widget);
+    var codes = parse(box);
+    var many = widget.getAttribute("data-many") === "1";
+    // chips
+    var chips = widget.querySelector("[data-chips]");
+    chips.textContent = "";
+    codes.forEach(function (code) {
+      var chip = document.createElement("button");
+      var known = button(widget, code);
+      chip.type = "button";
+      chip.className = "cardpick-chip" + (known && known.classList.contains("red") ? " red" : "") +
+        (isDown(code) ? " down" : "") + (known ? "" : " bad");
+      chip.setAttribute("data-chip", code);
+      chip.textContent = known ? chipText(widget, code) : code;
+      if (known) {
+        chip.setAttribute("aria-label", (chips.getAttribute("data-off") || "%(card)s ×")
+          .replace("%(card)s", known.getAttribute("aria-label")));
+      }
+      chips.appendChild(chip);
+    });
+    // cards taken here, and elsewhere in the form
+    var mine = {}, elsewhere = {};
+    codes.forEach(function (code) { mine[bare(code)] = (mine[bare(code)] || 0) + 1; });
+    if (widget.getAttribute("data-exclusive") === "1") {
+      widgets(form).forEach(function (other) {
+        if (other === widget || other.getAttribute("data-exclusive") !== "1" ||
+            other.getAttribute("data-deck") !== widget.getAttribute("data-deck")) return;
+        parse(input(other)).forEach(function (code) { elsewhere[bare(code)] = (elsewhere[bare(code)] || 0) + 1; });
+      });
+    }
+    var copies = parseInt(widget.getAttribute("data-copies"), 10) || 1;
+    widget.querySelectorAll("[data-code]").forEach(function (b) {
+      var code = b.getAttribute("data-code");
+      var taken = (mine[code] || 0) + (elsewhere[code] || 0);
+      b.setAttribute("aria-pressed", mine[code] ? "true" : "false");
+      b.disabled = !mine[code] && taken >= copies;
+      b.classList.toggle("played", !mine[code] && !!elsewhere[code]);
+    });
+    // the cards of the source field first (the card to play, from the hand)
+    var from = widget.querySelector("[data-from]");
+    if (from) {
+      var source = named(form, widget.getAttribute("data-source"));
+      var list = source ? parse(input(source)) : [];
+      var row = from.querySelector("[data-from-cards]");
+      row.textContent = "";
+      list.forEach(function (code) {
+        var known = button(widget, code);
+        if (!known) return;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "cardpick-card" + (known.classList.contains("red") ? " red" : "");
+        b.setAttribute("data-pick", bare(code));
+        b.setAttribute("aria-label", known.getAttribute("aria-label"));
+        b.setAttribute("aria-pressed", mine[bare(code)] ? "true" : "false");
+        b.textContent = chipText(widget, code);
+        row.appendChild(b);
+      });
+      from.hidden = !row.children.length;
+    }
+    // who is to play
+    var said = widget.querySelector("[data-turn]");
+    var who = turn(form, widget);
+    said.textContent = who ? (said.getAttribute("data-template") || "%(name)s").replace("%(name)s", who) : "";
+    said.hidden = !who;
+    // the open button's words
+    var open = widget.querySelector("[data-card-open]");
+    var panel = widget.querySelector("[data-card-panel]");
+    var word = codes.length ? open.getAttribute("data-more") : open.getAttribute("data-empty");
+    open.textContent = word + (panel.hidden ? " ▾" : " ▴");
+    open.setAttribute("aria-expanded", panel.hidden ? "false" : "true");
+    open.hidden = !many && !!codes.length && !panel.hidden;
+  }
+
+  function renderAll(form) {
+    widgets(form).forEach(render);
+  }
+
+  function showTab(widget, key) {
+    widget.querySelectorAll("[data-tab]").forEach(function (tab) {
+      tab.setAttribute("aria-selected", tab.getAttribute("data-tab") === key ? "true" : "false");
+    });
+    widget.querySelectorAll("[data-group]").forEach(function (grid) {
+      grid.hidden = grid.getAttribute("data-group") !== key;
+    });
+  }
+
+  function open(widget) {
+    var form = scope(widget);
+    widgets(form).forEach(function (other) {
+      if (other !== widget) other.querySelector("[data-card-panel]").hidden = true;
+    });
+    widget.querySelector("[data-card-panel]").hidden = false;
+    var last = form.getAttribute("data-card-tab");
+    if (last && widget.querySelector('[data-tab="' + last + '"]')) showTab(widget, last);
+    renderAll(form);
+  }
+
+  function close(widget) {
+    widget.querySelector("[data-card-panel]").hidden = true;
+    render(widget);
+  }
+
+  function set(widget, codes) {
+    var box = input(widget);
+    box.value = codes.join(" ");
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.dispatchEvent(new Event("change", { bubbles: true }));
+    renderAll(scope(widget));
+  }
+
+  function tap(widget, code) {
+    var codes = parse(input(widget));
+    var at = codes.map(bare).indexOf(code);
+    if (widget.getAttribute("data-many") !== "1") {
+      set(widget, [code]);
+      close(widget);
+      return;
+    }
+    if (at >= 0) {
+      codes.splice(at, 1);
+    } else {
+      var down = widget.querySelector("[data-face-down]");
+      var face = down && down.getAttribute("aria-pressed") === "true";
+      codes.push(face ? code + "*" : code);
+      if (down) down.setAttribute("aria-pressed", "false");
+    }
+    set(widget, codes);
+  }
+
+  function setup() {
+    document.querySelectorAll("[data-card-widget]").forEach(function (widget) {
+      if (widget.hasAttribute("data-ready")) return;
+      widget.setAttribute("data-ready", "");
+      widget.querySelector("[data-card-ui]").hidden = false;
+      render(widget);
+    });
+    document.querySelectorAll("form[data-cards-open-first]").forEach(function (form) {
+      if (form.hasAttribute("data-cards-opened")) return;
+      form.setAttribute("data-cards-opened", "");
+      var first = widgets(form).filter(function (w) { return !parse(input(w)).length; })[0];
+      if (first && !widgets(form).some(function (w) { return parse(input(w)).length; })) open(first);
+    });
+  }
+
+  document.addEventListener("click", function (e) {
+    var target = e.target;
+    if (!target.closest) return;
+    var widget = target.closest("[data-card-widget]");
+    if (!widget) return;
+    var el;
+    if ((el = target.closest("[data-card-open]"))) {
+      if (widget.querySelector("[data-card-panel]").hidden) open(widget); else close(widget);
+    } else if ((el = target.closest("[data-tab]"))) {
+      var key = el.getAttribute("data-tab");
+      showTab(widget, key);
+      scope(widget).setAttribute("data-card-tab", key);
+    } else if ((el = target.closest("[data-code]")) || (el = target.closest("[data-pick]"))) {
+      tap(widget, el.getAttribute("data-code") || el.getAttribute("data-pick"));
+    } else if ((el = target.closest("[data-chip]"))) {
+      var codes = parse(input(widget));
+      var at = codes.indexOf(el.getAttribute("data-chip"));
+      if (at >= 0) codes.splice(at, 1);
+      set(widget, codes);
+    } else if ((el = target.closest("[data-face-down]"))) {
+      el.setAttribute("aria-pressed", el.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    } else if ((el = target.closest("[data-card-undo]"))) {
+      var left = parse(input(widget));
+      left.pop();
+      set(widget, left);
+    } else if ((el = target.closest("[data-card-done]"))) {
+      close(widget);
+    }
+  });
+  document.addEventListener("input", function (e) {  // codes typed in the box: the chips follow
+    if (!e.target.hasAttribute || !e.target.hasAttribute("data-card-input") || !e.isTrusted) return;
+    renderAll(scope(e.target.closest("[data-card-widget]")));
+  });
+  document.addEventListener("change", function (e) {
+    var form = e.target.closest && e.target.closest("form");
+    if (form && !e.target.hasAttribute("data-card-input")) renderAll(form);
+  });
+  document.addEventListener("htmx:load", setup);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
+  else setup();
+  window.tapeteCards = setup;
+})();

@@ -1,0 +1,295 @@
+// The table page without a connection (the page works without this file): #stale says since when the live view
+// is stale; #keep-awake holds a Screen Wake Lock; #outbox keeps deals saved offline (localStorage) and sends each
+// once when the connection returns (one sender at a time, a Web Lock across tabs; the form's client id makes a
+// repeat harmless); a deal the server refuses stays, marked, and opens in the record form as the server drew it.
+(() => {
+  "use strict";
+  const page = location.pathname;
+  const $ = (selector, root) => (root || document).querySelector(selector);
+  const on = (name, fn, target) => (target || document).addEventListener(name, fn);
+  let store = null;
+  try { localStorage.setItem("tapete:probe", "1"); store = localStorage; } catch (e) { /* no storage: no outbox */ }
+  const get = (key) => { try { return JSON.parse(store.getItem(key)); } catch (e) { return null; } };
+  const put = (key, value) => {
+    try { store.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; }
+  };
+  let flush = () => {}; // the outbox's sender, below (edit links only)
+
+  // -- the live view: stale while its polls fail ----------------------------------------------------------------
+  const stale = $("#stale");
+  const SEEN = "tapete:seen:" + page;
+  let seen = navigator.onLine || !store ? Date.now() : get(SEEN) || Date.now();
+  const isLive = (event) => event.detail.elt && event.detail.elt.id === "live";
+  const showStale = () => {
+    if (!stale) return;
+    const time = new Date(seen).toLocaleTimeString(document.documentElement.lang || [],
+                                                   { hour: "numeric", minute: "2-digit" });
+    stale.textContent = stale.dataset.text.replace("{time}", time);
+    stale.hidden = false;
+  };
+  if (store && navigator.onLine) put(SEEN, seen);
+  // Before the swap: #live is replaced by its answer, whose events no longer reach the document.
+  on("htmx:beforeOnLoad", (event) => {
+    if (!isLive(event) || event.detail.xhr.status >= 400) return;
+    seen = Date.now();
+    if (store) put(SEEN, seen);
+    if (stale) stale.hidden = true;
+    flush(); // the server answers again: anything waiting goes now
+  });
+  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach((name) => on(name, (e) => isLive(e) && showStale()));
+  on("offline", showStale, window);
+
+  // -- keep the screen on -----------------------------------------------------------------------------------------
+  const awake = $("#keep-awake");
+  if (awake && navigator.wakeLock) {
+    let lock = null;
+    let wanted = !!(store && get("tapete:keep-awake"));
+    const acquire = () => {
+      if (!wanted || lock || document.visibilityState !== "visible") return;
+      navigator.wakeLock.request("screen").then((sentinel) => {
+        lock = sentinel;
+        sentinel.addEventListener("release", () => { lock = null; });
+      }, () => {}); // refused (battery saver): asked again on return
+    };
+    const shown = () => { awake.setAttribute("aria-pressed", wanted); awake.classList.toggle("active", wanted); };
+    awake.hidden = false;
+    on("click", () => {
+      wanted = !wanted;
+      if (store) put("tapete:keep-awake", wanted);
+      shown();
+      if (wanted) acquire(); else if (lock) lock.release();
+    }, awake);
+    on("visibilitychange", acquire); // the browser lets go of the lock when the page is hidden
+    shown();
+    acquire();
+  }
+
+  // -- the outbox -----------------------------------------------------------------------------------------------------
+  const box = $("#outbox");
+  if (!box || !store) return;
+  const OUTBOX = "tapete:outbox";
+  const text = box.dataset;
+  let sending = false;
+  let posting = null; // the client id of the record form's own request in flight
+  let opened = null; // the client id of the item opened in the record form for a second try
+  const mine = () => (get(OUTBOX) || []).filter((item) => item.page === page)
+    .sort((a, b) => (a.number || 0) - (b.number || 0) || a.at - b.at);
+  const waiting = () => mine().filter((item) => item.status === "waiting");
+  const change = (fn) => { const ok = put(OUTBOX, fn(get(OUTBOX) || [])); render(); return ok; };
+  const update = (id, fields) =>
+    change((items) => items.map((item) => item.id === id ? Object.assign(item, fields) : item));
+  const remove = (id) => change((items) => items.filter((item) => item.id !== id));
+  const recordForm = () => { const form = $("#record"); return form && form.hasAttribute("hx-post") ? form : null; };
+  const field = (form, name) => form.querySelector(`[name="${name}"]`);
+  const uuid = () => crypto.randomUUID ? crypto.randomUUID() : "10000000-1000-4000-8000-100000000000".replace(
+    /[018]/g, (c) => (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
+  const csrf = () => {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
+  };
+  const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
+
+  // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49".
+  const summary = (form) => {
+    const parts = [];
+    form.querySelectorAll(".field").forEach((one) => {
+      const said = [];
+      one.querySelectorAll("input, select, textarea").forEach((el) => {
+        if (el.type === "hidden" || el.disabled) return;
+        if (el.type === "radio" || el.type === "checkbox") {
+          if (el.checked && !el.defaultChecked) said.push(el.labels[0] ? el.labels[0].textContent.trim() : el.value);
+        } else if (el.tagName === "SELECT") {
+          const option = el.selectedOptions[0];
+          if (option && !option.defaultSelected) said.push(option.textContent.trim());
+        } else if (el.value.trim() && el.value !== el.defaultValue) said.push(el.value.trim());
+      });
+      if (said.length) parts.push(said.join(", "));
+    });
+    const all = parts.join(" · ");
+    return all.length > 90 ? all.slice(0, 89) + "…" : all;
+  };
+
+  const setNumber = (form, number) => {
+    const input = field(form, "deal_number");
+    if (!input) return;
+    const before = input.value;
+    if (!form.dataset.drawnNumber) form.dataset.drawnNumber = before;
+    input.value = number;
+    const heading = $("h2", form);
+    if (heading && before) heading.textContent = heading.textContent.replace(before, number);
+  };
+
+  // The form records the deal after those waiting, under an id of its own (a page reloaded from the worker's
+  // cache carries the id of a deal already in the outbox).
+  const fitForm = () => {
+    const form = recordForm();
+    const id = form && field(form, "client_id");
+    if (!id || id.value === opened) return;
+    if (mine().some((item) => item.id === id.value)) id.value = uuid();
+    const last = Math.max(0, ...waiting().map((item) => item.number || 0));
+    if (last && last + 1 > Number(field(form, "deal_number").value)) setNumber(form, last + 1);
+  };
+
+  const queue = (form) => {
+    const entries = [];
+    new FormData(form).forEach((value, name) => typeof value === "string" && entries.push([name, value]));
+    const values = Object.fromEntries(entries);
+    const id = values.client_id || uuid();
+    if (!values.client_id) entries.push(["client_id", id]);
+    const number = parseInt(values.deal_number, 10) || null;
+    const item = { id, page, url: form.action, number, summary: summary(form), entries, status: "waiting",
+                   at: Date.now() };
+    if (!change((items) => items.filter((other) => other.id !== id).concat([item]))) return false;
+    form.reset(); // ready for the next deal, as after a save online
+    opened = null;
+    const note = $("[data-outbox-message]", form);
+    if (note) note.remove();
+    field(form, "client_id").value = uuid();
+    if (number) setNumber(form, number + 1);
+    fire(form);
+    box.scrollIntoView({ block: "start" });
+    return true;
+  };
+
+  // Saved while offline: into the outbox, before htmx sends a request that cannot leave.
+  document.addEventListener("submit", (event) => {
+    if (event.target !== recordForm() || navigator.onLine || !queue(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
+  // Sent, but no answer came (the network dropped, the server is away): into the outbox too.
+  on("htmx:sendError", (event) => { if (event.detail.elt === recordForm()) queue(event.detail.elt); });
+  on("htmx:beforeRequest", (event) => {
+    if (event.detail.elt === recordForm()) posting = field(event.detail.elt, "client_id").value;
+  });
+  on("htmx:afterSettle", (event) => {
+    if (!event.detail.target || event.detail.target.id !== "table-body") return;
+      if (posting && !$("#conflict") && !$("#record .form-errors") && mine().some((item) => item.id === posting)) {
+      remove(posting);
+      opened = null;
+    }
+    posting = null;
+    fitForm();
+  });
+
+  const send = (item) => {
+    const token = csrf();
+    const body = new URLSearchParams(item.entries.map(([name, value]) =>
+      [name, name === "csrfmiddlewaretoken" && token ? token : value]));
+    return fetch(item.url, {
+      method: "POST", body, credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": token || body.get("csrfmiddlewaretoken") },
+    }).then((response) => {
+      if (response.status === 429 || response.status >= 500) return "later"; // busy: the next chance
+      return response.text().then((html) => {
+        const answer = new DOMParser().parseFromString(html, "text/html");
+        const form = answer.getElementById("record");
+        const said = answer.getElementById("conflict") || (form && $(".form-errors", form));
+        if (response.ok && !said) {
+          remove(item.id); // recorded (or already was)
+          return "sent";
+        }
+        update(item.id, { status: "refused", message: said ? said.textContent.trim() : "",
+                          form: said && form ? form.outerHTML : "" });
+        return "refused";
+      });
+    }, () => "later"); // still no connection
+  };
+
+  const sendAll = () => {
+    const next = waiting()[0];
+    return next ? send(next).then((outcome) => outcome === "later" ? null : sendAll()) : Promise.resolve();
+  };
+
+  flush = () => {
+    if (sending || !navigator.onLine || !waiting().length) return;
+    sending = true;
+    render();
+    Promise.resolve(navigator.locks ? navigator.locks.request("tapete-outbox", sendAll) : sendAll())
+      .catch(() => {}).then(() => { sending = false; render(); fitForm(); });
+  };
+
+  const fill = (form, entries) => {
+    const values = {};
+    entries.forEach(([name, value]) => (values[name] = values[name] || []).push(value));
+    Object.keys(values).forEach((name) => name !== "csrfmiddlewaretoken" && form.querySelectorAll(`[name="${name}"]`)
+      .forEach((el, i) => {
+        if (el.type === "radio" || el.type === "checkbox") el.checked = values[name].includes(el.value);
+        else if (values[name][i] !== undefined) el.value = values[name][i];
+      }));
+  };
+
+  const open = (item) => {
+    let form = recordForm();
+    if (!form) return;
+    const current = Number(form.dataset.drawnNumber || field(form, "deal_number").value) || 0;
+    const holder = document.createElement("div");
+    holder.innerHTML = item.form || "";
+    const drawn = $("form", holder);
+    if (drawn) {
+      form.replaceWith(drawn);
+      form = drawn;
+      if (window.htmx) htmx.process(form);
+      form.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: form } }));
+    } else {
+      fill(form, item.entries);
+    }
+    opened = item.id;
+    if (current > Number(field(form, "deal_number").value)) setNumber(form, current);
+    if (!$(".form-errors", form)) {
+      const note = $("[data-outbox-message]", form) || document.createElement("div");
+      note.setAttribute("data-outbox-message", "");
+      note.className = "alert alert-warning py-2";
+      note.setAttribute("role", "alert");
+      note.textContent = item.message || text.check;
+      const heading = $("h2", form);
+      if (heading) heading.after(note); else form.prepend(note);
+    }
+    fire(form);
+    form.scrollIntoView({ block: "start" });
+  };
+
+  function render() {
+    const items = mine();
+    const list = $("[data-outbox-items]", box);
+    box.hidden = !items.length;
+    list.textContent = "";
+    items.forEach((item) => {
+      const row = $("template", box).content.firstElementChild.cloneNode(true);
+      const slot = (name) => $(`[data-slot="${name}"]`, row);
+      const held = item.status === "waiting";
+      row.dataset.id = item.id;
+      slot("title").textContent = text.deal.replace("{n}", item.number || "?");
+      slot("summary").textContent = item.summary;
+      slot("status").textContent = held ? text.waiting : text.refused;
+      slot("status").classList.add(held ? "text-bg-warning" : "text-bg-danger");
+      slot("message").textContent = held ? "" : item.message || text.check;
+      slot("message").hidden = held;
+      $("[data-outbox=open]", row).hidden = held;
+      list.appendChild(row);
+    });
+    const button = $("[data-outbox=send]", box);
+    button.hidden = !items.some((item) => item.status === "waiting");
+    button.disabled = sending;
+  }
+
+  on("click", (event) => {
+    const button = event.target.closest("[data-outbox]");
+    const action = button && button.dataset.outbox;
+    if (action === "send") return flush();
+    const row = button && button.closest("[data-id]");
+    const item = row && mine().find((one) => one.id === row.dataset.id);
+    if (!item) return;
+    if (action === "open") open(item);
+    if (action === "discard" && button.hasAttribute("data-armed")) remove(item.id);
+    else if (action === "discard") {
+      button.setAttribute("data-armed", "");
+      button.textContent = text.confirm;
+      setTimeout(render, 4000);
+    }
+  }, box);
+  on("online", flush, window);
+  on("storage", (event) => { if (event.key === OUTBOX) { render(); fitForm(); } }, window);
+  render();
+  fitForm();
+  flush();
+})();

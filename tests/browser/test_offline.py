@@ -1,0 +1,103 @@
+"""Scoring without a connection, end to end (issue 13): the phone keeps score when the Wi-Fi drops.
+
+One story: the scorekeeper opens the table's edit link (the service worker installs and keeps the page), the
+connection goes, a deal is saved: it waits on the phone, shown as "waiting to send"; the page reloads from the
+service worker, still offline, with the deal still waiting and the live view saying it is stale; the connection
+returns and the deal is sent once, recorded once, and shown.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from scoring import services
+from scoring.models import Deal
+
+MINUS = "−"
+
+
+def choose(page: Page, group: str, option: str) -> None:
+    """Tap the segmented button ``option`` of the radio group named ``group``."""
+    radiogroup = page.get_by_role("radiogroup", name=group, exact=True)
+    radiogroup.get_by_text(option, exact=True).click()
+    expect(radiogroup.get_by_role("radio", name=option, exact=True)).to_be_checked()
+
+
+def fill_plain_garde(page: Page) -> None:
+    """E takes a Garde with 2 bouts and 49 points: (25 + 49 − 41) × 2 = 66 from each defender, E +198."""
+    choose(page, "Taker", "E")
+    choose(page, "Contract", "Garde ×2")
+    choose(page, "Bouts held by the attack", "2")
+    page.get_by_role("textbox", name="Card points").press_sequentially("49")
+
+
+def kept_by_the_worker(page: Page) -> None:
+    """Wait until the service worker controls the page and holds this page in its cache."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.wait_for_function("""async () => !!(await caches.match(location.href, {ignoreVary: true}))""")
+
+
+def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, page: Page,
+                                                                   context: BrowserContext, screenshot):
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    record_url = f"{live_server.url}/t/{table.edit_token}/deal/"
+    posts = []
+    page.on("request", lambda request: posts.append(request.url)
+            if request.method == "POST" and request.url == record_url else None)
+
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    kept_by_the_worker(page)
+
+    # The Wi-Fi drops; the deal is saved all the same, on the phone.
+    context.set_offline(True)
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    outbox = page.locator("#outbox")
+    expect(outbox).to_be_visible()
+    expect(outbox.get_by_role("heading", name="Waiting to send")).to_be_visible()
+    item = outbox.get_by_role("listitem")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("Deal 1")
+    expect(item).to_contain_text("E · Garde ×2 · 2 · 49")
+    expect(item).to_contain_text("waiting to send")
+    # The form is ready for the next deal, as after a save online.
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    expect(page.get_by_role("radiogroup", name="Taker", exact=True).get_by_role("radio", name="E")).not_to_be_checked()
+    assert Deal.objects.filter(table=table).count() == 0
+    screenshot("waiting")
+
+    # Still offline, the page reloads: from the service worker's cache, the deal still waiting.
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("Deal 1")
+    expect(item).to_contain_text("waiting to send")
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    # The live view's polls fail: it says since when it shows nothing new.
+    expect(page.locator("#stale")).to_have_text(re.compile(r"^Offline — last updated at \d{1,2}:\d{2}"))
+    screenshot("reloaded-offline")
+    assert Deal.objects.filter(table=table).count() == 0
+    assert posts == []
+
+    # The connection returns: the deal leaves the phone, once.
+    context.set_offline(False)
+    expect(outbox).to_be_hidden()
+    expect(page.locator("#stale")).to_be_hidden()
+    standings = page.get_by_role("table", name="Standings").get_by_role("row")
+    expect(standings).to_have_text([re.compile(rf"^\s*{rank}\s+{name}\b.*\s{re.escape(total)}\s*$", re.S)
+                                    for rank, name, total in [(1, "E", "+198"), (2, "N", f"{MINUS}66"),
+                                                              (3, "S", f"{MINUS}66"), (4, "W", f"{MINUS}66")]])
+    expect(page.locator("#next-up")).to_contain_text("1 deal")
+    expect(page.get_by_role("heading", name="Deal 1", exact=True)).to_be_visible()
+
+    page.reload()  # and nothing is sent again
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    expect(outbox).to_be_hidden()
+    deals = list(Deal.objects.filter(table=table))
+    assert len(deals) == 1
+    assert deals[0].number == 1 and deals[0].record["taker"]["name"] == "E"
+    assert len(posts) == 1, posts
+    screenshot("sent")

@@ -1,0 +1,74 @@
+"""Players across tables on a phone: start a table on this phone, play a night, then open the players page
+from home and a player's page, on the smallest phone (320 px) and in French, as a player would.
+
+The night (French Tarot, 4 players; RULINGS.md): E's Garde with 2 bouts and 49 is made by 8 → +198; E's Prise
+with 2 bouts and 34 fails by 7 → −96; E's Garde sans with 2 bouts and 45 is made by 4 → +348. E took 3
+contracts and made 2, +450 over 3 deals: +150.0 a deal.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.models import Table
+
+NIGHT = [
+    {"taker": "E", "contract": "garde", "bouts": 2, "points": 49},
+    {"taker": "E", "contract": "prise", "bouts": 2, "points": 34},
+    {"taker": "E", "contract": "garde_sans", "bouts": 2, "points": 45},
+]
+
+
+def fits(page: Page) -> None:
+    width, phone = page.evaluate("document.documentElement.scrollWidth"), page.viewport_size["width"]
+    assert width <= phone, f"the page is {width}px wide on a {phone}px phone"
+
+
+def small_targets(page: Page) -> list[str]:
+    """Links and buttons in the page's main part shorter than 44 px."""
+    return page.evaluate("""() => [...document.querySelectorAll('main a, main button')]
+        .filter(e => e.getBoundingClientRect().height < 44).map(e => e.textContent.trim())""")
+
+
+def test_a_players_history_and_statistics_from_the_home_page(live_server, page: Page, screenshot):
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.goto(f"{live_server.url}/new/tarot/")
+    for seat, name in enumerate(["N", "S", "E", "W"], start=1):
+        page.get_by_role("textbox", name=f"Player {seat}.", exact=True).press_sequentially(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    table = Table.objects.get()
+    for record in NIGHT:
+        services.record_deal(table, record)
+
+    page.goto(live_server.url)
+    page.get_by_role("link", name="Players: history and statistics").click()
+    expect(page.get_by_role("heading", name="Players")).to_be_visible()
+    expect(page.locator(".player-row strong")).to_have_text(["E", "N", "S", "W"])
+    fits(page)
+    assert small_targets(page) == []
+    screenshot("players-320")
+
+    page.get_by_role("link", name=re.compile(r"^E\b")).click()
+    expect(page.get_by_role("heading", name="E", exact=True)).to_be_visible()
+    expect(page.locator("#deals-played")).to_have_text("3")
+    tarot = page.locator(".game-stats")
+    expect(tarot.get_by_role("row", name=re.compile("Contracts taken"))).to_contain_text("3")
+    expect(tarot.get_by_role("row", name=re.compile("Contracts made"))).to_contain_text("2 of 3")
+    expect(tarot.locator(".stat-average")).to_contain_text("+150.0")
+    expect(tarot.locator(".stat-average")).to_contain_text("+450 over 3 deals")
+    expect(page.locator(".sitting")).to_contain_text("under way")
+    fits(page)
+    assert small_targets(page) == []
+    screenshot("player-320")
+
+    page.get_by_role("button", name="FR").click()
+    expect(tarot.locator(".stat-average")).to_contain_text("+150,0")
+    fits(page)
+    screenshot("player-320-fr")
+
+    page.locator(".sitting").click()  # on to the table, to score the next deal
+    expect(page).to_have_url(f"{live_server.url}/t/{table.edit_token}/")

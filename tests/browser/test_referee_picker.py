@@ -1,0 +1,89 @@
+"""The referee from a table, on a phone: a Tarot question asked with taps only, in the card picker.
+
+At Ana's table (Ana, Bea, Cid, Dan; Ana deals, so Bea leads), clubs were led and Cid trumped with the 9;
+Dan holds the 5 and 12 of trumps, the King and 3 of spades, and asks whether he may play the 5. He must
+overtrump with the 12 (RULINGS.md, French Tarot, Play). Every card costs at most two taps: a suit, a card.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from scoring import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WIDTH = 360
+
+
+class Taps:
+    """Every tap the player makes, counted."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, target: Locator) -> None:
+        expect(target).to_be_visible()
+        box = target.bounding_box()
+        assert box is not None and box["width"] >= 44 and box["height"] >= 44, (target, box)
+        target.click()
+        self.count += 1
+
+
+def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screenshot):
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
+    page.set_viewport_size({"width": WIDTH, "height": 780})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("link", name="Ask the referee").click()
+    expect(page.get_by_role("heading", name="Referee: French Tarot")).to_be_visible()
+    expect(page.get_by_role("radio", name="Bea", exact=True)).to_be_checked()  # who leads, from the table
+
+    tap = Taps()
+    hand, trick, card = (page.locator(f"#field-{name}") for name in ("hand", "trick", "card"))
+
+    # The hand's picker is open: a suit, then its cards.
+    tap(hand.get_by_role("tab", name="trumps"))
+    tap(hand.get_by_role("button", name="Trump 5", exact=True))
+    tap(hand.get_by_role("button", name="Trump 12", exact=True))
+    tap(hand.get_by_role("tab", name="spades"))
+    tap(hand.get_by_role("button", name="King of spades", exact=True))
+    tap(hand.get_by_role("button", name="3 of spades", exact=True))
+    expect(hand.locator("[data-chip]")).to_have_text(["T5", "T12", "K♠", "3♠"])
+
+    tap(trick.get_by_role("button", name="Tap the cards"))
+    tap(trick.get_by_role("tab", name="clubs"))
+    tap(trick.get_by_role("button", name="7 of clubs", exact=True))
+    tap(trick.get_by_role("tab", name="trumps"))
+    expect(trick.get_by_role("button", name="Trump 5", exact=True)).to_be_disabled()  # in the hand already
+    tap(trick.get_by_role("button", name="Trump 9", exact=True))
+    expect(trick.locator("[data-chip]")).to_have_text(["7♣", "T9"])
+    expect(hand.get_by_text("Dan to play")).to_be_visible()  # Bea led, Cid played: Dan is to play
+
+    tap(card.get_by_role("button", name="Tap the card"))
+    tap(card.locator("[data-from]").get_by_role("button", name="Trump 5", exact=True))  # from the hand
+    expect(card.locator("[data-chip]")).to_have_text(["T5"])
+
+    cards = 4 + 2 + 1
+    assert tap.count <= 2 * cards, f"{tap.count} taps for {cards} cards"
+
+    page.get_by_role("button", name="Ask the referee").click()
+
+    expect(page.locator("#verdict")).to_have_text("NOT LEGAL")
+    expect(page.locator("#rule")).to_have_text("Overtrump")
+    quote = page.locator("#rule-quote blockquote")
+    expect(quote).to_contain_text("you must beat it when you can")
+    link = page.locator("#rule-link")
+    expect(link).to_have_text("The rules: Play")
+    assert link.get_attribute("href").endswith(f"?table={table.edit_token}#play")
+    assert page.evaluate("document.documentElement.scrollWidth") <= WIDTH  # no sideways scrolling
+
+    page.locator("#ruling").scroll_into_view_if_needed()
+    screenshot("answer", full_page=False)
+    page.locator("#field-hand").get_by_role("button", name="More cards").click()
+    page.locator("#field-hand").scroll_into_view_if_needed()
+    page.evaluate("document.getElementById('field-hand').scrollIntoView()")
+    screenshot("picker", full_page=False)
+
+    link.click()
+    expect(page.locator("#play")).to_contain_text("you must beat it when you can")

@@ -1,0 +1,89 @@
+"""The score sheet and the live preview on a phone, end to end: five players record two deals, watching the
+score appear under the form before each Save, then open the running score sheet on the smallest phone (320 px)
+and the big screen.
+
+The numbers are Tarot's at five (RULINGS.md, French Tarot): 2 bouts need 41 points, a deal is worth
+(25 + the margin) × the contract's multiplier from each defender; the attack's share splits 2/3 to the taker and
+1/3 to the called partner."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from scoring import services
+from scoring.access import resolve
+from tests.browser.test_tarot import expect_fits_phone, fill_deal, new_table, save_deal, signed
+
+PLAYERS = ["Ana", "Beatriz", "Cid", "Dolores", "Eva"]
+
+
+def expect_preview(page: Page, scores: dict[str, int]) -> None:
+    """The preview under the form shows each side's score for this deal, before anything is saved."""
+    preview = page.locator("#deal-preview")
+    expect(preview).to_contain_text("If you save now")
+    rows = preview.get_by_role("table", name="Score of this deal").locator("tbody").get_by_role("row")
+    expect(rows).to_have_text([re.compile(rf"^\s*{re.escape(name)}\s*{re.escape(signed(score))}(?!\d)")
+                               for name, score in scores.items()])
+
+
+def test_the_preview_before_save_then_the_sheet_on_a_320px_phone(live_server, page: Page, screenshot):
+    new_table(page, live_server, PLAYERS, from_home=False)
+
+    # Half filled: the preview says what is still missing.
+    page.get_by_role("radiogroup", name="Taker", exact=True).get_by_text("Ana", exact=True).click()
+    expect(page.locator("#deal-preview")).to_contain_text("Incomplete")
+
+    # Deal 1: Ana's garde with Cid, 2 bouts, 51 points: 51 − 41 = 10 → (25 + 10) × 2 = 70 a defender;
+    # the attack's 3 × 70 = 210: Ana +140, Cid +70; Beatriz, Dolores, Eva −70 each.
+    fill_deal(page, taker="Ana", contract="garde", partner="Cid", bouts=2, points=51)
+    expect_preview(page, {"Ana": 140, "Beatriz": -70, "Cid": 70, "Dolores": -70, "Eva": -70})
+    expect(page.locator("#deal-preview")).to_contain_text("(25 + 10) × 2 = 70")
+    page.locator("#deal-preview").scroll_into_view_if_needed()
+    screenshot("preview", full_page=False)
+    save_deal(page, 1)
+
+    # Deal 2: Dolores alone (partner herself), prise, 1 bout, 40 points: 40 − 51 = −11 → (25 + 11) × 1 = 36
+    # to each of four defenders: Dolores −144, the others +36.
+    fill_deal(page, taker="Dolores", contract="prise", partner="Dolores", bouts=1, points=40)
+    expect_preview(page, {"Ana": 36, "Beatriz": 36, "Cid": 36, "Dolores": -144, "Eva": 36})
+    save_deal(page, 2)
+
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.get_by_role("link", name="Score sheet").click()
+    expect(page.get_by_role("heading", name="Score sheet")).to_be_visible()
+    sheet = page.get_by_role("table", name="Score sheet")
+    # Ana dealt deal 1, Beatriz deal 2.
+    expect(sheet.get_by_role("link", name="Deal 1, dealt by Ana")).to_be_visible()
+    expect(sheet.get_by_role("link", name="Deal 2, dealt by Beatriz")).to_be_visible()
+    # Totals: Ana 140 + 36 = +176, Beatriz −70 + 36 = −34, Cid 70 + 36 = +106, Dolores −70 − 144 = −214,
+    # Eva −34.
+    expect(sheet.locator("tfoot td")).to_have_text(["+176", "−34", "+106", "−214", "−34"])
+    expect_fits_phone(page)
+    # The table itself fits too (nothing to scroll sideways inside it at five players).
+    assert page.evaluate("document.querySelector('.sheet-scroll').scrollWidth") <= \
+        page.evaluate("document.querySelector('.sheet-scroll').clientWidth")
+    for link in sheet.get_by_role("link").all():
+        assert link.bounding_box()["height"] >= 44  # a deal's row is a tap target
+    screenshot("sheet-320")
+
+    sheet.get_by_role("link", name="Deal 2, dealt by Beatriz").click()
+    expect(page).to_have_url(re.compile(r"/deal/2/$"))
+
+    page.go_back()
+    page.get_by_role("link", name="Big screen").click()
+    expect(page.locator("#board")).to_contain_text("Deals next: Cid")
+    expect_fits_phone(page)
+    screenshot("big-320")
+
+    page.set_viewport_size({"width": 1280, "height": 720})  # a TV across the room
+    expect(page.locator("#board")).to_contain_text("+176")
+    screenshot("big-tv", full_page=False)
+
+    # Another phone records deal 3 (Cid deals): Eva alone, garde, 2 bouts, 49 points: 49 − 41 = 8 →
+    # (25 + 8) × 2 = 66 from each of four defenders: Eva +264, so −34 + 264 = +230. The board follows by itself.
+    table = resolve(re.search(r"/t/([^/]+)/big/", page.url).group(1)).table
+    services.record_deal(table, {"taker": "Eva", "partner": "Eva", "contract": "garde", "bouts": 2, "points": 49})
+    expect(page.locator("#board")).to_contain_text("+230", timeout=8000)
+    expect(page.locator("#board")).to_contain_text("Deals next: Dolores")

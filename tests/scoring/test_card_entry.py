@@ -1,0 +1,295 @@
+"""Card-by-card entry of a Tarot deal, through the views and the API: the contract, each card as played, a flag
+shown at once with its rule, a revoke shown when a later card proves it (naming both tricks), undo and
+correction, the record derived from the cards with its score, the stored deal keeping its cards, and "was
+this legal?" from a recorded trick.
+
+The deals are games/tarot/tests/test_cards.py's, counted there by hand: Deal A is S's Garde with 2 bouts and
+53 points, the petit au bout to the attack and E's Excuse exchanged (S +282, the others −94 each)."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from games.tarot.tests.test_cards import CHIEN_A, DEAL_A, ECART_A, WINNERS_A
+from scoring import services
+from scoring.models import Deal, Table
+
+SEATS = ["N", "E", "S", "W"]  # W deals, so N leads the first trick (as in Deal A)
+CARDS_A = [c for trick in DEAL_A for c in trick.split()]
+GARDE_BY_S = {"taker": "S", "contract": "garde", "chien": CHIEN_A, "ecart": ECART_A}
+
+
+@pytest.fixture
+def table(db) -> Table:
+    return services.create_table(game="tarot", players=SEATS, first_dealer=3)
+
+
+def url(table: Table, part: str = "") -> str:
+    return f"/t/{table.edit_token}/play/{part}"
+
+
+def start(client, table: Table, **contract) -> None:
+    response = client.post(url(table), {**GARDE_BY_S, **contract})
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def play(client, table: Table, cards, htmx: bool = False):
+    response = None
+    for card in cards:
+        headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        response = client.post(url(table, "card/"), {"card": card}, **headers)
+        assert response.status_code in (200, 302)
+    return response
+
+
+def page(client, table: Table, query: str = "") -> str:
+    response = client.get(url(table) + query)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+# -- the contract -------------------------------------------------------------------------------------------
+
+def test_the_table_page_offers_card_by_card_entry(client, table):
+    html = client.get(f"/t/{table.edit_token}/").content.decode()
+    assert f'href="{url(table)}"' in html and 'id="card-by-card"' in html
+
+
+def test_the_contract_comes_first_and_says_who_leads(client, table):
+    html = page(client, table)
+    assert 'id="contract"' in html and 'name="taker"' in html and 'name="contract"' in html
+    assert 'name="bouts"' not in html and 'name="points"' not in html  # the cards will say them
+    assert "N leads the first trick" in html
+
+
+def test_a_contract_without_a_taker_is_refused_beside_the_field(client, table):
+    response = client.post(url(table), {"contract": "garde"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "field field-taker has-error" in html
+    assert 'id="contract"' in html
+
+
+def test_the_view_link_cannot_enter_cards(client, table):
+    assert client.get(f"/t/{table.view_token}/play/").status_code == 403
+
+
+# -- the cards ----------------------------------------------------------------------------------------------
+
+def test_the_picker_names_whose_turn_it_is_and_greys_the_cards_played(client, table):
+    start(client, table)
+    assert "N to play" in page(client, table)
+    play(client, table, ["5S"])
+    html = page(client, table)
+    assert "E to play" in html and "1 of 72 cards" in html
+    assert 'value="5S" class="cardpick-card played" aria-label="5 of spades" disabled' in html
+    assert 'value="6S" class="cardpick-card" aria-label="6 of spades">' in html
+
+
+def test_the_deal_in_progress_survives_a_reload(client, table):
+    start(client, table)
+    play(client, table, CARDS_A[:9])
+    assert "9 of 72 cards" in page(client, table) and "9 of 72 cards" in page(client, table)
+
+
+def test_a_card_played_twice_is_flagged_at_once_with_the_rule_and_kept(client, table):
+    start(client, table)
+    response = play(client, table, ["5S", "5S"], htmx=True)
+    html = response.content.decode()
+    assert 'data-flag="played"' in html and "One of each card" in html
+    assert "5S was already played in trick 1" in html and "2 of 72 cards" in html
+
+
+def test_a_revoke_is_shown_when_a_later_card_proves_it_naming_both_tricks(client, table):
+    """Deal A with E throwing the 9♣ on N's Queen of hearts in trick 5: E's Jack of hearts in trick 6 proves E
+    still held hearts (games/tarot/tests/test_cards.py)."""
+    tricks = list(DEAL_A)
+    tricks[4] = "QH 9C 5H CH"
+    start(client, table)
+    html = play(client, table, [c for t in tricks[:5] for c in t.split()], htmx=True).content.decode()
+    assert "Revoke" not in html  # nothing proves it yet
+    html = play(client, table, tricks[5].split()[:2], htmx=True).content.decode()
+    assert "Revoke in trick 5, proven by trick 6" in html and "Follow suit" in html
+    assert "E played 9C in trick 5, but played JH in trick 6, so held it then" in html
+
+
+def test_undo_takes_the_last_card_back(client, table):
+    start(client, table)
+    play(client, table, CARDS_A[:3])
+    client.post(url(table, "undo/"))
+    html = page(client, table)
+    assert "2 of 72 cards" in html and "S to play" in html
+    assert 'value="KS" class="cardpick-card" aria-label="King of spades">' in html
+
+
+def test_any_card_can_be_corrected_and_what_follows_is_derived_again(client, table):
+    start(client, table)
+    play(client, table, ["5S", "KC"])  # E's 6♠ entered as the King of clubs
+    html = page(client, table, "?correct=1")
+    assert "Correct E's King of clubs: tap the card played instead" in html and 'name="index" value="1"' in html
+    client.post(url(table, "correct/"), {"index": "1", "card": "6S"})
+    html = page(client, table)
+    assert 'value="6S" class="cardpick-card played"' in html and 'value="KC" class="cardpick-card"' in html
+
+
+def test_a_card_not_of_the_deck_or_a_bad_index_is_a_message_never_a_500(client, table):
+    start(client, table)
+    response = client.post(url(table, "card/"), {"card": "ZZ"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 400 and "Tap a card of the deck." in response.content.decode()
+    response = client.post(url(table, "correct/"), {"index": "99999999", "card": "KH"})
+    assert response.status_code == 400
+    assert client.post(url(table, "card/"), {}).status_code == 400
+
+
+# -- the end: the record the cards make ---------------------------------------------------------------------
+
+def test_the_whole_deal_shows_the_record_the_cards_make_with_its_score(client, table):
+    start(client, table)
+    play(client, table, CARDS_A)
+    html = page(client, table)
+    assert "The attack (S): 53 points and 2 bouts; the defence: 38 points." in html
+    assert "Petit au bout: to the attack." in html
+    assert "The Excuse, played by E to trick 17 taken by S, stays with E&#x27;s side" in html
+    assert "+282" in html and "−94" in html
+    winners = WINNERS_A.split()
+    assert all(html.count(f"{name} takes it") == winners.count(name) for name in SEATS)
+
+
+def test_save_stores_the_derived_record_with_its_cards(client, table):
+    start(client, table)
+    play(client, table, CARDS_A)
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.edit_token}/"
+    deal = Deal.objects.get(table=table)
+    record = deal.record
+    assert (record["bouts"], record["points"], record["petit_au_bout"]) == (2, "53", "attack")
+    assert record["plays"]["cards"] == CARDS_A and record["plays"]["leader"]["name"] == "N"
+    assert record["plays"]["ecart"] == ECART_A.split()
+    assert deal.outcome["scores"] == [-94, -94, 282, -94]
+    assert 'id="contract"' in page(client, table)  # the draft is gone: the next deal starts afresh
+
+
+def test_saving_twice_records_the_deal_once(client, table):
+    start(client, table)
+    play(client, table, CARDS_A)
+    client.post(url(table, "save/"))
+    client.post(url(table, "save/"))  # the draft is gone: back to the contract
+    assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_deal_not_over_is_not_saved(client, table):
+    start(client, table)
+    play(client, table, CARDS_A[:10])
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 400 and "10 of the 72 cards have been played" in response.content.decode()
+    assert not Deal.objects.exists()
+
+
+# -- a stored deal's cards ----------------------------------------------------------------------------------
+
+def saved_deal_a(client, table) -> Deal:
+    start(client, table)
+    play(client, table, CARDS_A)
+    client.post(url(table, "save/"))
+    return Deal.objects.get(table=table)
+
+
+def test_the_deal_page_links_to_its_cards_and_each_trick_to_the_referee(client, table):
+    saved_deal_a(client, table)
+    html = client.get(f"/t/{table.edit_token}/deal/1/").content.decode()
+    assert f"/t/{table.edit_token}/deal/1/cards/" in html and ">plays<" not in html
+    cards = client.get(f"/t/{table.edit_token}/deal/1/cards/?part=1").content.decode()
+    assert cards.count("takes it") == 18 and "/referee/tarot/?" in cards
+
+
+def test_was_this_legal_asks_the_referee_the_situation_of_the_trick(client, table):
+    """Trick 12: W leads the Jack of diamonds, N and E follow, S (void in diamonds) trumps with the 16: S's hand
+    then is every card S plays from trick 12 on."""
+    saved_deal_a(client, table)
+    cards = client.get(f"/t/{table.view_token}/deal/1/cards/").content.decode()
+    link = next(part for part in cards.split('href="')[1:] if "card=T16" in part).split('"')[0]
+    query = parse_qs(urlparse(link.replace("&amp;", "&")).query)
+    assert query["trick"] == ["JD 6D 7D"] and query["leader"] == ["W"] and query["card"] == ["T16"]
+    assert query["hand"] == ["T16 T21 T20 T19 T18 T17 T1"]
+    answer = client.get(link.replace("&amp;", "&")).content.decode()
+    assert "T16 may be played" in answer
+
+
+def test_correcting_a_stored_deals_card_derives_its_record_again(client, table):
+    """Deal A with the écart left out: correct trick 18's 8♦ (N) ... to the same card: the record is derived
+    again and stored as a new revision, its cards kept."""
+    deal = saved_deal_a(client, table)
+    response = client.post(f"/t/{table.edit_token}/deal/1/cards/")
+    assert response.status_code == 302 and response["Location"] == url(table)
+    html = page(client, table)
+    assert "Deal 1: its cards" in html and "72 of 72 cards" in html
+    index = CARDS_A.index("EX")  # E's Excuse in trick 17 entered as E's 9♣ of the last trick, and back
+    nine = CARDS_A.index("9C")
+    client.post(url(table, "correct/"), {"index": str(index), "card": "9C"})
+    client.post(url(table, "correct/"), {"index": str(nine), "card": "EX"})
+    assert "The Excuse, played by E to the last trick, goes to S&#x27;s side." in page(client, table)
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 302 and response["Location"] == f"/t/{table.edit_token}/deal/1/"
+    deal.refresh_from_db()
+    assert deal.revision == 2 and deal.record["bouts"] == 3 and deal.record["points"] == "57"
+    assert deal.record["plays"]["cards"][index] == "9C"
+
+
+# -- the API ------------------------------------------------------------------------------------------------
+
+def api_post(client, path: str, body) -> tuple[int, dict]:
+    response = client.post(path, json.dumps(body), content_type="application/json")
+    return response.status_code, response.json()
+
+
+def test_the_score_endpoint_takes_a_deal_as_its_plays(client, db):
+    body = {"players": SEATS, "contract": GARDE_BY_S, "leader": "N", "plays": CARDS_A}
+    status, answer = api_post(client, "/api/games/tarot/score/plays", body)
+    assert status == 200, answer
+    assert answer["record"]["points"] == "53" and answer["record"]["bouts"] == 2
+    assert answer["outcome"]["scores"] == {"N": -94, "E": -94, "S": 282, "W": -94} and answer["flags"] == []
+    assert answer["winners"] == WINNERS_A.split()
+
+
+def test_the_score_endpoint_answers_every_flagged_play(client, db):
+    tricks = list(DEAL_A)
+    tricks[4], tricks[17] = "QH 9C 5H CH", "T1 1S 8D 4H"
+    body = {"players": SEATS, "contract": GARDE_BY_S, "leader": "N", "plays": " ".join(tricks).split()}
+    status, answer = api_post(client, "/api/games/tarot/score/plays", body)
+    assert status == 200, answer
+    (flag,) = answer["flags"]
+    assert (flag["kind"], flag["trick"], flag["proven_by"], flag["seat"], flag["card"]) == ("revoke", 5, 6, "E", "9C")
+
+
+def test_the_ruling_endpoint_answers_the_first_illegal_play_and_every_revoke(client, db):
+    tricks = list(DEAL_A)
+    tricks[4], tricks[17] = "QH 9C 5H CH", "T1 1S 8D 4H"
+    body = {"players": SEATS, "contract": {"taker": "S", "contract": "garde"}, "leader": "N",
+            "plays": " ".join(tricks).split()}
+    status, answer = api_post(client, "/api/games/tarot/ruling/plays", body)
+    assert status == 200, answer
+    assert answer["first_illegal"]["trick"] == 5 and answer["first_illegal"]["card"] == "9C"
+    assert [r["trick"] for r in answer["revokes"]] == [5] and answer["legal"] is False
+    status, answer = api_post(client, "/api/games/tarot/ruling/plays", {**body, "plays": CARDS_A})
+    assert status == 200 and answer["first_illegal"] is None and answer["revokes"] == [] and answer["legal"]
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"players": SEATS, "contract": {"contract": "garde"}, "leader": "N", "plays": CARDS_A}, "contract.taker"),
+    ({"players": SEATS, "contract": GARDE_BY_S, "leader": "Zed", "plays": CARDS_A}, "leader"),
+    ({"players": SEATS, "contract": GARDE_BY_S, "leader": "N", "plays": ["5S", "ZZ"]}, "plays.1"),
+    ({"players": SEATS, "contract": GARDE_BY_S, "leader": "N", "plays": CARDS_A[:10]}, "plays"),
+    ({"players": SEATS, "contract": GARDE_BY_S, "leader": "N", "plays": CARDS_A * 2}, "plays"),
+    ({"players": ["A"], "contract": GARDE_BY_S, "leader": "N", "plays": CARDS_A}, "players"),
+])
+def test_bad_plays_are_a_4xx_with_a_message_per_field(client, db, body, field):
+    status, answer = api_post(client, "/api/games/tarot/score/plays", body)
+    assert 400 <= status < 500 and field in answer["errors"], answer
+
+
+def test_a_game_without_card_entry_is_a_404_not_a_500(client, db):
+    status, answer = api_post(client, "/api/games/nosuchgame/score/plays",
+                              {"players": SEATS, "contract": {}, "leader": "N", "plays": []})
+    assert status == 404

@@ -1,0 +1,143 @@
+"""The live preview of a deal's score on the record form, before Save: the entries scored against the table as it
+stands (or, when editing, against the state before that deal), or what is missing, or the first message. It
+reads only: no deal, no revision, no version bump, no session, no write of any kind."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+
+from scoring import services
+from scoring.models import Deal, DealRevision, Table
+
+from .conftest import plain_deal
+
+MINUS = "−"
+
+
+def preview(client, table: Table, data: dict, **params) -> str:
+    query = "&".join(f"{k}={v}" for k, v in params.items())
+    response = client.post(f"/t/{table.edit_token}/preview/" + (f"?{query}" if query else ""), data,
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def lines(html: str) -> list[tuple[str, str, str]]:
+    """The preview's table: (side, the deal's score, the total after it)."""
+    return re.findall(r'<tr><th scope="row">(.*?)</th><td class="num \w*">(.*?)</td><td class="num">(.*?)</td></tr>',
+                      html)
+
+
+def test_a_valid_entry_previews_its_exact_score(client, tarot4):
+    html = preview(client, tarot4, {"taker": "E", "contract": "garde", "bouts": "2", "points": "49"})
+    # Garde, 2 bouts need 41: 49 − 41 = 8 → (25 + 8) × 2 = 66 from each defender, 3 × 66 = 198 to E.
+    assert lines(html) == [("N", f"{MINUS}66", f"{MINUS}66"), ("S", f"{MINUS}66", f"{MINUS}66"),
+                           ("E", "+198", "+198"), ("W", f"{MINUS}66", f"{MINUS}66")]
+    assert "49 − 41 = 8" in html and "(25 + 8) × 2 = 66" in html  # the breakdown, read aloud
+    assert "not saved yet" in html
+
+
+def test_the_totals_after_it_run_on_from_the_table_as_it_stands(client, tarot4):
+    services.record_deal(tarot4, plain_deal())  # E +198, the others −66
+    html = preview(client, tarot4, {"taker": "S", "contract": "prise", "bouts": "1", "points": "40"})
+    # Prise, 1 bout needs 51: 40 − 51 = −11 → lost, (25 + 11) × 1 = 36 to each defender; S pays 3 × 36 = 108.
+    assert lines(html) == [("N", "+36", f"{MINUS}30"), ("S", f"{MINUS}108", f"{MINUS}174"),
+                           ("E", "+36", "+234"), ("W", "+36", f"{MINUS}30")]
+
+
+def test_editing_a_deal_previews_it_against_the_state_before_it(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    services.record_deal(tarot4, plain_deal(taker="S"))
+    html = preview(client, tarot4, {"taker": "N", "contract": "garde", "bouts": "2", "points": "49"}, deal=1)
+    # Deal 1 as N's garde: N +198 from zero (the state before deal 1), not from the −66 − 66 = −132 N holds now.
+    assert lines(html)[0] == ("N", "+198", "+198")
+
+
+def test_an_incomplete_entry_says_what_is_still_to_fill_in(client, tarot4):
+    html = preview(client, tarot4, {"taker": "E", "contract": "garde"})
+    assert "Incomplete" in html and "Bouts held by the attack" in html and "Card points" in html
+    assert not lines(html)
+
+
+def test_an_entry_the_rules_refuse_shows_the_first_message(client, tarot4):
+    html = preview(client, tarot4, {"taker": "E", "contract": "garde", "bouts": "2", "points": "95"})
+    assert re.search(r'class="[^"]*preview-problem">Card points: Card points run from 0 to 91\.</p>', html)
+    assert not lines(html)
+
+
+def test_an_entry_that_is_not_a_number_shows_the_fields_message(client, tarot4):
+    html = preview(client, tarot4, {"taker": "E", "contract": "garde", "bouts": "2", "points": "4x"})
+    assert "Card points: Enter a number, like 49 or 40.5." in html
+
+
+def test_a_void_deal_previews_as_void(client, tarot4):
+    html = preview(client, tarot4, {"void": "on"})
+    assert ">void</span>" in html and lines(html)[0] == ("N", "0", "0")
+
+
+def test_nothing_is_written(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    tarot4.refresh_from_db()
+    version, deals, revisions = tarot4.version, Deal.objects.count(), DealRevision.objects.count()
+    with CaptureQueriesContext(connection) as queries:
+        preview(client, tarot4, {"taker": "S", "contract": "garde", "bouts": "2", "points": "49"})
+        preview(client, tarot4, {"taker": "S", "contract": "garde", "bouts": "2", "points": "95"})
+    tarot4.refresh_from_db()
+    assert (tarot4.version, Deal.objects.count(), DealRevision.objects.count()) == (version, deals, revisions)
+    writes = [q["sql"] for q in queries.captured_queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert writes == []
+
+
+def test_no_session_is_created(client, tarot4):
+    response = client.post(f"/t/{tarot4.edit_token}/preview/", {"taker": "E"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "sessionid" not in response.cookies
+
+
+def test_the_view_link_cannot_preview(client, tarot4):
+    assert client.post(f"/t/{tarot4.view_token}/preview/", {"taker": "E"}).status_code == 403
+
+
+@pytest.mark.parametrize("data", [
+    {"taker": "Nobody", "contract": "garde", "bouts": "2", "points": "49"},
+    {"taker": "E", "contract": "x" * 5000, "bouts": "9" * 400, "points": "1e999"},
+    {"poignees__0__side": "attack", "poignees__99999__size": "simple", "deal_number": "-1"},
+    {"taker": ["E", "S"], "csrfmiddlewaretoken": "nonsense"},
+])
+def test_bad_entries_never_fail(client, tarot4, data):
+    html = preview(client, tarot4, data)
+    assert "preview-problem" in html or "preview-incomplete" in html
+
+
+@pytest.mark.parametrize("deal", ["0", "abc", "99999999999"])
+def test_a_bad_deal_number_is_read_as_a_new_deal(client, tarot4, deal):
+    html = preview(client, tarot4, {"taker": "E", "contract": "garde", "bouts": "2", "points": "49"}, deal=deal)
+    assert lines(html)[2] == ("E", "+198", "+198")
+
+
+def test_the_record_form_asks_for_the_preview_as_it_is_filled_in(client, tarot4, edit_url):
+    html = client.get(edit_url).content.decode()
+    area = re.search(r'<section id="deal-preview"[^>]*>', html).group(0)
+    assert f'hx-post="/t/{tarot4.edit_token}/preview/"' in area
+    assert 'hx-include="closest form"' in area and "from:closest form delay:" in area
+    # Inside the record form, before Save: without JavaScript it is an empty section and the form posts as ever.
+    form = re.search(r'<form id="record".*?</form>', html, re.S).group(0)
+    assert 'id="deal-preview"' in form and form.index('id="deal-preview"') < form.index(">Save<")
+
+
+def test_the_edit_form_previews_that_deal(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    html = client.get(f"/t/{tarot4.edit_token}/deal/1/edit/").content.decode()
+    assert f'hx-post="/t/{tarot4.edit_token}/preview/?deal=1"' in html
+
+
+def test_the_preview_speaks_the_readers_language(client, tarot4):
+    response = client.post(f"/t/{tarot4.edit_token}/preview/", {"taker": "E", "contract": "garde"},
+                           HTTP_ACCEPT_LANGUAGE="fr")
+    with translation.override("fr"):
+        card_points = translation.gettext("Card points")
+    assert card_points != "Card points" and card_points in response.content.decode()

@@ -1,0 +1,166 @@
+"""The referee in the table's context, and the rules it cites.
+
+From a table, "Ask the referee" opens the referee with the table's players and who leads; every answer names
+its rule, quotes the rules page's own words and links to them; Paublillo's questions are answered through the
+page, with who led asked or taken from the table. (The rules page itself is tests/scoring/test_rules_pages.py.)
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from html import unescape
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+from django.utils.http import urlencode
+
+from referee.game import Rule, all_games
+from scoring import services
+
+pytestmark = pytest.mark.django_db
+
+REFEREES = [g for g in all_games() if g.ruling_fields]
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def ask(client, game: str, **situation):
+    return client.get(reverse("referee", args=[game]), {"ask": "1", **situation})
+
+
+# -- from the table ---------------------------------------------------------------------------------------
+
+def test_the_table_page_asks_the_referee_with_the_table(client):
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Cid", "Dan"])
+
+    html = client.get(reverse("table", args=[table.view_token])).content.decode()
+
+    link = f'href="{reverse("referee", args=["tarot"])}?table={table.view_token}"'
+    assert re.search(rf'<a [^>]*{re.escape(link)}[^>]*>Ask the referee</a>', html)
+
+
+def test_the_referee_knows_who_leads_at_the_table(client):
+    # Ana deals first; the player after the dealer leads.
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
+
+    response = client.get(reverse("referee", args=["tarot"]), {"table": table.view_token})
+
+    html = response.content.decode()
+    assert re.search(r'<input type="radio" name="leader" value="Bea"[^>]*checked', html)
+    assert 'data-players="Ana|Bea|Cid|Dan"' in html  # the picker says who is to play
+
+
+# -- Paublillo through the page -----------------------------------------------------------------------------
+
+def test_paublillo_a_trump_lead_must_be_followed_with_a_trump(client):
+    # Oros are trumps, Player 1 led the 5 of oros; Player 2 holds the 7 of oros and may not play a copa.
+    response = ask(client, "paublillo", trump="O", leader="Player 1", trick="5O", hand="12C 7O", card="12C")
+
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    assert answer["legal"] is False
+    assert answer["rule"] == "Following a trump lead"
+    assert [c["code"] for c in answer["legal_cards"]] == ["7O"]
+
+
+def test_paublillo_without_who_led_the_page_asks_for_it(client):
+    response = ask(client, "paublillo", trump="O", trick="5O 6O", hand="12C 7O", card="12C")
+
+    assert response.context["answer"] is None
+    assert "Say who led the trick." in text_of(response.content.decode())
+
+
+def test_paublillo_the_vuelta_wins_the_second_trick_face_down(client):
+    # Copas led by Player 3; Player 2 plays the last card, the 4 of oros face down: the vuelta counts.
+    response = ask(client, "paublillo", trump="O", leader="Player 3", trick="5C 6C 7C 4O*", trick_number="2")
+
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    assert answer["winner"]["text"] == "Player 2"
+    assert answer["rule"] == "The vuelta"
+
+
+def test_paublillo_who_led_is_taken_from_the_table(client):
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
+    page = client.get(reverse("referee", args=["paublillo"]), {"table": table.view_token}).content.decode()
+    assert re.search(r'<input type="radio" name="leader" value="Bea"[^>]*checked', page)
+
+    response = ask(client, "paublillo", table=table.view_token, trump="C", leader="Bea", trick="3C 1C 12O",
+                   hand="5C 2E", card="2E")
+
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    assert answer["legal"] is False  # a trump was led and Ana still holds the 5 of copas
+
+
+# -- every answer cites a rule the rules page states, in its words --------------------------------------------
+
+# Questions of our own where a game has no examples ({1}, {3}: the page's names for seats 1 and 3).
+OWN_QUESTIONS = {"paublillo": ["trump=O&leader={1}&trick=5O&hand=12C+7O&card=12C",
+                               "trump=O&leader={3}&trick=5C+6C+7C+4O*&trick_number=2",
+                               "trump=B&leader={1}&trick=5C+1C+12C+3C",
+                               "trump=E&hand=4E+12C"]}
+
+
+def situations(client, slug: str, headers) -> list[str]:
+    """The referee's own examples, as the page links them in the reader's language, and our own questions."""
+    page = client.get(reverse("referee", args=[slug]), headers=headers).context
+    names = [urlencode({"n": name})[2:] for name in page["spec"].players]
+    own = [f"ask=1&{q}".format(None, *names) for q in OWN_QUESTIONS.get(slug, [])]
+    return [e["query"] for e in page["examples"]] + own
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+@pytest.mark.parametrize("slug", [g.slug for g in REFEREES])
+def test_every_answer_quotes_the_rules_page(client, slug, language):
+    headers = {"Accept-Language": language}
+    rules = client.get(reverse("rules", args=[slug]), headers=headers).content.decode()
+    asked = situations(client, slug, headers)
+    assert asked, f"{slug}: nothing to ask"
+
+    for query in asked:
+        response = client.get(reverse("referee", args=[slug]) + "?" + query, headers=headers)
+        answer = response.context["answer"]
+        assert answer is not None, (query, response.context["form"].errors)
+        cite = answer["cite"]
+        assert cite is not None, f"{slug}: {query} cites {answer['rule']!r}, which the rules page does not state"
+        assert f'id="{cite["anchor"]}"' in rules
+        assert text_of(cite["quote"]) in text_of(rules), (slug, cite["quote"])
+        html = response.content.decode()
+        assert f'#{cite["anchor"]}" id="rule-link"' in html
+        assert escape(cite["quote"]) in html
+
+
+def package_of(game) -> str:
+    return type(game).__module__.rsplit(".", 1)[0]
+
+
+@pytest.mark.parametrize("package", sorted({package_of(g) for g in REFEREES}))
+def test_every_rule_a_game_can_cite_is_a_section_of_its_rules_page(client, package):
+    """Every Rule a game's modules define names a section of its rules page (a family's: of one of its games')."""
+    rules = list(_rules_defined_in(package))
+    assert rules, f"{package} defines no Rule"
+    anchors = set()
+    for game in (g for g in all_games() if package_of(g) == package):
+        page = client.get(reverse("rules", args=[game.slug])).content.decode()
+        anchors |= set(re.findall(r'<section id="([^"]+)"', page))
+
+    assert {rule.key for rule in rules} - anchors == set()
+
+
+def _rules_defined_in(package: str):
+    module = importlib.import_module(package)
+    for info in pkgutil.iter_modules(module.__path__):
+        if info.name in ("tests", "apps", "presenter", "demo"):
+            continue
+        names = vars(importlib.import_module(f"{package}.{info.name}"))
+        for value in names.values():
+            if isinstance(value, Rule):
+                yield value
+            elif isinstance(value, dict):
+                yield from (v for v in value.values() if isinstance(v, Rule))

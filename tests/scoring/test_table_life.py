@@ -1,0 +1,214 @@
+"""A table's life between deals: numbers without gaps, the end of the game, a rematch, players changed, and a
+game carried over from paper (RULINGS, General)."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+
+from referee.game import InvalidRecord
+from scoring import services
+from scoring.models import Deal, DealRevision, Table, TableChange
+
+from .conftest import PLAYERS4, add_deals, plain_deal
+
+
+def active_numbers(table: Table) -> list[int]:
+    return list(table.deals.filter(withdrawn=False).order_by("number").values_list("number", flat=True))
+
+
+# -- deal numbers ---------------------------------------------------------------------------------------------
+
+def test_the_deal_after_an_undo_takes_the_undone_deals_number(tarot4):
+    add_deals(tarot4, 3)
+    services.undo_last(tarot4)
+    assert services.next_number(tarot4) == 3
+
+    deal = services.record_deal(tarot4, plain_deal(taker="N"))
+
+    assert deal.number == 3 and active_numbers(tarot4) == [1, 2, 3]
+    assert tarot4.deals.count() == 3
+
+
+def test_the_undone_deal_stays_in_the_history_of_its_number(tarot4):
+    add_deals(tarot4, 3)  # deal 3 taken by E
+    services.undo_last(tarot4)
+    services.record_deal(tarot4, plain_deal(taker="N"))
+
+    revisions = list(Deal.objects.get(table=tarot4, number=3).revisions.order_by("revision")
+                     .values_list("action", "withdrawn", "record__taker__name"))
+    assert revisions == [("record", False, "E"), ("undo", True, "E"), ("record", False, "N")]
+
+
+def test_two_undone_deals_are_replaced_in_order(tarot4):
+    add_deals(tarot4, 4)
+    services.undo_last(tarot4)
+    services.undo_last(tarot4)
+    assert [services.record_deal(tarot4, plain_deal()).number for _ in range(3)] == [3, 4, 5]
+    assert active_numbers(tarot4) == [1, 2, 3, 4, 5]
+
+
+def test_the_table_page_counts_as_many_deals_as_the_last_deals_number(client, tarot4, edit_url):
+    add_deals(tarot4, 3)
+    services.undo_last(tarot4)
+    html = client.get(edit_url).content.decode()
+    assert "2 deals" in html and "Record deal 3" in html and "Undo deal 2" in html
+
+
+def test_a_resend_of_a_deal_undone_and_replaced_is_not_recorded_again(tarot4):
+    first = uuid.uuid4()
+    services.record_deal(tarot4, plain_deal(), client_id=first)
+    services.undo_last(tarot4)
+    services.record_deal(tarot4, plain_deal(taker="N"), client_id=uuid.uuid4())
+
+    with pytest.raises(services.DealReplaced, match="saved as deal 1, then undone"):
+        services.record_deal(tarot4, plain_deal(), client_id=first)
+    assert tarot4.deals.count() == 1
+    assert DealRevision.objects.filter(deal__table=tarot4, action="record").count() == 2
+
+
+def test_the_api_answers_a_replaced_resend_with_409(client, tarot4):
+    first = str(uuid.uuid4())
+    url = f"/api/tables/{tarot4.edit_token}/deals"
+    assert client.post(url, {"record": plain_deal(), "client_id": first}, "application/json").status_code == 201
+    services.undo_last(tarot4)
+    services.record_deal(tarot4, plain_deal(taker="N"))
+
+    response = client.post(url, {"record": plain_deal(), "client_id": first}, "application/json")
+    assert response.status_code == 409 and "undone" in response.json()["detail"]
+
+
+# -- the end of the game --------------------------------------------------------------------------------------
+
+@pytest.fixture
+def two_deal_tarot(db) -> Table:
+    """A Tarot game of two deals (the rounds option)."""
+    return services.create_table(game="tarot", players=PLAYERS4, options={"rounds": 2})
+
+
+def test_no_deal_is_recorded_once_the_game_is_over(two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    with pytest.raises(InvalidRecord, match="The game is over: N & S won"):
+        services.record_deal(two_deal_tarot, plain_deal())
+    assert two_deal_tarot.deals.count() == 2
+
+
+def test_the_form_gives_way_to_the_rematch_once_the_game_is_over(client, two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    html = client.get(f"/t/{two_deal_tarot.edit_token}/").content.decode()
+    assert 'id="game-over"' in html and 'id="rematch"' in html and 'id="record"' not in html
+    assert client.get(f"/t/{two_deal_tarot.edit_token}/deal/").status_code == 302
+
+
+def test_a_deal_sent_after_the_end_is_refused_with_the_reason(client, two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    form = {"deal_number": "3", **{k: str(v) for k, v in plain_deal().items()}}
+    html = client.post(f"/t/{two_deal_tarot.edit_token}/deal/", form).content.decode()
+    assert "The game is over" in html and two_deal_tarot.deals.count() == 2
+
+    response = client.post(f"/api/tables/{two_deal_tarot.edit_token}/deals", {"record": plain_deal()},
+                           "application/json")
+    assert response.status_code == 422 and "The game is over" in str(response.json())
+
+
+def test_undoing_the_last_deal_reopens_the_game(client, two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    services.undo_last(two_deal_tarot)
+    assert services.standings(two_deal_tarot).accepts_deals
+    assert services.record_deal(two_deal_tarot, plain_deal()).number == 2
+
+
+# -- rematch --------------------------------------------------------------------------------------------------
+
+def test_a_rematch_is_the_same_players_teams_and_options_in_one_tap(client, two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    two_deal_tarot.stake_minor = 10
+    two_deal_tarot.save()
+
+    response = client.post(f"/t/{two_deal_tarot.edit_token}/rematch/")
+
+    new = Table.objects.exclude(pk=two_deal_tarot.pk).get()
+    assert response.status_code == 302 and response["Location"] == f"/t/{new.edit_token}/"
+    assert services.table_spec(new).players == tuple(PLAYERS4)
+    assert new.options == two_deal_tarot.options and new.stake_minor == 10
+    assert list(new.seats.values_list("player_id", flat=True)) == list(
+        two_deal_tarot.seats.values_list("player_id", flat=True))
+    assert new.first_dealer == 2  # two deals dealt by N then S: E deals next
+    assert new.deals.count() == 0
+
+
+def test_a_rematch_keeps_the_teams(db):
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cris", "Dani"])
+    new = services.rematch(table)
+    assert services.table_spec(new).teams == services.table_spec(table).teams
+    assert list(new.seats.values_list("team", flat=True)) == list(table.seats.values_list("team", flat=True))
+
+
+def test_a_view_link_cannot_start_a_rematch(client, two_deal_tarot):
+    assert client.post(f"/t/{two_deal_tarot.view_token}/rematch/").status_code == 403
+    assert Table.objects.count() == 1
+
+
+# -- players between deals ------------------------------------------------------------------------------------
+
+def test_a_name_corrected_is_said_everywhere_and_logged(client, tarot4):
+    add_deals(tarot4, 3)  # taken by N, S, E
+    response = client.post(f"/t/{tarot4.edit_token}/players/",
+                           {"seat_0": "Nico", "seat_1": "S", "seat_2": "E", "seat_3": "W"})
+
+    assert response.status_code == 302
+    st = services.standings(Table.objects.get(pk=tarot4.pk))
+    assert st.spec.players == ("Nico", "S", "E", "W") and st.totals["Nico"] == 198 - 66 - 66
+    assert "Nico" in str(Deal.objects.get(table=tarot4, number=1).outcome["breakdown"])
+    change = TableChange.objects.get(table=tarot4)
+    assert change.details == {"seats": [{"seat": 0, "before": "N", "after": "Nico"}]} and change.after_deals == 3
+    assert "N → Nico" in client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
+
+
+def test_two_players_may_swap_names(tarot4):
+    add_deals(tarot4, 1)
+    services.change_players(tarot4, ["S", "N", "E", "W"])
+    assert services.table_spec(tarot4).players == ("S", "N", "E", "W")
+
+
+def test_a_player_name_twice_is_refused_beside_the_form(client, tarot4):
+    html = client.post(f"/t/{tarot4.edit_token}/players/",
+                       {"seat_0": "N", "seat_1": "n", "seat_2": "E", "seat_3": "W"}).content.decode()
+    assert "Two players have the same name." in html
+    assert services.table_spec(tarot4).players == tuple(PLAYERS4) and not TableChange.objects.exists()
+
+
+# -- a game under way on paper --------------------------------------------------------------------------------
+
+def test_a_game_from_paper_starts_from_its_scores(client, tarot4):
+    response = client.post(f"/t/{tarot4.edit_token}/carry-over/",
+                           {"total_0": "120", "total_1": "-40", "total_2": "-40", "total_3": "-40"})
+    assert response.status_code == 302
+
+    tarot4 = Table.objects.get(pk=tarot4.pk)
+    add_deals(tarot4, 1)  # N takes: +198, the others -66 each
+    assert services.standings(tarot4).totals == {"N": 120 + 198, "S": -40 - 66, "E": -40 - 66, "W": -40 - 66}
+    html = client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
+    assert "Carried over from paper" in html and "N +120" in html
+
+
+def test_a_game_is_carried_over_only_before_the_first_deal(tarot4):
+    add_deals(tarot4, 1)
+    with pytest.raises(services.ChangeRefused):
+        services.carry_over(tarot4, {"total_0": "10"})
+    assert tarot4.carried is None
+
+
+def test_a_carried_score_that_is_not_a_number_is_refused_beside_its_field(client, tarot4):
+    html = client.post(f"/t/{tarot4.edit_token}/carry-over/", {"total_0": "lots"}).content.decode()
+    assert "Enter a whole number." in html
+    assert Table.objects.get(pk=tarot4.pk).carried is None
+
+
+def test_an_edit_of_the_first_deal_replays_from_the_carried_scores(tarot4):
+    services.carry_over(tarot4, {"total_0": "100"})
+    add_deals(tarot4, 2)
+    services.edit_deal(tarot4.deals.get(number=1), plain_deal(taker="W"))
+    # deal 1 now taken by W (+198, others -66), deal 2 by S (+198, others -66)
+    assert services.standings(tarot4).totals == {"N": 100 - 66 - 66, "S": -66 + 198, "E": -66 - 66, "W": 198 - 66}
