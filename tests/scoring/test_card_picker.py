@@ -83,10 +83,8 @@ def test_suit_tabs_are_named_in_the_readers_language(language, suits):
     assert re.findall(r'role="tab"[^>]*aria-label="([^"]+)"', html) == suits
 
 
-@pytest.mark.xfail(strict=True, reason="the es/fr words for Queen, Knight and Jack are new strings: they come "
-                                        "with the central translation pass (then this mark must go)")
 @pytest.mark.parametrize(("language", "words"), [
-    ("es", {"QH": "Reina de corazones", "CH": "Caballo de corazones", "JH": "Jota de corazones"}),
+    ("es", {"QH": "Dama de corazones", "CH": "Caballo de corazones", "JH": "Sota de corazones"}),  # as the Tarot words
     ("fr", {"QH": "Dame de cœur", "CH": "Cavalier de cœur", "JH": "Valet de cœur"}),
 ])
 def test_tarot_court_cards_are_named_in_the_readers_language(language, words):

@@ -76,7 +76,7 @@ def test_the_worker_precaches_every_style_and_script_of_a_table_page(client, edi
     config, _ = worker(client)
 
     precached = {entry["url"] for entry in config["precache"]}
-    assert {"/static/app/offline.js", "/static/app/app.js"} <= loaded
+    assert {"/static/app/offline.min.js", "/static/app/app.min.js"} <= loaded
     assert loaded <= precached
     for url in precached:
         assert served(url)
@@ -199,3 +199,14 @@ def test_the_share_page_offers_the_phones_share_sheet_for_the_view_link_only(cli
     assert shared == [f"http://testserver/t/{tarot4.view_token}/"]
     assert re.search(r"<button[^>]*data-share=[^>]*\shidden>", html)
     assert f'data-copy="http://testserver/t/{tarot4.view_token}/"' in html  # the fallback stays
+
+
+@pytest.mark.parametrize("name", ["offline", "app"])
+def test_a_minified_script_is_made_from_the_script_beside_it(name):
+    """static/app/README.md: each .min.js names the sha256 of the script it was made from."""
+    import hashlib
+    from pathlib import Path
+
+    app = Path(__file__).resolve().parents[2] / "static" / "app"
+    source = hashlib.sha256((app / f"{name}.js").read_bytes()).hexdigest()
+    assert f"source sha256 {source} */" in (app / f"{name}.min.js").read_text().splitlines()[0]
