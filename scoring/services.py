@@ -496,7 +496,10 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     if latest is not None and latest.withdrawn:  # undone deals at the end: the first of them is replaced
         latest = active_deals(table).order_by("-number").only("table_id", "number", "withdrawn",
                                                                "state_after").first()
-        replaces = table.deals.only("pk", "number", "revision").get(number=latest.number + 1 if latest else 1)
+        # None if another phone changed the table between these reads: then its version has moved on too, and
+        # the deal is worked out again (record_deal) before anything is written.
+        replaces = table.deals.only("pk", "number", "revision").filter(
+            number=latest.number + 1 if latest else 1, withdrawn=True).first()
     number = latest.number + 1 if latest else 1
     if number > MAX_DEALS:
         raise InvalidRecord({"__all__": _("A table keeps at most %(n)s deals: start a new table for the "
