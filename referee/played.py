@@ -70,7 +70,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from referee.cards import Card, deck_cards
-from referee.parse import InvalidRecord
+from referee.parse import Errors, InvalidRecord
 from referee.text import Text, _
 from referee.tricks import Judgement, Play, Situation, Trick, TrickRules, Verdict
 from referee.values import Seat
@@ -393,3 +393,12 @@ def seat_cards(deal: PlayedDeal) -> dict[Seat, tuple[Card, ...]]:
             found[play.seat].append(play.card)
             seen.add(play.card)
     return {seat: tuple(cards) for seat, cards in found.items()}
+
+
+def require_sound_cards(deal: PlayedDeal, errors: Errors) -> None:
+    """A deal is counted from its cards only once none is played twice or foreign to the deck: the first such
+    card is asked to be corrected (under ``plays``)."""
+    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
+    if unsound:
+        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
+                              why=unsound[0].explanation))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection
@@ -98,3 +100,13 @@ def remember_table(request, response, token: str) -> None:
     tokens = ([token] + [t for t in recent if t != token])[:RECENT_MAX]
     response.set_signed_cookie(RECENT_COOKIE, ",".join(tokens), salt=RECENT_COOKIE, max_age=RECENT_SECONDS,
                                httponly=True, samesite="Lax", secure=request.is_secure())
+
+
+def author_of(request: Any, create: bool = True) -> str:
+    """Who made a change: the account's name, or a short tag of this phone (never its session key). To show
+    a reader which changes are theirs (``create=False``), a phone without a session is nobody yet."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return user.get_username()
+    key = device_key(request, create=create)
+    return "#" + hashlib.sha256(key.encode()).hexdigest()[:6] if key else ""

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -56,14 +55,11 @@ from scoring.api_schemas import (
 from scoring.limits import message as limit_message
 from scoring.limits import over_limit
 from scoring.models import Deal, Table
+from scoring.storable import ESCAPED_UNSTORABLE, unstorable_path
 
 logger = logging.getLogger(__name__)
 
 AUTHOR = "api"
-
-
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL, and half of a UTF-16 pair: no database stores them
-ESCAPED_UNSTORABLE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")  # how JSON carries them (only escaped)
 
 
 class StrictJSONParser(Parser):
@@ -82,26 +78,6 @@ class StrictJSONParser(Parser):
                 raise invalid({where or "body": _("Text cannot contain the NUL character (\\u0000) or half of a "
                                                   "UTF-16 surrogate pair (\\ud800–\\udfff).")})
         return data
-
-
-def unstorable_path(value: Any, path: str = "") -> str | None:
-    """The path of the first text (or key) holding a NUL or a lone surrogate in parsed JSON, like
-    ``record.note``; else None.
-
-    >>> unstorable_path({"record": {"players": ["Ana", "B\\ud800"]}})
-    'record.players.1'
-    """
-    if isinstance(value, str):
-        return path if UNSTORABLE.search(value) else None
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        where = f"{path}.{key}" if path else str(key)
-        if UNSTORABLE.search(str(key)):
-            return where
-        found = unstorable_path(item, where)
-        if found is not None:
-            return found
-    return None
 
 
 api = NinjaAPI(

@@ -25,7 +25,6 @@ import dataclasses
 import io
 import json
 import logging
-import re
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -44,6 +43,7 @@ from django.utils.translation import gettext as _
 from referee.game import Game, InvalidRecord, State, TableSpec, get_game
 from scoring import services
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
+from scoring.storable import ESCAPED_UNSTORABLE, unstorable_path
 
 logger = logging.getLogger(__name__)
 
@@ -232,27 +232,6 @@ class TableFile:
     changes: tuple[ChangeIn, ...] = ()
 
 
-UNSTORABLE = re.compile("[\x00\ud800-\udfff]")  # NUL, and half of a UTF-16 pair: no database stores them
-ESCAPED_UNSTORABLE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")  # how JSON carries them (only escaped)
-
-
-def _unstorable(value: Any, path: str = "") -> str | None:
-    """The path of the first text (or key) no database stores (NUL, a lone surrogate), else None.
-
-    >>> _unstorable({"deals": [{"record": {"note": "a\\x00"}}]})
-    'deals.0.record.note'
-    """
-    if isinstance(value, str):
-        return path if UNSTORABLE.search(value) else None
-    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
-    for key, item in items:
-        where = f"{path}.{key}" if path else str(key)
-        if UNSTORABLE.search(str(key)):
-            return where
-        found = _unstorable(item, where)
-        if found is not None:
-            return found
-    return None
 
 
 def decode(data: bytes) -> Any:
@@ -273,7 +252,7 @@ def decode(data: bytes) -> Any:
         raise ImportRefused({"file": f"{not_a_file} ({where})"}, unreadable=True) from None
     except (ValueError, RecursionError):  # NaN or Infinity; nested too deep
         raise ImportRefused({"file": not_a_file}, unreadable=True) from None
-    where = _unstorable(parsed) if ESCAPED_UNSTORABLE.search(data) else None  # only then look for where
+    where = unstorable_path(parsed) if ESCAPED_UNSTORABLE.search(data) else None  # only then look for where
     if where is not None:
         raise ImportRefused({where: _("Text cannot contain the NUL character (\\u0000) or half of a UTF-16 "
                                       "surrogate pair (\\ud800–\\udfff).")})

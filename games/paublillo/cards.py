@@ -42,7 +42,7 @@ from games.paublillo.words import THREE_TRICKS
 from referee.cards import Card
 from referee.game import Rule, TableSpec
 from referee.parse import Errors, InvalidRecord
-from referee.played import Course, FlagKind, PlayedDeal, PlayedTrick
+from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
 from referee.text import Text, _
 from referee.tricks import Play, Situation
 from referee.values import Seat
@@ -123,10 +123,7 @@ def derive(table: TableSpec[PaublilloOptions], contract: PaublilloRecord, deal: 
     if contract.void:
         raise InvalidRecord({"void": _("A void deal has no cards to count.")})
     errors = Errors()
-    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
-    if unsound:
-        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
-                              why=unsound[0].explanation))
+    require_sound_cards(deal, errors)
     turned = deal.context.turned
     if turned is not None and any(p.card == turned for p in deal.plays):
         errors.add("plays", _("%(card)s is the turned card: it is not used in the play.", card=turned.code))

@@ -44,7 +44,7 @@ from games.tarot.rules_text import RULE_CALLED_KING, RULE_CHIEN
 from referee.cards import Card, DeckKind, full_deck, tarot_points_halves
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
-from referee.played import Course, FlagKind, PlayedDeal, PlayedTrick
+from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
 from referee.text import _
 from referee.tricks import Play, Situation, Trick
 from referee.values import Seat
@@ -151,10 +151,7 @@ def derive(table: TableSpec[TarotOptions], contract: TarotRecord, deal: PlayedDe
     if not deal.complete:
         errors.add("plays", _("%(played)s of the %(total)s cards have been played: the deal is not over.",
                               played=len(deal.plays), total=total))
-    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
-    if unsound:
-        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
-                              why=unsound[0].explanation))
+    require_sound_cards(deal, errors)
     errors.raise_if_any()
 
     taker, kind = contract.taker, contract.contract

@@ -33,7 +33,7 @@ from typing import Any
 from referee.cards import Card
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
-from referee.played import Flag, FlagKind, PlayedDeal
+from referee.played import Flag, FlagKind, PlayedDeal, require_sound_cards
 from referee.text import _
 from referee.tricks import Situation
 from referee.values import Seat
@@ -138,10 +138,7 @@ def derive(table: TableSpec[ToruroOptions], contract: ToruroRecord, deal: Played
     if not deal.complete:
         errors.add("plays", _("%(played)s of the %(total)s cards have been played: the deal is not over.",
                               played=len(deal.plays), total=TRICKS * len(deal.seats)), rule=RULE["pots"])
-    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
-    if unsound:
-        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
-                              why=unsound[0].explanation))
+    require_sound_cards(deal, errors)
     turned = deal.context.turned
     if turned is not None and any(p.card == turned for p in deal.plays):
         errors.add("plays", _("%(card)s is the turned card: it lies face up by the pots, nobody plays it.",

@@ -38,7 +38,7 @@ from typing import Any
 from referee.cards import Card
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
-from referee.played import Course, FlagKind, PlayedDeal, PlayedTrick
+from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
 from referee.text import _
 from referee.tricks import Situation
 from referee.values import Seat
@@ -155,10 +155,7 @@ def _count(contract: HandRecord, deal: PlayedDeal) -> HombreCards:
         errors.add("hombre", _("Who is the Hombre? Tap a name."))
     elif hombre not in deal.seats:
         errors.add("hombre", _("%(name)s is not dealt in.", name=hombre.name))
-    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
-    if unsound:
-        errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
-                              why=unsound[0].explanation))
+    require_sound_cards(deal, errors)
     if not deal.over:
         done = len([t for t in deal.tricks if t.complete])
         errors.add("plays", _("%(played)s of the 9 tricks have been played: the deal is not over.", played=done))

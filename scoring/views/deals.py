@@ -3,7 +3,6 @@ services."""
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from django.contrib import messages
@@ -17,23 +16,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
 from scoring import services
-from scoring.access import Access, device_key, resolve, resolve_for_edit
+from scoring.access import Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm
 from scoring.limits import limited
 from scoring.models import Deal, DealRevision
 from scoring.views.tables import record_template, side_labels, table_context
 
 PER_PAGE = 50
-
-
-def author_of(request: HttpRequest, create: bool = True) -> str:
-    """Who made a change: the account's name, or a short tag of this phone (never its session key). To show
-    a reader which changes are theirs (``create=False``), a phone without a session is nobody yet."""
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return user.get_username()
-    key = device_key(request, create=create)
-    return "#" + hashlib.sha256(key.encode()).hexdigest()[:6] if key else ""
 
 
 def _back(request: HttpRequest, default: str) -> str:

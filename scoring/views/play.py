@@ -28,12 +28,11 @@ from referee.game import Game, InvalidRecord, TableSpec, get_game
 from referee.played import Flag, FlagKind, PlayedDeal, PlayedTrick
 from referee.tricks import Trick
 from scoring import play_drafts, services
-from scoring.access import Access, resolve, resolve_for_edit
+from scoring.access import Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm
 from scoring.limits import limited
 from scoring.models import Deal
 from scoring.play_drafts import Draft
-from scoring.views.deals import author_of
 from scoring.views.tables import side_labels
 from scoring.widgets import card_words, deck_groups
 

@@ -25,6 +25,7 @@ from scoring import services
 from scoring.access import (
     Access,
     Version,
+    author_of,
     device_key,
     recent_tokens,
     remember_table,
@@ -342,8 +343,6 @@ class PlayersForm(forms.Form):
 @limited("write")
 def players(request: HttpRequest, token: str) -> HttpResponse:
     """Between deals: a name corrected, or someone else taking a seat (it keeps the seat's score)."""
-    from scoring.views.deals import author_of  # the deals' views import this module
-
     access = resolve_for_edit(token)
     table = access.table
     names = list(services.table_spec(table).players)
@@ -390,8 +389,6 @@ class CarryOverForm(forms.Form):
 @limited("write")
 def carry_over(request: HttpRequest, token: str) -> HttpResponse:
     """A game already under way on paper: its scores (and state) entered once, before the first deal."""
-    from scoring.views.deals import author_of
-
     access = resolve_for_edit(token)
     table = access.table
     game, spec = get_game(table.game), services.table_spec(table)
