@@ -577,9 +577,18 @@ def export(table: Table) -> dict[str, Any]:
                   "created": _moment(table.created)},
         "seats": [{"name": seat.player.name, "team": seat.team} for seat in services.seats_of(table)],
         "deals": deals,
-        "changes": [{**change, "created": _moment(change["created"])} for change in table.changes.order_by(
-            "created", "pk").values("kind", "after_deals", "details", "author", "created")],
+        "changes": [{**change, "details": _without_links(change["details"]), "created": _moment(change["created"])}
+                    for change in table.changes.order_by("created", "pk").values("kind", "after_deals", "details",
+                                                                                 "author", "created")],
     }
+
+
+def _without_links(details: Any) -> Any:
+    """A change's details without the links to the game before or after a player joined or left: a file never
+    carries a table's tokens (the other game is exported on its own)."""
+    if isinstance(details, dict):
+        return {key: value for key, value in details.items() if key not in ("earlier", "later")}
+    return details
 
 
 def export_json(table: Table) -> bytes:

@@ -21,7 +21,7 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 
 from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
-from scoring import services
+from scoring import seating, services
 from scoring.access import (
     Access,
     Version,
@@ -339,15 +339,59 @@ class PlayersForm(forms.Form):
         return [self.cleaned_data[name] for name in self.fields]
 
 
+class JoinForm(forms.Form):
+    """Someone joins: a name, and after whom in the order of play."""
+
+    name = forms.CharField(label=_("Name"), max_length=40)
+    after = forms.TypedChoiceField(label=_("Sits after"), coerce=int)
+
+    def __init__(self, names: list[str], *args: Any, **kwargs: Any):
+        super().__init__(*args, prefix="join", **kwargs)
+        self.fields["after"].choices = [(str(i), name) for i, name in enumerate(names)]
+        self.fields["after"].initial = str(len(names) - 1)
+
+
+class LeaveForm(forms.Form):
+    """Someone leaves: which seat."""
+
+    seat = forms.TypedChoiceField(label=_("Who leaves"), coerce=int)
+
+    def __init__(self, names: list[str], *args: Any, **kwargs: Any):
+        super().__init__(*args, prefix="leave", **kwargs)
+        self.fields["seat"].choices = [("", "—"), *((str(i), name) for i, name in enumerate(names))]
+
+
+def _seats_changed(request: HttpRequest, token: str, names: list[str], form: forms.Form) -> HttpResponse | None:
+    """The table goes on with ``names`` (:mod:`scoring.seating`); ``None`` with the reason on ``form``."""
+    table = resolve_for_edit(token).table
+    try:
+        closed = seating.change_seats(table, names, device=device_key(request), user=request.user,
+                                      author=author_of(request))
+    except InvalidRecord as exc:
+        form.add_error(None, "; ".join(services.field_errors(exc).values()))
+        return None
+    if closed is None:
+        messages.success(request, _("Players: %(list)s.") % {"list": ", ".join(names)})
+    else:
+        messages.success(request, _("The game so far is kept in the history; a new game starts with %(list)s.")
+                         % {"list": ", ".join(names)})
+    return redirect("table", token=token)
+
+
 @require_http_methods(["GET", "POST"])
 @limited("write")
 def players(request: HttpRequest, token: str) -> HttpResponse:
-    """Between deals: a name corrected, or someone else taking a seat (it keeps the seat's score)."""
+    """Between deals: a name corrected, or someone else taking a seat (it keeps the seat's score); someone
+    joining or leaving where the game allows it (:mod:`scoring.seating`)."""
     access = resolve_for_edit(token)
     table = access.table
-    names = list(services.table_spec(table).players)
-    form = PlayersForm(names, request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    game, spec = get_game(table.game), services.table_spec(table)
+    names = list(spec.players)
+    action = request.POST.get("action", "rename") if request.method == "POST" else ""
+    form = PlayersForm(names, request.POST if action == "rename" else None)
+    join = JoinForm(names, request.POST if action == "join" else None)
+    leave = LeaveForm(names, request.POST if action == "leave" else None)
+    if action == "rename" and form.is_valid():
         try:
             changed = services.change_players(table, form.names(), device=device_key(request), user=request.user,
                                               author=author_of(request))
@@ -358,8 +402,20 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, _("Players changed: %(list)s.") % {"list": ", ".join(
                     f"{c['before']} → {c['after']}" for c in changed)})
             return redirect("table", token=token)
-    return render(request, "scoring/table_players.html", {"access": access, "token": token, "table": table,
-                                                          "game": get_game(table.game), "form": form})
+    elif action == "join" and join.is_valid():
+        done = _seats_changed(request, token, seating.joined(names, join.cleaned_data["name"],
+                                                             join.cleaned_data["after"]), join)
+        if done is not None:
+            return done
+    elif action == "leave" and leave.is_valid():
+        done = _seats_changed(request, token, seating.left(names, leave.cleaned_data["seat"]), leave)
+        if done is not None:
+            return done
+    allowed = seating.may_change_seats(game, spec)
+    shown = {"join": allowed["join"] or join.is_bound, "leave": allowed["leave"] or leave.is_bound}  # with why not
+    return render(request, "scoring/table_players.html", {
+        "access": access, "token": token, "table": table, "game": game, "form": form, "join": join,
+        "leave": leave, "allowed": shown, "teams": bool(spec.teams), "started": table.deals.exists()})
 
 
 class CarryOverForm(forms.Form):

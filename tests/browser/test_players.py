@@ -72,3 +72,28 @@ def test_a_players_history_and_statistics_from_the_home_page(live_server, page: 
 
     page.locator(".sitting").click()  # on to the table, to score the next deal
     expect(page).to_have_url(f"{live_server.url}/t/{table.edit_token}/")
+
+
+def test_a_friend_joins_mid_night_on_the_smallest_phone(live_server, page: Page, screenshot):
+    """Three deals at four, then O sits down after W: the night so far stays in the history, with its scores,
+    and a new game at five starts on the same page, W dealing (N, S and E dealt the three deals)."""
+    page.set_viewport_size({"width": 320, "height": 640})
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    for record in NIGHT:
+        services.record_deal(table, record)
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("link", name="Players", exact=True).click()
+    page.get_by_role("textbox", name="Who joins").fill("O")
+    expect(page.get_by_role("combobox", name="Sits after")).to_have_value("3")
+    fits(page)
+    assert small_targets(page) == []
+    screenshot("players-join-320")
+    page.get_by_role("button", name="Add to the table").click()
+
+    expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    expect(page.locator("#live")).to_contain_text("O")
+    expect(page.get_by_text("Deals next:")).to_contain_text("W")
+    page.get_by_role("link", name="History").click()
+    page.get_by_role("link", name="the game before, with its scores and settle-up").click()
+    expect(page.locator("#live")).to_contain_text("+450")  # E: +198 − 96 + 348
+    screenshot("players-game-before-320")

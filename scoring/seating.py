@@ -1,0 +1,127 @@
+"""Someone joins the table, or leaves it, between deals.
+
+The rule texts say nothing of a player joining or leaving a game under way, and a game's scoring often
+depends on how many play (Tarot at four and at five players scores differently; a Toruro pot holds what the
+players put in). Tapete takes the reading of a real table (house reading "a change of players starts a new
+game", named in README.md): **the game so far ends as it stands** — its deals, its scores and its settle-up are
+kept, read-only, under a link of their own in the table's history — and **the table goes on with the new
+players from the start of a game**, the same options and stake, the deal passing on to whoever would have dealt
+next (or the next player still seated). The table keeps its links, so every phone watching it goes on watching.
+
+Where the game does not allow it there is nothing to offer: a count of players the game is not played by (it is
+refused as it is for a new table), or a game of fixed teams (Paublillo: its teams are chosen at a new table).
+A name corrected, or someone else taking a seat with its score, is :func:`scoring.services.change_players`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from referee.game import Game, InvalidRecord, TableSpec, get_game
+from scoring import services
+from scoring.models import Deal, Seat, Table, TableChange
+
+
+def may_change_seats(game: Game[Any, Any, Any], spec: TableSpec[Any]) -> dict[str, bool]:
+    """What the game allows at this table: ``join`` (one more player) and ``leave`` (one fewer)."""
+    if spec.teams:
+        return {"join": False, "leave": False}
+    return {"join": spec.size + 1 in game.player_counts, "leave": spec.size - 1 in game.player_counts}
+
+
+def joined(players: Sequence[str], name: str, after: int) -> list[str]:
+    """The order of play with ``name`` seated after seat ``after`` (-1: first).
+
+    >>> joined(["Ana", "Bea", "Luis"], "Eva", 0)
+    ['Ana', 'Eva', 'Bea', 'Luis']
+    """
+    names = list(players)
+    names.insert(after + 1, name.strip())
+    return names
+
+
+def left(players: Sequence[str], seat: int) -> list[str]:
+    """The order of play without seat ``seat``.
+
+    >>> left(["Ana", "Bea", "Luis"], 1)
+    ['Ana', 'Luis']
+    """
+    return [name for index, name in enumerate(players) if index != seat]
+
+
+def next_dealer_among(before: Sequence[str], dealer: int, after: Sequence[str]) -> int:
+    """Who deals first in the new order: the player who would have dealt next, or, if he left, the first player
+    still seated after him in the old order.
+
+    >>> next_dealer_among(["Ana", "Bea", "Luis"], 1, ["Ana", "Luis", "Eva"])
+    1
+    >>> next_dealer_among(["Ana", "Bea", "Luis"], 1, ["Ana", "Luis"])
+    1
+    >>> next_dealer_among(["Ana", "Bea", "Luis"], 2, ["Ana", "Bea"])
+    0
+    """
+    seats = {name.casefold(): index for index, name in enumerate(after)}
+    for step in range(len(before)):
+        found = seats.get(before[(dealer + step) % len(before)].casefold())
+        if found is not None:
+            return found
+    return 0
+
+
+def change_seats(table: Table, names: Sequence[str], *, device: str = "", user: Any = None,
+                 author: str = "") -> Table | None:
+    """The table goes on with ``names`` (one joined or one left): the game so far is closed as a table of its
+    own, which is returned (``None`` when no deal was recorded yet: the seats just change). The same checks as a
+    new table (:class:`InvalidRecord` per field)."""
+    game, spec = get_game(table.game), services.table_spec(table)
+    if spec.teams:
+        raise InvalidRecord({"players": _("The teams are chosen when a table starts: for other players or "
+                                          "teams, start a new table.")})
+    if len(names) == spec.size:
+        raise InvalidRecord({"players": _("Nobody joins or leaves.")})
+    game.table(names, spec.options)  # the count, the names: refused as for a new table, before any lock
+    with transaction.atomic():
+        services._lock(table)
+        table.refresh_from_db()
+        table.__dict__.pop("_spec_cache", None)
+        st = services.standings(table)
+        before = list(st.spec.players)
+        after = game.table(names, st.spec.options, (), next_dealer_among(before, game.dealer(st.spec, st.state),
+                                                                         names))
+        played = services.active_deals(table).count()
+        closed = _close_game_so_far(table) if table.deals.exists() else None
+        Seat.objects.filter(table=table).delete()
+        Seat.objects.bulk_create(Seat(table=table, player=services._player_named(name, device or table.owner_device,
+                                                                                  user), position=position)
+                                 for position, name in enumerate(after.players))
+        Table.objects.filter(pk=table.pk).update(first_dealer=after.first_dealer, carried=None)
+        table.first_dealer, table.carried = after.first_dealer, None
+        kept = {n.casefold() for n in after.players}
+        change = {"joined": [n for n in after.players if n.casefold() not in {b.casefold() for b in before}],
+                  "left": [n for n in before if n.casefold() not in kept], "before": before,
+                  "players": list(after.players), "deals": played}
+        if closed is not None:
+            TableChange.objects.create(table=closed, kind=TableChange.Kind.SEATS, after_deals=played,
+                                       author=author, details={**change, "later": table.view_token})
+        TableChange.objects.create(table=table, kind=TableChange.Kind.SEATS, after_deals=0, author=author,
+                                   details={**change, "earlier": closed.view_token if closed else ""})
+        services._renew(table)
+    return closed
+
+
+def _close_game_so_far(table: Table) -> Table:
+    """The game so far as a table of its own, with new links (the edit link is never shown: it is kept as it
+    stands): its deals with their revisions and cached standings, its seats and its earlier changes."""
+    closed = Table.objects.create(game=table.game, name=table.name, options=table.options,
+                                  stake_minor=table.stake_minor, currency=table.currency,
+                                  first_dealer=table.first_dealer, owner_device=table.owner_device,
+                                  owner=table.owner, carried=table.carried, version=1)
+    Table.objects.filter(pk=closed.pk).update(created=table.created)
+    Deal.objects.filter(table=table).update(table=closed)
+    Seat.objects.filter(table=table).update(table=closed)
+    TableChange.objects.filter(table=table).update(table=closed)
+    return closed

@@ -1,0 +1,132 @@
+"""Someone joins or leaves between deals (scoring.seating; house reading "a change of players starts a new
+game"): the game so far is kept as it stands, read-only, and the table goes on under the same links with the new
+players from the start of a game."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.game import InvalidRecord
+from scoring import seating, services
+from scoring.models import Deal, Table, TableChange
+
+from .conftest import PLAYERS4, add_deals
+
+
+def players_url(table: Table) -> str:
+    return f"/t/{table.edit_token}/players/"
+
+
+def test_a_player_who_joins_starts_a_new_game_under_the_same_links(client, tarot4):
+    add_deals(tarot4, 3)  # taken by N, S, E: N +198 -66 -66 = 66, S 66, E 66, W -198
+    before = services.standings(tarot4)
+    assert before.dealer == "W"  # N, S and E dealt: W deals next
+
+    response = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"})
+
+    assert response.status_code == 302 and response["Location"] == f"/t/{tarot4.edit_token}/"
+    live = Table.objects.get(pk=tarot4.pk)
+    st = services.standings(live)
+    assert st.spec.players == ("N", "S", "E", "W", "O") and st.deal_count == 0
+    assert st.totals == {"N": 0, "S": 0, "E": 0, "W": 0, "O": 0}
+    assert st.dealer == "W"  # the deal passes on as it would have
+    assert (live.edit_token, live.view_token) == (tarot4.edit_token, tarot4.view_token)
+
+
+def test_the_game_so_far_is_kept_as_it_stood_with_its_settle_up(client, tarot4):
+    add_deals(tarot4, 3)
+    before = services.standings(tarot4).totals
+
+    services_closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+
+    assert services_closed is not None
+    closed = Table.objects.get(pk=services_closed.pk)
+    assert services.standings(closed).totals == before == {"N": 66, "S": 66, "E": 66, "W": -198}
+    assert list(closed.deals.order_by("number").values_list("number", flat=True)) == [1, 2, 3]
+    assert [r.action for r in Deal.objects.get(table=closed, number=1).revisions.all()] == ["record"]
+    assert client.get(f"/t/{closed.view_token}/settle/").status_code == 200
+    assert closed.edit_token not in client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
+
+
+def test_the_change_is_in_the_history_of_both_games_with_links(client, tarot4):
+    add_deals(tarot4, 2)
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"], author="Ana")
+    assert closed is not None
+
+    now = TableChange.objects.get(table=tarot4, kind=TableChange.Kind.SEATS)
+    assert now.details["joined"] == ["O"] and now.details["left"] == [] and now.details["deals"] == 2
+    assert now.details["earlier"] == closed.view_token and now.author == "Ana"
+    html = client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
+    assert "O joined" in html and f"/t/{closed.view_token}/" in html
+    earlier = client.get(f"/t/{closed.view_token}/history/").content.decode()
+    assert "O joined" in earlier and f"/t/{tarot4.view_token}/" in earlier
+
+
+def test_a_player_who_leaves_hands_the_deal_to_the_next_player_still_seated(client, tarot5):
+    add_deals(tarot5, 2)  # N and S dealt: E deals next
+    assert services.standings(tarot5).dealer == "E"
+
+    response = client.post(players_url(tarot5), {"action": "leave", "leave-seat": "2"})
+
+    assert response.status_code == 302
+    st = services.standings(Table.objects.get(pk=tarot5.pk))
+    assert st.spec.players == ("N", "S", "W", "O") and st.dealer == "W"
+    assert TableChange.objects.get(table=tarot5, kind=TableChange.Kind.SEATS).details["left"] == ["E"]
+
+
+def test_before_the_first_deal_the_players_just_change(tarot4):
+    assert seating.change_seats(tarot4, ["N", "S", "E"]) is None
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == ("N", "S", "E")
+    assert Table.objects.count() == 1
+
+
+def test_a_count_the_game_is_not_played_by_is_refused_beside_the_form(client, tarot5):
+    add_deals(tarot5, 1)
+    html = client.post(players_url(tarot5), {"action": "join", "join-name": "Zoe", "join-after": "4"}
+                       ).content.decode()
+    assert "is played by 3, 4, 5 players, not 6." in html
+    assert services.table_spec(tarot5).players == ("N", "S", "E", "W", "O") and tarot5.deals.count() == 1
+
+
+def test_the_page_offers_only_what_the_game_allows(client, tarot5, tarot4):
+    at_five = client.get(players_url(tarot5)).content.decode()
+    assert 'id="leave-form"' in at_five and 'id="join-form"' not in at_five
+    at_four = client.get(players_url(tarot4)).content.decode()
+    assert 'id="leave-form"' in at_four and 'id="join-form"' in at_four
+
+
+def test_a_team_game_keeps_its_seats(client, db):
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Luis", "Eva"])
+    assert 'id="join-form"' not in client.get(players_url(table)).content.decode()
+    with pytest.raises(InvalidRecord, match="teams are chosen when a table starts"):
+        seating.change_seats(table, ["Ana", "Bea", "Luis", "Eva", "Juan", "Sol"])
+
+
+def test_a_name_already_seated_cannot_join(client, tarot4):
+    html = client.post(players_url(tarot4), {"action": "join", "join-name": "n", "join-after": "0"}
+                       ).content.decode()
+    assert "Two players have the same name." in html
+    assert services.table_spec(tarot4).players == tuple(PLAYERS4)
+
+
+def test_a_blank_name_is_asked_for_beside_its_field(client, tarot4):
+    html = client.post(players_url(tarot4), {"action": "join", "join-name": "", "join-after": "0"}
+                       ).content.decode()
+    assert "This field is required." in html and 'aria-describedby="id_join-name-error"' in html
+
+
+def test_the_view_link_cannot_change_the_players(client, tarot4):
+    response = client.post(f"/t/{tarot4.view_token}/players/", {"action": "leave", "leave-seat": "0"})
+    assert response.status_code in (403, 404)
+    assert services.table_spec(tarot4).players == tuple(PLAYERS4)
+
+
+def test_an_exported_table_does_not_carry_the_link_to_the_game_before(tarot4):
+    from scoring import transfer
+
+    add_deals(tarot4, 1)
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None
+    exported = transfer.export_json(tarot4).decode()
+    assert closed.view_token not in exported and closed.edit_token not in exported
+    assert '"joined":["O"]' in exported
