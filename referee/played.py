@@ -154,6 +154,11 @@ class Course:
         usual course (Paublillo once a team has two tricks; Tresillo's primeras, L'Ombre's first five)."""
         return False
 
+    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
+        """What the referee's form is told of this deal beyond its situation, by the names of the game's
+        ``ruling_fields`` (who sits the deal out at a table of four): nothing in the usual course."""
+        return {}
+
     def play_flag(self, deal: PlayedDeal, context: Situation, play: Play,
                   completes: bool) -> tuple[Rule | Text, Text] | None:
         """A rule a play breaks beyond the cards it may be (face down), as ``(rule, why)``; ``None`` if none."""

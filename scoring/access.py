@@ -5,13 +5,14 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection
-from django.db.models import Q
 from django.http import Http404
 
+from scoring import rows
 from scoring.models import Table
 
 RECENT_KEY = "recent_tables"
@@ -26,14 +27,25 @@ class Access:
 
 
 def resolve(token: str) -> Access:
-    """The table a link token opens, and whether it may edit. 404 for an unknown token."""
+    """The table a link token opens, and whether it may edit. 404 for an unknown token.
+
+    Every page and every write asks this first, so its SELECT is written once (:func:`_by_token`) and only run
+    here: the ORM's building of the same query cost ten times reading the row (~0.35 ms against 0.03 ms)."""
     table = None
     if TOKEN_SHAPE.fullmatch(token):  # else not a token, and not for the database (PostgreSQL refuses a NUL)
-        # No ORDER BY (as .first() would add): each token is a unique index, and the database uses both.
-        table = next(iter(Table.objects.filter(Q(edit_token=token) | Q(view_token=token))[:1]), None)
+        table = next(iter(rows.instances(Table, _by_token(), [token, token])), None)
     if table is None:
         raise Http404("No table behind this link.")
     return Access(table, token, token == table.edit_token)
+
+
+@cache
+def _by_token() -> str:
+    """The table row behind either token: every column, so the row is a whole :class:`Table` (converted by
+    its fields, as the ORM would). No ORDER BY: each token is a unique index, and the database uses both."""
+    meta, quote = Table._meta, connection.ops.quote_name
+    edit, view = (quote(meta.get_field(name).column) for name in ("edit_token", "view_token"))
+    return f"SELECT {rows.columns(Table)} FROM {quote(meta.db_table)} WHERE {edit} = %s OR {view} = %s"
 
 
 @dataclass(frozen=True)

@@ -387,7 +387,13 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
     winners out. Nothing is stored.
 
     Records are validated one by one against the state before them; the first invalid one answers 422 with
-    its messages under `deals.<index>.` (0-based), e.g. `deals.2.points`. At most 20,000 deals."""
+    its messages under `deals.<index>.` (0-based), e.g. `deals.2.points`. At most 20,000 deals.
+
+    In a trick game a deal may be given as its plays, `{"contract": {...}, "plays": [...], "leader": name}`
+    (as `POST /api/games/{game}/score/plays` takes them; the leader by default the one the deal before says):
+    its answer then also holds the record the cards make, the lines that say how, and every flagged play."""
+    from scoring.api_play import is_given_as_plays, record_of_plays  # registered after this module
+
     limit(request, "score")
     rules = game_or_404(game)
     spec = build_table(rules, payload.players, payload.options, payload.teams or (), payload.first_dealer)
@@ -398,10 +404,15 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
     last: Outcome | None = None
     tr = Translator()
     for index, record in enumerate(payload.deals):
+        played: dict[str, Any] = {}
+        if is_given_as_plays(record):  # the cards in the order played: the record they make, and every flag
+            record, lines, flags = record_of_plays(rules, spec, state, record, f"deals.{index}")
+            played = {"record": record.to_json(), "lines": lines, "flags": flags}
         with guard(f"deals.{index}"):
             state, last = rules.apply(spec, state, record)
-            deals.append(outcome_json(rules, spec, index + 1, last.to_json(), dict(zip(sides, state.totals,
-                                                                                     strict=False)), tr))
+            deals.append({**outcome_json(rules, spec, index + 1, last.to_json(), dict(zip(sides, state.totals,
+                                                                                        strict=False)), tr),
+                          **played})
     with guard():
         answer = {
             "deals": deals,
@@ -560,7 +571,7 @@ def conflict(table: Table, exc: services.DealConflict) -> ApiError:
 @api.post("/tables/{token}/deals", response={200: DealOut, 201: DealOut, 400: ErrorOut, 403: ErrorOut, 404: ErrorOut,
                                              409: ConflictOut, 422: ErrorOut},
           tags=["tables"], summary="Record a deal")
-def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
+def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> HttpResponse:
     """Record the next deal (edit token). With `expected_number`, a deal another phone recorded first answers
     409 with that deal; nothing is stored. With `client_id`, a repeat answers 200 with the deal already stored.
     Field errors come under `record.`."""
@@ -574,7 +585,11 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> Status:
         raise conflict(table, exc) from None
     except (services.ChangeRefused, services.DealReplaced) as exc:
         raise ApiError(409, str(exc)) from None
-    return Status(200 if getattr(deal, "repeated", False) else 201, deal_json(deal, services.table_spec(table)))
+    # Built to DealOut's shape and answered directly, as the score endpoint does: validating the answer again
+    # cost a tenth of recording a deal (tests/bench/test_record_path.py holds the answer to DealOut).
+    answer = deal_json(deal, services.table_spec(table))
+    answer.setdefault("totals", None)  # as DealOut has it for a deal without running totals (an undone one)
+    return api.create_response(request, answer, status=200 if getattr(deal, "repeated", False) else 201)
 
 
 @api.put("/tables/{token}/deals/{number}", response={200: DealOut, 400: ErrorOut, 403: ErrorOut,

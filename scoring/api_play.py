@@ -6,7 +6,9 @@ by card (:mod:`scoring.play_drafts`):
 - ``POST /api/games/{game}/ruling/plays``: a whole deal (or the part played so far) in; the first illegal play
   and every revoke proven out.
 
-A play is a card code (played by whoever's turn it is) or ``{"seat": name, "card": code}``. Errors as
+A play is a card code (played by whoever's turn it is) or ``{"seat": name, "card": code}``; in a game with
+face-down plays, ``{"card": code, "face_down": true}`` or the code with a star (``"6C*"``) is a card
+played face down (a game without them flags it: every card face up). Errors as
 everywhere in the API: 422 with a message per field (``contract.taker``, ``leader``, ``plays.3``), 404 for a
 game that is not entered card by card. Nothing is stored.
 """
@@ -19,6 +21,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
+from referee import parse
 from referee.cards import Card, CardError
 from referee.game import Game, TableSpec
 from referee.played import Flag, FlagKind, PlayedDeal
@@ -26,6 +29,7 @@ from referee.values import Seat
 from scoring import play_drafts, services
 from scoring.api import ApiError, Translator, api, build_table, game_or_404, guard, invalid, limit, outcome_json
 from scoring.api_schemas import ErrorOut
+from scoring.play_drafts import read_code
 
 MAX_PLAYS = 200  # beyond any deck dealt out
 
@@ -40,9 +44,11 @@ class PlaysIn(Schema):
         default_factory=dict, description="What was said before the first card, as the game's `play_fields` ask "
                                           "it (for example taker, contract, called_card, poignees, "
                                           "chelem_announced, chien, ecart).")
-    plays: list[str | dict[str, str]] = Field(
+    plays: list[str | dict[str, Any]] = Field(
         ..., max_length=MAX_PLAYS, description="The cards in the order played: a code (by whoever's turn it was) "
-                                               "or {\"seat\": name, \"card\": code}.",
+                                               "or {\"seat\": name, \"card\": code}; a card played face down "
+                                               "(in a game that has them) as {\"card\": code, \"face_down\": "
+                                               "true} or its code with a star (\"6C*\").",
         examples=[["5S", "6S", {"seat": "S", "card": "KS"}, "7S"]])
 
 
@@ -51,6 +57,7 @@ class FlagOut(Schema):
     trick: int
     seat: str
     card: str
+    face_down: bool = Field(False, description="The card was played face down.")
     kind: str = Field(description="played, not_in_deck, out_of_turn, face_down, illegal or revoke.")
     rule: str
     explanation: str
@@ -80,11 +87,12 @@ def _entered_by_cards(slug: str) -> Game[Any, Any, Any]:
     return rules
 
 
-def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn) -> PlayedDeal:
-    """The deal as given: 422 with a message per field for a bad contract, leader or play."""
+def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn, state: Any = None) -> PlayedDeal:
+    """The deal as given (its first leader by default the one ``state`` says, else the first deal's): 422 with a
+    message per field for a bad contract, leader or play."""
     leader: Seat | None
     if payload.leader is None:
-        leader = spec.seat(rules.leader(spec, rules.initial_state(spec)))
+        leader = spec.seat(rules.leader(spec, rules.initial_state(spec) if state is None else state))
     else:
         leader = next((s for s in spec.seats() if s.name.casefold() == payload.leader.strip().casefold()), None)
         if leader is None:
@@ -98,6 +106,12 @@ def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn) ->
     deck = rules.deck_for(spec)
     for index, given in enumerate(payload.plays):
         code, seat = (given, None) if isinstance(given, str) else (given.get("card", ""), given.get("seat"))
+        code, face_down = read_code(code) if isinstance(code, str) else ("", False)
+        if isinstance(given, dict) and "face_down" in given:
+            with guard(f"plays.{index}"):
+                errors = parse.Errors()
+                face_down = parse.yes_no(given.get("face_down"), "face_down", errors) or face_down
+                errors.raise_if_any()
         try:
             card = Card.parse(code, deck)
         except (CardError, ValueError, IndexError):
@@ -109,18 +123,19 @@ def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn) ->
             if who is None:
                 raise invalid({f"plays.{index}": _("%(name)s is not at this table.") % {"name": str(seat)[:40]}})
         with guard(f"plays.{index}"):
-            deal = deal.add(card, seat=who)
+            deal = deal.add(card, face_down=face_down, seat=who)
     return deal
 
 
 def _flags(deal: PlayedDeal) -> list[dict[str, Any]]:
     seated = deal.seated
-    return [_flag(flag, seated[flag.index].seat, seated[flag.index].card) for flag in deal.flags]
+    return [_flag(flag, seated[flag.index].seat, seated[flag.index].card, seated[flag.index].face_down)
+            for flag in deal.flags]
 
 
-def _flag(flag: Flag, seat: Seat | None, card: Card) -> dict[str, Any]:
+def _flag(flag: Flag, seat: Seat | None, card: Card, face_down: bool = False) -> dict[str, Any]:
     return {"index": flag.index, "trick": flag.trick, "seat": seat.name if seat else "", "card": card.code,
-            "kind": flag.kind.value, "rule": services.translate(flag.rule),
+            "face_down": face_down, "kind": flag.kind.value, "rule": services.translate(flag.rule),
             "explanation": services.translate(flag.explanation), "proven_by": flag.proven_by}
 
 
@@ -166,3 +181,34 @@ def ruling_plays(request: HttpRequest, game: str, payload: PlaysIn) -> dict[str,
             "revokes": [f for f in flags if f["kind"] == FlagKind.REVOKE.value], "flags": flags,
             "winners": [t.winner.name if t.winner else None for t in deal.tricks],
         }
+
+
+# -- a deal given as its plays among the deals of `POST /api/games/{game}/score` -------------------------------
+
+def is_given_as_plays(raw: Any) -> bool:
+    """A deal of the score endpoint given as its plays: ``{"contract": {...}, "plays": [...], "leader": name}``
+    (a record names its contract by a word, never by an object)."""
+    return isinstance(raw, dict) and isinstance(raw.get("contract"), dict) and isinstance(raw.get("plays"), list)
+
+
+def record_of_plays(rules: Game[Any, Any, Any], spec: TableSpec[Any], state: Any, raw: dict[str, Any],
+                    prefix: str) -> tuple[Any, list[str], list[dict[str, Any]]]:
+    """The record a deal given as its plays makes against ``state`` (the deal before it), with the lines that say
+    how and every flagged play; its errors 422 under ``prefix`` (``deals.2.plays.5``)."""
+    if not play_drafts.entered_by_cards(rules):
+        raise invalid({f"{prefix}.plays": _("%(game)s is not entered card by card.") % {"game": rules.slug}})
+    try:
+        payload = PlaysIn(players=list(spec.players), contract=raw["contract"], plays=raw["plays"],
+                          leader=raw.get("leader"))
+    except ValueError:
+        raise invalid({f"{prefix}.plays": _("The plays are a list of card codes (at most %(n)s), or of "
+                                            "{seat, card}.") % {"n": MAX_PLAYS}}) from None
+    try:
+        deal = _deal(rules, spec, payload, state)
+        with guard():
+            record, lines = rules.record_from_plays(spec, payload.contract, deal)  # type: ignore[attr-defined]
+    except ApiError as exc:
+        raise ApiError(exc.status, f"{prefix}.{exc.detail}", {f"{prefix}.{k}": v for k, v in exc.errors.items()},
+                       **exc.extra) from None
+    tr = Translator()
+    return record, [tr(line) for line in lines], _flags(deal)

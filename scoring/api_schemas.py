@@ -97,6 +97,11 @@ class DealScoreOut(Schema):
     winners: list[str] = Field(default_factory=list)
     totals: dict[str, int] = Field(description="Running totals after this deal.")
     extra: dict[str, Any] = Field(default_factory=dict, description="Game-specific facts about the deal.")
+    record: dict[str, Any] | None = Field(None, description="A deal given as its plays: the record they make.")
+    lines: list[str] = Field(default_factory=list, description="A deal given as its plays: what the cards said.")
+    flags: list[dict[str, Any]] = Field(default_factory=list,
+                                        description="A deal given as its plays: every flagged play (as "
+                                                    "`score/plays` answers them).")
 
 
 class ScoreOut(Schema):

@@ -3,9 +3,10 @@ it is saved or thrown away, so a reload (or a lost connection) loses nothing.
 
 A draft is the contract as the game's ``play_fields`` asked it, who leads the first trick, the cards in the
 order played, and (when a stored deal's cards are being corrected) that deal's number. The cards are kept as
-their codes; the deal, its tricks and its flags are derived again from them on each request
-(:class:`referee.played.PlayedDeal`), so nothing derived is ever stale. Two phones each have their own draft
-(their own session); the same phone's two tabs share one, and the last write wins: never an error.
+their codes, a card played face down with a star after its code (``6C*``, as the referee writes it; a draft
+from before face-down plays still reads); the deal, its tricks and its flags are derived again from them on
+each request (:class:`referee.played.PlayedDeal`), so nothing derived is ever stale. Two phones each have their
+own draft (their own session); the same phone's two tabs share one, and the last write wins: never an error.
 
 A game offers card-by-card entry by answering four questions (nothing here names a game):
 
@@ -13,7 +14,12 @@ A game offers card-by-card entry by answering four questions (nothing here names
 - ``played_deal(table, contract, first_leader)``: the deal before its first card (``InvalidRecord``);
 - ``record_from_plays(table, contract, deal)``: the record a complete deal makes, keeping its cards, and the
   lines that say how (``InvalidRecord``);
-- ``plays_of(table, stored_record)``: a stored deal's contract, first leader and cards, or ``None``.
+- ``plays_of(table, stored_record)``: a stored deal's contract, first leader and cards, or ``None``; in a game
+  with face-down plays each card may be given as a :class:`~referee.tricks.Play` saying whether it went face
+  down.
+
+A card may be played face down only where the game's trick rules have face-down plays at all
+(``rules.shape.face_down``); where exactly is the game's course to say (a flag, never a refusal).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from referee.tricks import Play
 from scoring.models import Table
 
 SESSION_KEY = "card_drafts"
+FACE_DOWN_MARK = "*"  # after a card's code in a draft: played face down
 MAX_DRAFTS = 10  # tables with a deal under way on one phone: the oldest is forgotten first
 ASKS = ("play_fields", "played_deal", "record_from_plays", "plays_of")
 
@@ -53,7 +60,11 @@ class Draft:
         """The deal as played so far (``InvalidRecord`` if the contract no longer reads, players changed)."""
         deal: PlayedDeal = game.played_deal(spec, self.contract, spec.seat(self.leader))  # type: ignore[attr-defined]
         deck = game.deck_for(spec)
-        return dataclasses.replace(deal, plays=tuple(Play(None, Card.parse(code, deck)) for code in self.cards))
+        plays = []
+        for given in self.cards:
+            code, face_down = read_code(given)
+            plays.append(Play(None, Card.parse(code, deck), face_down))
+        return dataclasses.replace(deal, plays=tuple(plays))
 
     @classmethod
     def read(cls, data: Any) -> Draft | None:
@@ -92,6 +103,34 @@ def drop(session: Any, table: Table) -> None:
     drafts = dict(session.get(SESSION_KEY) or {})
     if drafts.pop(_key(table), None) is not None:
         session[SESSION_KEY] = drafts
+
+
+def code_of(card: Card, face_down: bool = False) -> str:
+    """A card as the draft keeps it: its code, with a star when it went face down.
+
+    >>> code_of(Card("C", "6"), face_down=True), code_of(Card("C", "6"))
+    ('6C*', '6C')
+    """
+    return card.code + FACE_DOWN_MARK if face_down else card.code
+
+
+def read_code(code: str) -> tuple[str, bool]:
+    """A draft's code back as the card's code and whether it went face down.
+
+    >>> read_code("6C*"), read_code("KH")
+    (('6C', True), ('KH', False))
+    """
+    return (code[:-1], True) if code.endswith(FACE_DOWN_MARK) else (code, False)
+
+
+def played_code(item: Card | Play) -> str:
+    """A card of a stored deal's plays (a card, or a play that says whether it went face down) as a draft's."""
+    return code_of(item.card, item.face_down) if isinstance(item, Play) else item.code
+
+
+def face_down_allowed(deal: PlayedDeal) -> bool:
+    """Whether the game has face-down plays at all (its trick rules' shape says so)."""
+    return bool(getattr(deal.rules.shape, "face_down", False))
 
 
 def card_of(code: str, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Card | None:

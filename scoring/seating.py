@@ -1,7 +1,7 @@
 """Someone joins the table, or leaves it, between deals.
 
 The rule texts say nothing of a player joining or leaving a game under way, and a game's scoring often
-depends on how many play (Tarot at four and at five players scores differently; a Toruro pot holds what the
+depends on how many play (a game may score differently at four and at five players; a pot holds what its
 players put in). Tapete takes the reading of a real table (house reading "a change of players starts a new
 game", named in README.md): **the game so far ends as it stands** — its deals, its scores and its settle-up are
 kept, read-only, under a link of their own in the table's history — and **the table goes on with the new
@@ -9,7 +9,7 @@ players from the start of a game**, the same options and stake, the deal passing
 next (or the next player still seated). The table keeps its links, so every phone watching it goes on watching.
 
 Where the game does not allow it there is nothing to offer: a count of players the game is not played by (it is
-refused as it is for a new table), or a game of fixed teams (Paublillo: its teams are chosen at a new table).
+refused as it is for a new table), or a game of fixed teams (its teams are chosen at a new table).
 A name corrected, or someone else taking a seat with its score, is :func:`scoring.services.change_players`.
 """
 

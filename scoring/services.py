@@ -12,6 +12,7 @@ import copy
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache as once
 from typing import Any
 
 from django.core.cache import cache
@@ -22,6 +23,7 @@ from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
 from referee.text import Text
+from scoring import rows
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
 logger = logging.getLogger(__name__)
@@ -59,8 +61,11 @@ def table_spec(table: Table) -> TableSpec[Any]:
     if cached is not None:
         return cached  # type: ignore[no-any-return]
     key = f"table-spec:{table.pk}:{table.updated.isoformat()}" if table.pk and table.updated else None
-    if key and (cached := cache.get(key)) is not None:
+    if key and (cached := _SPECS.get(key)) is not None:  # this process made or read it: as it is (frozen)
         table._spec_cache = cached  # type: ignore[attr-defined]
+        return cached
+    if key and (cached := cache.get(key)) is not None:
+        table._spec_cache = _keep_spec(key, cached)  # type: ignore[attr-defined]
         return cached  # type: ignore[no-any-return]
     seats = seats_of(table)
     players = tuple(s.player.name for s in seats)
@@ -73,7 +78,20 @@ def table_spec(table: Table) -> TableSpec[Any]:
                       table.first_dealer)
     table._spec_cache = spec  # type: ignore[attr-defined]
     if key:
-        cache.set(key, spec, 60 * 60)
+        cache.set(key, _keep_spec(key, spec), 60 * 60)
+    return spec
+
+
+_SPECS: dict[str, TableSpec[Any]] = {}  # the specs this process used last, by table and last save
+_SPECS_KEPT = 1024
+
+
+def _keep_spec(key: str, spec: TableSpec[Any]) -> TableSpec[Any]:
+    """Keep ``spec`` in this process as it is, where the cache gives a copy (unpickled at every read: a
+    tenth of the Python of recording a deal). It is frozen, and its key changes whenever the table is saved."""
+    if len(_SPECS) >= _SPECS_KEPT:
+        _SPECS.clear()
+    _SPECS[key] = spec
     return spec
 
 
@@ -477,20 +495,20 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
     returned (with ``deal.repeated`` set) and nothing new is recorded.
 
     As for corrections (:func:`_change`), the deal is read, checked and scored before the lock, on the table
-    at the version the request read; the lock is taken only if nobody wrote since, and held for two INSERTs.
-    Otherwise it is worked out again (once), then under the lock."""
+    at the version the request read; the lock is taken if nobody wrote since, and held for two INSERTs.
+    Otherwise another phone recorded on this table meanwhile: the deal is worked out again at once, under the
+    lock. (Unlike a correction, that is one record applied to one cached state, whatever the length of the
+    night: reading the table again and retrying without the lock cost more, and lost again under load.)"""
     try:
         version = table.version
-        for _attempt in range(2):
-            planned = _plan_record(table, record, expected_number, client_id)
-            if isinstance(planned, Deal):
-                return planned
-            with transaction.atomic():
-                if Table.objects.filter(pk=table.pk, version=version).update(version=F("version") + 1):
-                    table.version = version + 1
-                    return _insert(table, planned, client_id, author)
-            version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
+        planned = _plan_record(table, record, expected_number, client_id)
+        if isinstance(planned, Deal):
+            return planned
+        ready = _new_rows(table, planned, client_id, author)  # before the lock: under it, only the SQL
         with transaction.atomic():
+            if _bump(table, version):
+                table.version = version + 1
+                return _insert(table, planned, client_id, author, ready)
             locked = _lock(table)
             planned = _plan_record(locked, record, expected_number, client_id)
             return planned if isinstance(planned, Deal) else _insert(locked, planned, client_id, author)
@@ -498,20 +516,77 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
         raise DealConflict(next_number(table) - 1) from None
 
 
+def _bump(table: Table, version: int) -> bool:
+    """Take the table's write lock if it is still at ``version``, moving it to the next version (one UPDATE,
+    its SQL written once); False if another phone wrote since."""
+    with connection.cursor() as cursor:
+        cursor.execute(_bump_sql(), [table.pk, version])
+        return bool(cursor.rowcount)
+
+
+@once
+def _bump_sql() -> str:
+    meta, quote = Table._meta, connection.ops.quote_name
+    table, key, version = quote(meta.db_table), quote(meta.pk.column), quote(meta.get_field("version").column)
+    return f"UPDATE {table} SET {version} = ({version} + 1) WHERE ({key} = %s AND {version} = %s)"
+
+
+@dataclass
+class _Latest:
+    """The table's last deal as the next one needs it, and the deal sent before under the same client id."""
+
+    number: int
+    withdrawn: bool
+    state_after: dict[str, Any] | None
+    sent: int | None  # the pk of the deal recorded under the client id, if any
+
+
+def _latest(table: Table, client_id: Any) -> _Latest | None:
+    """One SELECT for what every new deal reads: the table's last deal (by the unique index on the table and
+    the number) and, with a client id, the deal a revision of this table recorded under it (a retry). Written
+    once (:func:`_latest_sql`): the ORM's building of these two queries cost ten times running them. None
+    for a table without deals (nothing was recorded under any client id there either)."""
+    params: list[Any] = [table.pk]
+    if client_id is not None:
+        params = [table.pk, DealRevision._meta.get_field("client_id").get_db_prep_value(client_id, connection),
+                  table.pk]
+    with connection.cursor() as cursor:
+        cursor.execute(_latest_sql(client_id is not None), params)
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    state = Deal._meta.get_field("state_after").from_db_value(row[2], None, connection)  # type: ignore[attr-defined]
+    return _Latest(row[0], bool(row[1]), state, row[3] if client_id is not None else None)
+
+
+@once
+def _latest_sql(with_client_id: bool) -> str:
+    quote, deal, revision = connection.ops.quote_name, Deal._meta, DealRevision._meta
+    column = {name: quote(deal.get_field(name).column) for name in ("id", "table", "number", "withdrawn",
+                                                                     "state_after")}
+    sent = "NULL"
+    if with_client_id:
+        deal_id, client_id = (quote(revision.get_field(name).column) for name in ("deal", "client_id"))
+        sent = (f"(SELECT r.{deal_id} FROM {quote(revision.db_table)} r INNER JOIN {quote(deal.db_table)} s"
+                f" ON r.{deal_id} = s.{column['id']} WHERE s.{column['table']} = %s AND r.{client_id} = %s"
+                f" ORDER BY r.{quote(revision.pk.column)} DESC LIMIT 1)")
+    return (f"SELECT d.{column['number']}, d.{column['withdrawn']}, d.{column['state_after']}, {sent}"
+            f" FROM {quote(deal.db_table)} d WHERE d.{column['table']} = %s ORDER BY d.{column['number']} DESC"
+            f" LIMIT 1")
+
+
 def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number: int | None,
                  client_id: Any) -> _Planned | Deal:
     """The deal as it would be stored now, or the deal already stored under ``client_id``."""
-    if client_id is not None:
-        sent = (DealRevision.objects.filter(deal__table=table, client_id=client_id).select_related("deal")
-                .first())
-        if sent is not None:
-            stored = sent.deal
-            if stored.client_id != client_id:
-                raise DealReplaced(stored.number)
-            stored.repeated = True  # type: ignore[attr-defined]
-            return stored
+    latest: _Latest | Deal | None = _latest(table, client_id)
+    if isinstance(latest, _Latest) and latest.sent is not None:
+        stored = Deal.objects.get(pk=latest.sent)
+        if stored.client_id != client_id:
+            raise DealReplaced(stored.number)
+        stored.table = table
+        stored.repeated = True  # type: ignore[attr-defined]
+        return stored
     game, spec = get_game(table.game), table_spec(table)
-    latest = table.deals.order_by("-number").only("table_id", "number", "withdrawn", "state_after").first()
     replaces = None
     if latest is not None and latest.withdrawn:  # undone deals at the end: the first of them is replaced
         latest = active_deals(table).order_by("-number").only("table_id", "number", "withdrawn",
@@ -537,18 +612,35 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     return _Planned(number, fact.to_json(), outcome.to_json(), state.to_json(), replaces)
 
 
-def _insert(table: Table, planned: _Planned, client_id: Any, author: str) -> Deal:
+def _new_rows(table: Table, planned: _Planned, client_id: Any, author: str) -> tuple[rows.Insert, rows.Insert] | None:
+    """A new deal's row and its first revision's, made ready to INSERT (:class:`scoring.rows.Insert`); None when
+    the deal takes the row of an undone deal."""
+    if planned.replaces is not None:
+        return None
+    deal, batch = Deal(table=table, number=planned.number, record=planned.record, client_id=client_id,
+                       outcome=planned.outcome, state_after=planned.state_after), rows.Batch()
+    return rows.Insert(deal, batch), rows.Insert(DealRevision(
+        deal=deal, revision=deal.revision, action=DealRevision.Action.RECORD, record=deal.record, withdrawn=False,
+        author=author, client_id=client_id), batch)
+
+
+def _insert(table: Table, planned: _Planned, client_id: Any, author: str,
+            ready: tuple[rows.Insert, rows.Insert] | None = None) -> Deal:
+    ready = ready or _new_rows(table, planned, client_id, author)
+    if ready is not None:  # the usual case: two INSERTs, made ready before the lock
+        deal_row, revision_row = ready
+        deal = deal_row.run()
+        revision_row.set("deal", deal)
+        revision_row.run()
+        return deal  # type: ignore[return-value]
     deal = planned.replaces
-    if deal is None:
-        deal = Deal.objects.create(table=table, number=planned.number, record=planned.record, client_id=client_id,
-                                   outcome=planned.outcome, state_after=planned.state_after)
-    else:  # the undone deal's row, its earlier revisions kept: a new record, as its next revision
-        deal.table = table
-        deal.record, deal.withdrawn, deal.client_id = planned.record, False, client_id
-        deal.outcome, deal.state_after, deal.revision = planned.outcome, planned.state_after, deal.revision + 1
-        deal.created = timezone.now()
-        deal.save(update_fields=["record", "withdrawn", "client_id", "outcome", "state_after", "revision",
-                                 "created", "updated"])
+    # the undone deal's row, its earlier revisions kept: a new record, as its next revision
+    deal.table = table
+    deal.record, deal.withdrawn, deal.client_id = planned.record, False, client_id
+    deal.outcome, deal.state_after, deal.revision = planned.outcome, planned.state_after, deal.revision + 1
+    deal.created = timezone.now()
+    deal.save(update_fields=["record", "withdrawn", "client_id", "outcome", "state_after", "revision",
+                             "created", "updated"])
     _revise(deal, DealRevision.Action.RECORD, author)
     return deal
 

@@ -19,6 +19,7 @@ cards taken in another field of the same form greyed out, an optional face-down 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -99,6 +100,36 @@ def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
+def deck_words(deck: DeckKind | str) -> dict[str, Any]:
+    """The deck in few words, for cards.js to draw it (so a page carries no button of it): ``suits`` (key, tab
+    label, name, red, the mark a chip shows), ``ranks`` (code, as shown, the rank's word) of every suit, low to
+    high, ``of`` (how a card is named), and in a deck with trumps ``trumps`` (key, tab label, name, how a trump
+    is named, how many, the Excuse's code, mark and word). cards.js names each card from them as
+    :func:`card_words` does: the suit's ranks in each suit, then the trumps 1 to n and the Excuse.
+
+    >>> from django.utils import translation
+    >>> with translation.override("en"):
+    ...     words = deck_words("spanish40")
+    >>> words["suits"][1], words["ranks"][-1], words["of"], "trumps" in words
+    (['C', 'copas', 'copas', 0, 'C'], ['12', '12', 'King'], '%(rank)s of %(suit)s', False)
+    """
+    groups = deck_groups(deck)
+    suits = [g for g in groups if g["key"] != TRUMP]
+    ranks = [c["code"][:-len(suits[0]["key"])] for c in suits[0]["cards"]]
+    words: dict[str, Any] = {
+        "suits": [[g["key"], g["label"], g["name"], int(g["red"]), g["cards"][0]["text"].removeprefix(
+            g["cards"][0]["short"])] for g in suits],
+        "ranks": [[rank, c["short"], c["word"]] for rank, c in zip(ranks, suits[0]["cards"], strict=True)],
+        "of": _("%(rank)s of %(suit)s"),
+    }
+    trumps = next((g for g in groups if g["key"] == TRUMP), None)
+    if trumps is not None:
+        excuse = trumps["cards"][-1]
+        words["trumps"] = [TRUMP, trumps["label"], trumps["name"], _("Trump %(n)s"), len(trumps["cards"]) - 1,
+                           excuse["code"], excuse["text"], excuse["word"]]
+    return words
+
+
 class CardPicker(forms.TextInput):
     """Card codes in a text box, and (with JavaScript) the deck to tap them in.
 
@@ -130,7 +161,8 @@ class CardPicker(forms.TextInput):
     def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
         context = super().get_context(name, value, attrs)
         context["widget"].update(
-            deck=self.deck.value, symbols=self.deck in FRENCH_SUITED, groups=deck_groups(self.deck),
+            deck=self.deck.value, symbols=self.deck in FRENCH_SUITED,
+            words=json.dumps(deck_words(self.deck), ensure_ascii=False, separators=(",", ":")),
             many=self.many, face_down=self.face_down,
             source=self.source, exclusive=self.exclusive, copies=self.copies, players="|".join(self.players),
             leader_field=self.leader_field, turn_of=self.turn_of,

@@ -1,6 +1,7 @@
 """What the Pablo pages show beyond the generic ones: the variant the table plays (and how far each player is
 from the end), beside the standings; and a record form for a phone: who called Pablo, then each player's cards
-tapped in a small picker (summed live) or their points typed.
+tapped in the card picker every card field uses (``scoring.widgets.CardPicker``, summed live) or their points
+typed.
 
 Everything is worked out here so the templates only draw; the record form posts the generic RecordForm's fields
 (``caller``, ``hands__<row>__player``, ``hands__<row>__cards``, ``hands__<row>__points``, ``void``).
@@ -11,20 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 from games.pablo import count
 from games.pablo.options import VARIANT_NAMES, VARIANT_SUMMARIES, PabloOptions, Variant
 from games.pablo.record import NO_CARDS, decks
 from games.pablo.rules import GAME
-from games.pablo.values import RED, card_text, special_cards
-from referee.cards import FRENCH_RANKS, SUIT_SYMBOLS, Card, CardError, DeckKind
+from games.pablo.values import special_cards
 from scoring import services
 from scoring.presenters import Presenter
+from scoring.widgets import CardPicker
 
 if TYPE_CHECKING:
     from scoring.services import Standings
 
-SUITS = ("S", "H", "D", "C")
-RANKS = ("A", *FRENCH_RANKS[:-1])  # A, 2 … 10, J, Q, K: the order a player counts in
 ADVANCED = ("one_hand", "empty_field_discards")  # the English text's own; the house rule shows with the others
 NEAR_FIFTY = 25  # English: within this many points of 50, say what would bring a player back to 0
 NEAR_HUNDRED = 50  # French: within this many points of 100, say how far a player is from the end
@@ -43,19 +44,13 @@ def _errors(form: Any, name: str) -> list[str]:
     return list(bound.errors) if bound is not None else []
 
 
-def chips(codes: str) -> list[dict[str, Any]]:
-    """The cards typed or tapped, as the form shows them (a code it cannot read is shown as typed)."""
-    shown = []
-    for code in codes.replace(",", " ").split():
-        if code == NO_CARDS:
-            continue
-        try:
-            card = Card.parse(code, DeckKind.FRENCH52)
-        except CardError:
-            shown.append({"code": code, "text": code, "red": False})
-        else:
-            shown.append({"code": card.code, "text": card_text(card), "red": card.suit in RED})
-    return shown
+def hand_picker(form: Any, row: int, cards: str, copies: int) -> str:
+    """Row ``row``'s cards box as the card picker: the deck to tap (one of each card per deck played with, so a
+    card in another row is greyed out), the cards as chips; "-" (no cards left) is no card to it."""
+    picker = CardPicker(form.game.deck_for(form.spec), many=True, copies=copies, attrs={
+        "class": "form-control font-monospace", "placeholder": _("e.g. KD 10S AH; - for none"),
+        "data-no-cards": NO_CARDS, "data-cards": ""})
+    return str(picker.render(f"hands__{row}__cards", cards, {"id": f"id_hands__{row}__cards"}))
 
 
 def advanced_labels(options: PabloOptions) -> list[str]:
@@ -67,7 +62,7 @@ def advanced_labels(options: PabloOptions) -> list[str]:
 class PabloPresenter(Presenter):
     record_template = "pablo/record.html"
     state_template = "pablo/state.html"
-    stylesheet = "pablo/pablo.css"
+    stylesheet = "pablo/pablo.min.css"
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """The variant and what it means, the advanced rules in force, who starts next, and per player how far
@@ -97,8 +92,8 @@ class PabloPresenter(Presenter):
     def record(self, form: Any, table: Any, deal: Any = None,
                standings: Standings | None = None) -> Mapping[str, Any]:
         """The form's pieces: one row per player with the cards and points the form has (so nothing typed is
-        lost when the server refuses a round) and their messages; the picker's suits and ranks; the variant
-        and the number of decks (for the live sums and the cards already used)."""
+        lost when the server refuses a round) and their messages, each row's cards in the card picker; the
+        variant (for the live sums)."""
         spec = form.spec
         options: PabloOptions = spec.options
         stored = getattr(deal, "record", None) if not form.is_bound else None
@@ -113,7 +108,8 @@ class PabloPresenter(Presenter):
                     and hands[i].get("cards") == []:
                 cards = NO_CARDS  # a round being edited: this player had no cards left
             rows.append({
-                "index": i, "player": player, "cards": cards, "chips": chips(cards), "none": cards == NO_CARDS,
+                "index": i, "player": player, "cards": hand_picker(form, i, cards, decks(spec)),
+                "none": cards == NO_CARDS,
                 "points": _value(form, f"hands__{i}__points"),
                 "errors": (_errors(form, f"hands__{i}__player") + _errors(form, f"hands__{i}__cards")
                            + _errors(form, f"hands__{i}__points")),
@@ -137,8 +133,6 @@ class PabloPresenter(Presenter):
             "hands_errors": _errors(form, "hands"),
             "dealer": dealer,
             "starter": starter,
-            "suits": [(s, SUIT_SYMBOLS[s], s in RED) for s in SUITS],
-            "ranks": RANKS,
             "negative": variant is Variant.ENGLISH,
             "no_cards": NO_CARDS,
         }

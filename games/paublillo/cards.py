@@ -20,7 +20,7 @@ A deal that ended on a refused raise or a give-up on alver has no tricks that co
 contract as given, whatever cards were played before it ended (RULINGS.md: "Refusing a raise ends the deal").
 
 >>> from games.paublillo.rules import GAME
->>> from referee.cards import Card
+>>> from referee.cards import SUIT_NAMES, Card
 >>> table = GAME.table(["Ana", "Bea", "Luis", "Eva"])
 >>> deal = new_deal(table, turned=Card("O", "6"), first_leader=table.seat(1))
 >>> deal.next_seat.name, deal.tricks_in_deal, deal.context.trump
@@ -35,15 +35,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.paublillo.options import PaublilloOptions
-from games.paublillo.play import TRICK_RULES, TRICKS, VUELTA_TRICK, PaublilloTrickRules
+from games.paublillo.play import TRICK_RULES, TRICKS, VUELTA_TRICK, PaublilloTrickRules, card_name
 from games.paublillo.record import AlverChoice, PaublilloRecord, Tricks, parse_record
 from games.paublillo.teams import Team, team_of
 from games.paublillo.words import THREE_TRICKS
-from referee.cards import Card
+from referee.cards import SUIT_NAMES, Card
 from referee.game import Rule, TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
-from referee.text import Text, _
+from referee.text import Text, _, join
 from referee.tricks import Play, Situation
 from referee.values import Seat
 
@@ -146,4 +146,63 @@ def derive(table: TableSpec[PaublilloOptions], contract: PaublilloRecord, deal: 
     return PaublilloCards(record, winners, tuple(team_of(table, s.index) for s in winners), vuelta, face_down)
 
 
-__all__ = ["PaublilloCards", "PaublilloCourse", "contract_record", "derive", "new_deal"]
+def said(table: TableSpec[PaublilloOptions], found: PaublilloCards, deal: PlayedDeal) -> tuple[Text, ...]:
+    """What the cards said, to check before saving: the trumps, who took each trick that counts (and with which
+    card), the vuelta and who it lets lead, the cards played face down, and which team took two; or that a
+    refusal ended the deal before the cards counted.
+
+    >>> from games.paublillo.rules import GAME
+    >>> table = GAME.table(["Ana", "Bea", "Luis", "Eva"], first_dealer=3)
+    >>> deal = new_deal(table, turned=Card("O", "6"), first_leader=table.seat(0))
+    >>> for code in "4E 2O 2E 12E 3C 11C 1C 6C".split():
+    ...     deal = deal.add(Card.parse(code, "spanish40"), face_down=code == "6C")
+    >>> deal = deal.add(Card("O", "7")).add(Card("B", "5")).add(Card("B", "12")).add(Card("B", "3"))
+    >>> for line in said(table, derive(table, contract_record(table, {}), deal), deal):
+    ...     print(line)
+    Turned up: 6 of oros: oros are trumps.
+    Trick 1: Bea (team B) takes it with 2 of oros.
+    Trick 2: Ana played the vuelta face down (6 of copas); Luis (team A) takes the trick with Horse (caballo) of \
+copas, and Ana leads the third.
+    Trick 3: Ana (team A) takes it with 7 of oros.
+    Team A takes two tricks: B A A.
+    """
+    context = deal.context
+    trump = context.trump or ""
+    lines: list[Text] = []
+    if context.turned is not None:
+        lines.append(_("Turned up: %(card)s: %(suit)s are trumps.", card=card_name(context.turned, trump),
+                       suit=SUIT_NAMES["spanish"].get(trump, trump)))
+    record = found.record
+    if record.tricks is None:
+        lines.append(_("The last raise was refused (or the team on alver gave up): the deal ended there, and the "
+                       "cards played (%(n)s) do not count.", n=len(deal.plays)))
+        return tuple(lines)
+    counted = record.tricks.winners
+    for done, team in zip(deal.tricks, counted, strict=False):
+        winner, best = done.winner, done.winning_card
+        assert winner is not None and best is not None  # a counted trick has its winner
+        if is_vuelta(done):
+            last = done.trick.plays[-1]
+            assert last.seat is not None
+            lines.append(_("Trick %(n)s: %(name)s played the vuelta face down (%(card)s); %(winner)s (team "
+                           "%(team)s) takes the trick with %(best)s, and %(name)s leads the third.", n=done.number,
+                           name=last.seat.name, card=card_name(last.card, trump), winner=winner.name,
+                           team=team.value, best=card_name(best, trump)))
+        else:
+            lines.append(_("Trick %(n)s: %(winner)s (team %(team)s) takes it with %(card)s.", n=done.number,
+                           winner=winner.name, team=team.value, card=card_name(best, trump)))
+    hidden = [p for done in deal.tricks[:len(counted)] for p in done.trick.plays
+              if p.face_down and not (is_vuelta(done) and p is done.trick.plays[-1])]
+    if hidden:
+        lines.append(_("Played face down, so they could not win: %(cards)s.",
+                       cards=join([_("%(card)s (%(name)s)", card=card_name(p.card, trump),
+                                     name=p.seat.name if p.seat else "") for p in hidden])))
+    extra = [t.number for t in deal.tricks[len(counted):] if t.complete]
+    if extra:
+        lines.append(_("Trick %(n)s was played after a team had two: it does not count.", n=extra[0]))
+    lines.append(_("Team %(team)s takes two tricks: %(tricks)s.", team=record.tricks.taker.value,
+                   tricks=" ".join(record.tricks.value)))
+    return tuple(lines)
+
+
+__all__ = ["PaublilloCards", "PaublilloCourse", "contract_record", "derive", "new_deal", "said"]

@@ -14,7 +14,11 @@ What a phone form or the API sends (every key but the ones a deal needs is optio
       "tricks":  "ABA",            # who won each trick, until a team has two: one of the six buttons
                                    #   AA, ABA, ABB, BB, BAB, BAA (a list ["A", "B", "A"] or "A, B, A" is
                                    #   accepted too); empty when the deal ended on a refusal or a give-up
-      "void":    false             # misdeal: no score, the deal passes on
+      "void":    false,            # misdeal: no score, the deal passes on
+      "plays":   {"leader": "Ana", "turned": "6O", "cards": ["4E", "2O", ...], "face_down": [7]}
+                                   # only for a deal entered card by card: who led the first trick, the
+                                   #   turned card, every card in the order played, and the positions
+                                   #   (from 0) of the cards played face down (games.paublillo.cards)
     }
 
 :func:`parse_record` reads only the syntax, a message per field (``"dealer"``, ``"alver"``, ``"bets"``,
@@ -40,6 +44,7 @@ from typing import Any
 
 from games.paublillo.teams import Team, label
 from referee import parse
+from referee.cards import Card, DeckKind
 from referee.game import Errors, Field, InvalidRecord, Record, Seat, TableSpec, Values
 from referee.text import Text, _
 
@@ -48,7 +53,9 @@ BET_NAMES: dict[int, str] = {3: "envido", 6: "seis", 9: "nueve", 12: "doce"}
 BET_ALIASES: dict[str, int] = {
     "envido": 3, "seis": 6, "nueve": 9, "doce": 12, "six": 6, "nine": 9, "twelve": 12,
 }
-FIELDS = ("dealer", "monja", "alver", "bets", "refused", "tricks", "void")
+FIELDS = ("dealer", "monja", "alver", "bets", "refused", "tricks", "void", "plays")
+PLAYS_KEYS = frozenset({"leader", "turned", "cards", "face_down"})
+MAX_PLAYED = 3 * 8  # three tricks at the largest table
 
 TEAM_IS_A_OR_B = _("The team is A or B.")
 STAKE_IS = _("The stake is envido (3), seis (6), nueve (9) or doce (12).")
@@ -93,6 +100,18 @@ class AlverChoice(StrEnum):
 
 
 @dataclass(frozen=True)
+class PaublilloPlays(Values):
+    """The cards of a deal entered card by card, kept with the record they made (:mod:`games.paublillo.cards`):
+    who led the first trick, the turned card (its suit is trumps), every card in the order played, and the
+    positions (from 0) of those played face down."""
+
+    leader: Seat
+    turned: Card
+    cards: tuple[Card, ...]
+    face_down: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class PaublilloRecord(Record):
     """One deal, normalised. ``dealer`` is set only to correct who dealt (``None``: the dealer in turn)."""
 
@@ -103,6 +122,13 @@ class PaublilloRecord(Record):
     refused: bool = False
     tricks: Tricks | None = None
     void: bool = False
+    plays: PaublilloPlays | None = None  # the cards, when the deal was entered card by card
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.plays is None:  # a deal entered as numbers stores what it always stored
+            del data["plays"]
+        return data
 
 
 def parse_record(table: TableSpec[Any], raw: Mapping[str, Any]) -> PaublilloRecord:
@@ -122,8 +148,43 @@ def parse_record(table: TableSpec[Any], raw: Mapping[str, Any]) -> PaublilloReco
     bets = read_bets(raw.get("bets"), errors)
     refused = parse.yes_no(raw.get("refused"), "refused", errors)
     tricks = read_tricks(raw.get("tricks"), errors)
+    plays = read_plays(table, raw.get("plays"), errors)
     errors.raise_if_any()
-    return PaublilloRecord(dealer, monja, alver, bets, refused, tricks)
+    return PaublilloRecord(dealer, monja, alver, bets, refused, tricks, plays=plays)
+
+
+def read_plays(table: TableSpec[Any], raw: Any, errors: Errors) -> PaublilloPlays | None:
+    """The cards kept with a deal entered card by card: who led, the turned card, the cards in order (at most
+    three tricks) and which went face down. Their shape only: what they make is :mod:`games.paublillo.cards`'.
+
+    >>> from referee.game import Options
+    >>> plays = read_plays(TableSpec(("Ana", "Bea"), Options()), {"leader": "Bea", "turned": "6O",
+    ...                    "cards": ["4E", "2E"], "face_down": [1]}, Errors())
+    >>> plays.leader.name, plays.turned.code, [c.code for c in plays.cards], plays.face_down
+    ('Bea', '6O', ['4E', '2E'], (1,))
+    >>> plays.to_json()["face_down"], PaublilloPlays.from_json(plays.to_json()) == plays
+    ([1], True)
+    """
+    if parse.is_blank(raw):
+        return None
+    if not isinstance(raw, Mapping) or any(k not in PLAYS_KEYS for k in raw):
+        errors.add("plays", _("The cards of a deal are {leader, turned, cards, face_down}."))
+        return None
+    leader = parse.seat(table.players, raw.get("leader"), "plays", errors, blank=_("Say who led the first trick."))
+    turned = parse.card(raw.get("turned"), DeckKind.SPANISH40, "plays", errors,
+                        blank=_("Say which card was turned up: its suit is trumps."))
+    cards = parse.cards(raw.get("cards") or [], DeckKind.SPANISH40, "plays", errors, unique=False)
+    limit = min(MAX_PLAYED, 3 * table.size)
+    if len(cards) > limit:
+        errors.add("plays", _("A deal has at most %(n)s cards played.", n=limit))
+        return None
+    down = raw.get("face_down") or []
+    if not isinstance(down, list | tuple) or any(type(i) is not int or not 0 <= i < len(cards) for i in down):
+        errors.add("plays", _("The cards played face down are given by their positions among the cards, from 0."))
+        return None
+    if leader is None or turned is None or "plays" in errors:
+        return None
+    return PaublilloPlays(leader, turned, cards, tuple(sorted(set(down))))
 
 
 def read_stake(value: Any, field: str, errors: Errors) -> int | None:

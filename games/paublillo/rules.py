@@ -13,6 +13,7 @@ deals next and who is on alver (11).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -22,16 +23,20 @@ from games.paublillo import cards, carry, stats, teams
 from games.paublillo.betting import check_past_doce, check_raises, settle_bets
 from games.paublillo.options import PaublilloOptions
 from games.paublillo.play import RULING_FIELDS, TRICK_RULES
-from games.paublillo.record import AlverChoice, PaublilloRecord, parse_record, record_fields
+from games.paublillo.record import AlverChoice, PaublilloPlays, PaublilloRecord, parse_record, record_fields
 from games.paublillo.stones import ALVER, TARGET, score_text, stones, stones_text
 from games.paublillo.teams import Team
 from games.paublillo.words import BETTING, GAME_END, ON_ALVER, THREE_TRICKS
 from games.paublillo.words import RULES as RULES_PAGE
-from referee.cards import DeckKind
+from referee import parse
+from referee.cards import Card, DeckKind
 from referee.game import Errors, Field, Game, Outcome, Ruling, Seat, State, Statistic, TableSpec, Values
+from referee.parse import InvalidRecord
 from referee.played import PlayedDeal
 from referee.text import Text, _
+from referee.tricks import Play
 
+NOT_PLAYED_CARD_BY_CARD = frozenset({"tricks", "void", "monja", "plays"})  # the cards say these, or there are none
 NO_RAISE_ON_ALVER = _("No betting while a team is on alver, so there is no raise to refuse.")
 RECORD_TRICKS = _("Record who won each trick until a team had two.")
 
@@ -78,6 +83,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
     rules = RULES_PAGE
     ruling_fields = RULING_FIELDS
     trick_rules = TRICK_RULES
+    card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
 
     # -- teams ------------------------------------------------------------------------------------------------
     def seat_teams(self, table: TableSpec[PaublilloOptions]) -> TableSpec[PaublilloOptions]:
@@ -111,6 +117,94 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         """A deal played card by card as its record: the contract as sent, the tricks from the cards
         (:mod:`games.paublillo.cards`); :class:`~referee.parse.InvalidRecord` with a message per field."""
         return cards.derive(table, cards.contract_record(table, contract), deal).record
+
+    # -- card by card (scoring.play_drafts) --------------------------------------------------------------------
+    def play_fields(self, table: TableSpec[PaublilloOptions]) -> tuple[Field, ...]:
+        """What is said before the first card: the turned card (its suit is trumps; the 4 is the monja), then,
+        only when they were said, a correction of who dealt, the alver choice and the raises with a refusal.
+        The cards say the tricks and the monja."""
+        optional = {"dealer", "alver"}  # behind "More": most deals need neither
+        fields = tuple(dataclasses.replace(f, default="") if f.name in optional else f
+                       for f in record_fields(table) if f.name not in NOT_PLAYED_CARD_BY_CARD)
+        turned = Field("turned", _("Turned card (trumps)"), "card",
+                       help=_("The card the dealer turned up: its suit is trumps; the 4 is the monja."))
+        return (turned, *fields)
+
+    def played_deal(self, table: TableSpec[PaublilloOptions], contract: Mapping[str, Any],
+                    first_leader: Seat) -> PlayedDeal:
+        """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), led by
+        ``first_leader``, or by the player after the dealer the contract names when it corrects who dealt:
+        :class:`~referee.parse.InvalidRecord` with a message per field.
+
+        >>> table = GAME.table(["Ana", "Bea", "Luis", "Eva"])
+        >>> deal = GAME.played_deal(table, {"turned": "4B", "dealer": "Luis"}, table.seat(1))
+        >>> deal.context.trump, deal.first_leader.name
+        ('B', 'Eva')
+        >>> GAME.played_deal(table, {"turned": "ZZ"}, table.seat(1))
+        Traceback (most recent call last):
+        referee.parse.InvalidRecord: turned: ZZ is not a card of this game.
+        """
+        record, turned = self._contract(table, contract)
+        leader = first_leader if record.dealer is None else table.seat(table.after(record.dealer.index))
+        return cards.new_deal(table, turned, leader)
+
+    def record_from_plays(self, table: TableSpec[PaublilloOptions], contract: Mapping[str, Any],
+                          deal: PlayedDeal) -> tuple[PaublilloRecord, tuple[Text, ...]]:
+        """The record a deal played out makes (the tricks from the cards, the monja from the turned card),
+        keeping its cards, and what the cards said to make it (:func:`games.paublillo.cards.said`)."""
+        record, turned = self._contract(table, contract)
+        found = cards.derive(table, record, deal)
+        down = tuple(i for i, p in enumerate(deal.plays) if p.face_down)
+        plays = PaublilloPlays(deal.first_leader, turned, tuple(p.card for p in deal.plays), down)
+        return dataclasses.replace(found.record, plays=plays), cards.said(table, found, deal)
+
+    def plays_of(self, table: TableSpec[PaublilloOptions],
+                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Play, ...]] | None:
+        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
+        who led and its plays in order (each card with whether it went face down); ``None`` for a deal entered
+        as numbers."""
+        record = parse_record(table, stored)
+        if record.plays is None:
+            return None
+        kept = record.plays
+        contract: dict[str, Any] = {"turned": kept.turned.code}
+        if record.dealer is not None:
+            contract["dealer"] = table.players[record.dealer.index]
+        if record.alver is not None:
+            contract["alver"] = record.alver.value
+        if record.bets:
+            contract["bets"] = [{"team": bet.team.value, "stake": bet.stake} for bet in record.bets]
+        if record.refused:
+            contract["refused"] = True
+        plays = tuple(Play(None, card, i in kept.face_down) for i, card in enumerate(kept.cards))
+        return contract, table.seat(kept.leader.index), plays
+
+    def _contract(self, table: TableSpec[PaublilloOptions], raw: Mapping[str, Any]) -> tuple[PaublilloRecord, Card]:
+        """The contract as a record whose tricks the cards will say, and the turned card; the monja is the
+        turned card's to say (a ``monja`` sent must agree with it)."""
+        if not isinstance(raw, Mapping):
+            raise InvalidRecord({"__all__": _("A deal record is a set of fields.")})
+        errors = Errors()
+        turned = parse.card(raw.get("turned"), DeckKind.SPANISH40, "turned", errors,
+                            blank=_("Which card was turned up? Its suit is trumps."))
+        monja = turned is not None and turned.rank == "4"
+        if "monja" in raw and turned is not None and parse.yes_no(raw.get("monja"), "monja", errors) != monja:
+            errors.add("monja", _("The monja is the 4 of trumps turned up: the turned card says whether it was."))
+        if parse.yes_no(raw.get("void"), "void", errors):
+            errors.add("void", _("A void deal has no cards to enter: record it from the table page."))
+        given = {k: v for k, v in raw.items() if k not in NOT_PLAYED_CARD_BY_CARD and k != "turned"}
+        record = None
+        try:
+            record = cards.contract_record(table, given)
+        except InvalidRecord as exc:
+            for name, message in exc.errors.items():
+                errors.add(name, message, exc.rules.get(name))
+        if record is not None and record.alver is AlverChoice.GIVE_UP:
+            errors.add("alver", _("A team that gives up on alver throws its cards in: there are no cards to enter. "
+                                  "Record the deal from the table page."), rule=ON_ALVER)
+        errors.raise_if_any()
+        assert record is not None and turned is not None
+        return dataclasses.replace(record, monja=monja), turned
 
     def dealer_of(self, table: TableSpec[PaublilloOptions], state: PaublilloState, record: PaublilloRecord) -> int:
         """The dealer in turn, unless the record corrects who dealt (the deal then passes on from them). The

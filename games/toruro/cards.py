@@ -13,7 +13,9 @@ went, in the order of play from the dealer's left: the first of them leads), :fu
   list for it, as it does a player who went and took no trick (RULINGS.md, "Toruro").
 
 It gives back a :class:`~games.toruro.record.ToruroRecord` the game's ``parse``, ``check`` and ``score``
-accept.
+accept; :func:`said` gives the lines that say what the cards said (who took each pot, who went and took no
+trick, each misplay turned into its lulo), and :func:`check_plays` refuses a stored record whose cards say
+otherwise than its tricks and misplays.
 
 >>> from games.toruro.rules import GAME
 >>> from referee.cards import Card
@@ -34,16 +36,16 @@ from referee.cards import Card
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import Flag, FlagKind, PlayedDeal, require_sound_cards
-from referee.text import _
+from referee.text import Text, _
 from referee.tricks import Situation
 from referee.values import Seat
 
 from .options import ToruroOptions
-from .play import REFEREE, TRICKS, PlayRule, judge_play, seven_stands_in_for
+from .play import REFEREE, TRICKS, PlayRule, card_name, judge_play, seven_stands_in_for
 from .record import Misplay, Taken, ToruroRecord, parse_record
-from .words import RULE
+from .words import POT_NAMES, POTS, RULE, RULE_NAMES
 
-CARD_FIELDS = ("tricks", "misplays")  # what the cards say, not the person
+CARD_FIELDS = ("tricks", "misplays", "plays")  # what the cards say, not the person
 PROVEN = (FlagKind.ILLEGAL, FlagKind.REVOKE)
 
 
@@ -154,10 +156,82 @@ def derive(table: TableSpec[ToruroOptions], contract: ToruroRecord, deal: Played
     return ToruroCards(record, takers, proven)
 
 
+def said(table: TableSpec[ToruroOptions], deal: PlayedDeal, found: ToruroCards) -> tuple[Text, ...]:
+    """What the cards of a complete deal said, in the words a player would check them with: who took each pot
+    (with which card), who went and took no trick, and each misplay with its rule and the tricks that prove it,
+    turned into its lulo (none more once the player has one this deal, when the table allows one a deal)."""
+    turned = deal.context.turned
+    trump = turned.suit if turned is not None else deal.context.trump or ""
+    seven_as = seven_stands_in_for(turned)
+    lines: list[Text] = []
+    for number, (pot, done) in enumerate(zip(POTS, deal.tricks, strict=True), start=1):
+        assert done.winner is not None and done.winning_card is not None
+        lines.append(_("Trick %(n)s: %(player)s takes the %(pot)s with %(card)s.", n=number,
+                       player=done.winner.name, pot=POT_NAMES[pot],
+                       card=card_name(done.winning_card, trump, seven_as)))
+    empty = [s for s in deal.seats if s not in found.takers]
+    if empty:
+        lines.append(_("Went and took no trick: %(names)s (a lulo each).",
+                       names=", ".join(s.name for s in empty)))
+    one_a_deal = table.options.one_lulo_per_deal
+    owing = set(empty)
+    for proven in found.misplays:
+        player, flag = proven.misplay.player, proven.flag
+        cost = _("no second lulo: one lulo a player a deal (house rule).") if one_a_deal and player in owing \
+            else _("a lulo (any pot won is kept).")
+        owing.add(player)
+        rule = RULE_NAMES[proven.misplay.rule.value]
+        if flag.proven_by is not None and flag.proven_by != flag.trick:
+            lines.append(_("%(player)s broke “%(rule)s” in trick %(trick)s, as the card played in trick %(proof)s "
+                           "proves: %(cost)s", player=player.name, rule=rule, trick=flag.trick,
+                           proof=flag.proven_by, cost=cost))
+        else:
+            lines.append(_("%(player)s broke “%(rule)s” in trick %(trick)s: %(cost)s", player=player.name,
+                           rule=rule, trick=flag.trick, cost=cost))
+    if not found.misplays:
+        lines.append(_("No misplay: every card followed the rules."))
+    return tuple(lines)
+
+
+def check_plays(table: TableSpec[ToruroOptions], dealer: Seat, record: ToruroRecord, errors: Errors) -> None:
+    """A record that kept its cards says what they say: they were played by those who went, the first of them
+    after ``dealer`` leading, and they make its tricks and misplays (a message under ``plays``, else under the
+    field the cards contradict)."""
+    plays = record.plays
+    if plays is None or record.turned_card is None or not record.went:
+        return
+    deal = new_deal(table, record.turned_card, dealer, record.went)
+    if plays.leader != deal.first_leader:
+        errors.add("plays", _("%(leader)s led the first trick (the first player after the dealer who went), not "
+                              "%(name)s.", leader=deal.first_leader.name, name=plays.leader.name),
+                   rule=RULE["going"])
+        return
+    try:
+        for card in plays.cards:
+            deal = deal.add(card)
+        found = derive(table, dataclasses.replace(record, tricks=(), misplays=(), plays=None), deal)
+    except InvalidRecord as exc:
+        for name, message in exc.errors.items():
+            errors.add("plays" if name == "card" else name, message, exc.rules.get(name))
+        return
+    if found.record.tricks != record.tricks:
+        errors.add("tricks", _("The cards say who took tricks 1, 2 and 3: %(names)s.",
+                               names=", ".join(s.name for s in found.takers)), rule=RULE["pots"])
+    if sorted(_key(m) for m in found.record.misplays) != sorted(_key(m) for m in record.misplays):
+        proven = ", ".join(f"{m.player.name} ({RULE_NAMES[m.rule.value]})" for m in found.record.misplays)
+        errors.add("misplays", _("The cards prove these misplays: %(misplays)s.", misplays=proven or "—"),
+                   rule=RULE["lulo_list"])
+
+
+def _key(misplay: Misplay) -> tuple[int, str]:
+    return misplay.player.index, misplay.rule.value
+
+
 def _seat(deal: PlayedDeal, flag: Flag) -> Seat:
     seat = deal.seated[flag.index].seat
     assert seat is not None
     return seat
 
 
-__all__ = ["ProvenMisplay", "ToruroCards", "broken_rule", "contract_record", "derive", "in_turn", "new_deal"]
+__all__ = ["ProvenMisplay", "ToruroCards", "broken_rule", "check_plays", "contract_record", "derive", "in_turn",
+           "new_deal", "said"]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 from games.toruro import lulos
 from games.toruro.lulos import PayableLulo
 from games.toruro.play import MISPLAY_RULES, SEVEN_STANDS_IN_FOR
@@ -19,12 +21,14 @@ from games.toruro.words import RANK_NAMES, RULE_NAMES, SUIT_WORDS
 from scoring import services
 from scoring.presenters import Presenter
 from scoring.templatetags.ledger import chips_money
+from scoring.widgets import CardPicker
 
 if TYPE_CHECKING:
     from scoring.services import Standings
 
 SHOW_CLOSED = 4  # paid and free lulos shown in a long list; older ones wait behind "earlier"
 LONG_LIST = 10
+SPARE_MISPLAYS = 2  # empty rows of play rules broken drawn (without JavaScript, as many more per Save)
 
 
 def payable_groups(payable: Sequence[PayableLulo], table: Any) -> list[dict[str, Any]]:
@@ -58,6 +62,16 @@ def _errors(form: Any, name: str) -> list[str]:
     bound = form.bound_field(name)
     return list(bound.errors) if bound is not None else []
 
+
+
+def turned_picker(form: Any, turned: str, errors: list[str]) -> str:
+    """The turned card's box as the card picker every card field uses (one card, the deck's suits × ranks)."""
+    attrs = {"class": "form-control" + (" is-invalid" if errors else ""), "placeholder": _("e.g. 3C"),
+             "aria-describedby": ("id_turned_card_error " if errors else "") + "turned-hint"}
+    if errors:
+        attrs["aria-invalid"] = "true"
+    picker = CardPicker(form.game.deck_for(form.spec), attrs=attrs)
+    return str(picker.render("turned_card", turned, {"id": "id_turned_card"}))
 
 class ToruroPresenter(Presenter):
     record_template = "toruro/record.html"
@@ -209,13 +223,17 @@ class ToruroPresenter(Presenter):
                            "value": str(_value(form, f"tricks__{i}__player") or ""),
                            "errors": _errors(form, f"tricks__{i}__player")})
 
-        misplays = []
+        misplays: list[dict[str, Any]] = []
         for i in range(form.row_counts.get("misplays", 0)):
             misplays.append({"index": i, "eid": f"id_misplays__{i}",
                              "player": str(_value(form, f"misplays__{i}__player") or ""),
                              "rule": str(_value(form, f"misplays__{i}__rule") or ""),
                              "errors": _errors(form, f"misplays__{i}__player")
                              + _errors(form, f"misplays__{i}__rule")})
+        # The rows up to the last one filled in, and SPARE_MISPLAYS empty ones (toruro.js adds more as they fill).
+        misplays_max = len(misplays)
+        last = max((m["index"] for m in misplays if m["player"] or m["rule"] or m["errors"]), default=-1)
+        misplays = misplays[:last + 1 + SPARE_MISPLAYS]
         misplays_open = any(m["player"] or m["rule"] or m["errors"] for m in misplays) or bool(
             _errors(form, "misplays"))
 
@@ -231,10 +249,10 @@ class ToruroPresenter(Presenter):
             "pots": [(pot, pots[pot]) for pot in POTS],
             "pots_total": pots["total"],
             "turned": turned,
+            "turned_picker": turned_picker(form, turned, _errors(form, "turned_card")),
             "turned_errors": _errors(form, "turned_card"),
-            "suits": [(s, services.translate(SUIT_WORDS[s])) for s in ("O", "C", "E", "B")],
-            "ranks": [(r, services.translate(RANK_NAMES[r])) for r in ("1", "3", "12", "11", "10", "7", "6", "5",
-                                                                       "4", "2")],
+            "suit_words": "|".join(f"{s}:{services.translate(SUIT_WORDS[s])}" for s in ("O", "C", "E", "B")),
+            "rank_words": "|".join(f"{r}:{services.translate(RANK_NAMES[r])}" for r in sorted(SEVEN_STANDS_IN_FOR)),
             "seven_ranks": " ".join(sorted(SEVEN_STANDS_IN_FOR)),
             "went": went_value,
             "went_errors": _errors(form, "went"),
@@ -245,6 +263,7 @@ class ToruroPresenter(Presenter):
             "misplays": misplays,
             "misplays_errors": _errors(form, "misplays"),
             "misplays_open": misplays_open,
+            "misplays_max": misplays_max,
             "rules": [(key, services.translate(RULE_NAMES[key])) for key in MISPLAY_RULES],
             "void": bool(_value(form, "void")),
             "void_errors": _errors(form, "void"),

@@ -1,5 +1,6 @@
 """A Toruro deal as recorded: the turned card, the lulos paid before the deal (each with who owed it and its
-split over the pots), who went, who took each trick, the play rules broken, or a misdeal.
+split over the pots), who went, who took each trick, the play rules broken, or a misdeal; and, for a deal
+entered card by card, its cards (:class:`PlayedCards`).
 
 :func:`parse_record` reads what a phone form or the API sends (names in any case, seats, numbers as text) into
 a :class:`ToruroRecord`, a message per field; whether the record can follow the night so far is the rules'
@@ -37,9 +38,11 @@ from referee.values import Seat, Values, encode
 from .play import MISPLAY_RULES, PlayRule
 from .words import POT_NAMES, POTS
 
-FIELDS: tuple[str, ...] = ("turned_card", "payments", "went", "tricks", "misplays", "void")
+FIELDS: tuple[str, ...] = ("turned_card", "payments", "went", "tricks", "misplays", "void", "plays")
 PAYMENT_FIELDS: frozenset[str] = frozenset({"lulo", "player", *POTS})
 MISPLAY_FIELDS: frozenset[str] = frozenset({"player", "rule"})
+PLAYS_KEYS: frozenset[str] = frozenset({"leader", "cards"})
+CARDS_IN_HAND = 3  # cards each player who went plays
 SHOWN = 40  # a value quoted in a message is cut to this many characters
 
 
@@ -86,6 +89,16 @@ class Misplay(Values):
 
 
 @dataclass(frozen=True)
+class PlayedCards(Values):
+    """The cards of a deal entered card by card, kept with the record they made (:mod:`games.toruro.cards`):
+    who led the first trick (the first player after the dealer who went) and every card in the order played
+    (each trick's winner leads the next)."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class ToruroRecord(Record):
     turned_card: Card | None = None
     payments: tuple[Payment, ...] = ()
@@ -93,6 +106,13 @@ class ToruroRecord(Record):
     tricks: tuple[Taken, ...] = ()
     misplays: tuple[Misplay, ...] = ()
     void: bool = False
+    plays: PlayedCards | None = None  # the cards, when the deal was entered card by card
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.plays is None:  # a deal entered as numbers stores what it always stored
+            del data["plays"]
+        return data
 
     @property
     def takers(self) -> tuple[Seat, ...]:
@@ -168,6 +188,24 @@ def _misplays(players: Sequence[str], raw: Any, errors: Errors) -> tuple[Misplay
     return tuple(found)
 
 
+def _plays(players: Sequence[str], raw: Any, errors: Errors) -> PlayedCards | None:
+    """The cards kept with a deal entered card by card: who led and the cards in order (three from each who
+    went, at most). Their shape only: what they make is :mod:`games.toruro.cards`' to say (the rules' check)."""
+    if parse.is_blank(raw):
+        return None
+    if not isinstance(raw, Mapping) or set(raw) - PLAYS_KEYS:
+        errors.add("plays", _("The cards of a deal are {leader, cards}."))
+        return None
+    leader = parse.seat(players, raw.get("leader"), "plays", errors, blank=_("Say who led the first trick."))
+    cards = parse.cards(raw.get("cards") or [], DeckKind.SPANISH40, "plays", errors, unique=False)
+    if len(cards) > CARDS_IN_HAND * len(players):
+        errors.add("plays", _("A deal has %(n)s cards played.", n=CARDS_IN_HAND * len(players)))
+        return None
+    if leader is None or "plays" in errors:
+        return None
+    return PlayedCards(leader, cards)
+
+
 def parse_record(players: Sequence[str], raw: Mapping[str, Any]) -> ToruroRecord:
     """The record sent, read: :class:`InvalidRecord` with a message per field. Syntax only: whether it can
     follow the night so far (a lulo on the list, tricks by players who went...) is the rules' check."""
@@ -187,5 +225,6 @@ def parse_record(players: Sequence[str], raw: Mapping[str, Any]) -> ToruroRecord
     went = _players(players, raw.get("went"), "went", errors, unique=True)
     tricks = _players(players, raw.get("tricks"), "tricks", errors, unique=False)
     misplays = _misplays(players, raw.get("misplays"), errors)
+    plays = _plays(players, raw.get("plays"), errors)
     errors.raise_if_any()
-    return ToruroRecord(turned, payments, went, tuple(Taken(p) for p in tricks), misplays, False)
+    return ToruroRecord(turned, payments, went, tuple(Taken(p) for p in tricks), misplays, False, plays)

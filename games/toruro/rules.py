@@ -38,20 +38,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import SPANISH_SUITS, DeckKind
+from referee import parse
+from referee.cards import SPANISH_SUITS, Card, DeckKind
 from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, Statistic, TableSpec
 from referee.ledger import Books
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, signed
-from referee.values import Values
+from referee.values import Seat, Values
 
 from . import cards, carry, lulos, play, stats
 from .lulos import MISPLAY, NO_TRICK, LuloLine, PayableLulo
 from .options import SETTLE_OPTIONS, ToruroOptions
 from .play import FIRST_LEAD_RULES, FOLLOW_RULES, MISPLAY_RULES, REFEREE, seven_stands_in_for
 from .pots import ANTE, POTS, at_start, share_equally
-from .record import Payment, ToruroRecord, parse_record
+from .record import Payment, PlayedCards, ToruroRecord, parse_record
 from .state import Chips, ToruroState, initial
 from .words import EXAMPLES, POT_NAMES, RANK_NAMES, RULE, RULE_NAMES, RULES, SUIT_WORDS
 
@@ -101,6 +102,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     rules = RULES
     examples = EXAMPLES
     trick_rules = REFEREE
+    card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
     settle_options: tuple[Option, ...] = SETTLE_OPTIONS
     ruling_fields = (
         Field("turned_card", _("Turned card"), "card", required=False,
@@ -161,6 +163,82 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         (each a lulo) from the cards (:mod:`games.toruro.cards`); ``InvalidRecord`` with a message per field."""
         return cards.derive(table, cards.contract_record(table, contract), deal).record
 
+    # -- a deal entered card by card (the app's card-by-card entry and the API) ---------------------------------
+    def play_fields(self, table: Table) -> tuple[Field, ...]:
+        """What is said before the first card: the turned card, the lulos paid into the pots and who went. The
+        cards say the rest (who took each pot, the misplays); a misdeal has no cards.
+
+        >>> [f.name for f in GAME.play_fields(GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"]))]
+        ['turned_card', 'payments', 'went']
+        """
+        asked = [f for f in self.record_fields(table) if f.name not in (*cards.CARD_FIELDS, "void")]
+        return tuple(dataclasses.replace(f, required=True, help=_("The first of them after the dealer leads."))
+                     if f.name == "went" else f for f in asked)
+
+    def played_deal(self, table: Table, contract: Mapping[str, Any], first_leader: Seat) -> PlayedDeal:
+        """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), by those
+        who went: the first of them from ``first_leader`` round the table leads (``first_leader`` being the
+        player after the dealer, as the table page has it, or the one who led). :class:`InvalidRecord` with a
+        message per field.
+
+        >>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
+        >>> deal = GAME.played_deal(table, {"turned_card": "5B", "went": ["Juan", "Pepe"]}, table.seat(1))
+        >>> deal.first_leader.name, [s.name for s in deal.seats], deal.tricks_in_deal
+        ('Pepe', ['Pepe', 'Juan'], 3)
+        """
+        record = self._contract(table, contract)
+        assert record.turned_card is not None
+        dealer = table.seat(table.after(first_leader.index, -1))
+        return cards.new_deal(table, record.turned_card, dealer, record.went)
+
+    def record_from_plays(self, table: Table, contract: Mapping[str, Any],
+                          deal: PlayedDeal) -> tuple[ToruroRecord, tuple[Text, ...]]:
+        """The record a complete deal makes, keeping its cards, and what the cards said to make it (who took
+        each pot, who took no trick, each misplay turned into its lulo), to show before saving."""
+        found = cards.derive(table, self._contract(table, contract), deal)
+        plays = PlayedCards(deal.first_leader, tuple(p.card for p in deal.plays))
+        record = dataclasses.replace(found.record, went=deal.seats, plays=plays)  # who went, in the order of play
+        return record, cards.said(table, deal, found)
+
+    def plays_of(self, table: Table, stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
+        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
+        who led and the cards in order; ``None`` for a deal entered as numbers."""
+        record = parse_record(table.players, stored)
+        if record.plays is None or record.turned_card is None or record.void:
+            return None
+        contract: dict[str, Any] = {"turned_card": record.turned_card.code,
+                                    "went": [table.players[s.index] for s in record.went]}
+        if record.payments:
+            contract["payments"] = [pay.to_json() for pay in record.payments]
+        return contract, table.seat(record.plays.leader.index), record.plays.cards
+
+    def _contract(self, table: Table, raw: Mapping[str, Any]) -> ToruroRecord:
+        """The contract read: a message per field, and one on ``went`` when nobody went (no card is played: such
+        a deal is recorded from the table page) or, the Ace turned, not everyone went (house rule 2)."""
+        errors = Errors()
+        if not isinstance(raw, Mapping):
+            raise InvalidRecord({"__all__": _("A deal record is a set of fields.")})
+        if parse.yes_no(raw.get("void"), "void", errors):
+            errors.add("void", _("A void deal has no cards to enter: record it from the table page."))
+        record = None
+        try:
+            record = cards.contract_record(table, {k: v for k, v in raw.items() if k != "void"})
+        except InvalidRecord as exc:
+            for name, message in exc.errors.items():
+                errors.add(name, message, exc.rules.get(name))
+        if record is not None and not record.went:
+            errors.add("went", _("Nobody went, so no card is played: record this deal from the table page."),
+                       rule=RULE["going"])
+        turned = record.turned_card if record is not None else None
+        if (record is not None and turned is not None and turned.rank == "1" and table.options.trump_ace_all_go
+                and len(record.went) < table.size):
+            missing = ", ".join(s.name for s in table.seats() if s not in record.went)
+            errors.add("went", _("The turned card is an Ace: everyone must go (house rule 2); %(names)s did "
+                                 "not.", names=missing), rule=RULE["house_rules"])
+        errors.raise_if_any()
+        assert record is not None
+        return record
+
     def parse(self, table: Table, raw: Mapping[str, Any]) -> ToruroRecord:
         return parse_record(table.players, raw)
 
@@ -192,6 +270,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         self._check_went(table, state, record, errors)
         self._check_tricks(record, errors)
         self._check_misplays(record, errors)
+        cards.check_plays(table, table.seat(state.dealer), record, errors)
         errors.raise_if_any()
 
     @staticmethod

@@ -21,6 +21,11 @@ matador, or a trump of the run).
 
 They give back the game's own record, which its ``parse``, ``check`` and ``score`` accept.
 
+For card-by-card entry (the games' ``play_fields``, ``played_deal``, ``record_from_plays``, ``plays_of``),
+:func:`read_contract` reads what is said before the first card (the record's part and the trump suit, a message
+per field), :func:`contract_deal` makes the deal it is played under (at four the dealer, given or the seat
+before the first leader, sits out), and :func:`tresillo_lines` and :func:`ombre_lines` say what the cards said.
+
 >>> from games.tresillo.tresillo import TRESILLO
 >>> table = TRESILLO.table(["Ana", "Bea", "Carl", "Dani"])
 >>> deal = new_deal(table, "O", dealer=table.seat(1))
@@ -31,23 +36,24 @@ They give back the game's own record, which its ``parse``, ``check`` and ``score
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
+from referee import parse
 from referee.cards import Card
-from referee.game import TableSpec
+from referee.game import Field, TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
-from referee.text import _
+from referee.text import Text, _, join
 from referee.tricks import Situation
 from referee.values import Seat
 
 from .family import TRICKS
-from .play import REFEREE
-from .ranking import matador_count, matadors, trump_order
-from .record import HandRecord, OmbreRecord, Taken, TresilloRecord, parse_ombre, parse_tresillo
-from .rules_text import RULE_BONUSES, RULE_FIRST_FIVE, RULE_MATADORS
+from .play import REFEREE, card_words
+from .ranking import SUIT_WORDS, matador_count, matadors, trump_order
+from .record import MOST_CARDS, SUITS, HandRecord, OmbreRecord, Taken, TresilloRecord, parse_ombre, parse_tresillo
+from .rules_text import RULE_BONUSES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_PLAYERS, RULE_RECORD
 from .tresillo import hombre_of
 
 FIVE = 5  # the first five tricks
@@ -68,6 +74,15 @@ class HombreCourse(Course):
         if len(tricks) != FIVE or five is None:
             return False
         return self.anyone or five == self.hombre
+
+
+    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
+        """At a table of four the dealer sits the deal out: the referee is told who dealt (the seat before the
+        eldest, who leads the first trick)."""
+        table = deal.context.table
+        if len(deal.seats) == table.size:
+            return {}
+        return {"dealer": table.players[table.after(deal.seats[0].index, table.size - 1)]}
 
 
 def first_five(tricks: Sequence[PlayedTrick]) -> Seat | None:
@@ -226,5 +241,148 @@ def derive_ombre(table: TableSpec[Any], contract: OmbreRecord, deal: PlayedDeal)
     return OmbreCards(record, found)
 
 
-__all__ = ["HombreCards", "HombreCourse", "OmbreCards", "TresilloCards", "dealt_in", "derive_ombre",
-           "derive_tresillo", "first_five", "new_deal", "ombre_contract", "tresillo_contract"]
+# -- a deal entered card by card ----------------------------------------------------------------------------
+
+TRUMP_FIELD = Field("trump", _("Trumps"), "choice", choices=tuple((s, SUIT_WORDS[s]) for s in SUITS))
+ASIDE = ("trump", "plays")  # in a contract, what is not the record's
+H = TypeVar("H", bound=HandRecord)
+
+
+def read_contract(read: Callable[[TableSpec[Any], Mapping[str, Any]], H], table: TableSpec[Any],
+                  raw: Mapping[str, Any]) -> tuple[H, str]:
+    """A contract as the game's ``play_fields`` ask it: the record's part, read by ``read`` (the game's
+    :func:`tresillo_contract` or :func:`ombre_contract`), and the trump suit; :class:`InvalidRecord` with a
+    message per field.
+
+    >>> from games.tresillo.tresillo import TRESILLO
+    >>> table = TRESILLO.table(["Ana", "Bea", "Carl"])
+    >>> record, trump = read_contract(tresillo_contract, table, {"hombre": "Bea", "bid": "solo", "trump": "c"})
+    >>> record.hombre.name, record.bid, trump
+    ('Bea', 'solo', 'C')
+    >>> read_contract(tresillo_contract, table, {"bid": "solo"})
+    Traceback (most recent call last):
+    ...
+    referee.parse.InvalidRecord: trump: Which suit is trumps? Tap it.; hombre: Who is the Hombre? Tap a name.
+    """
+    if not isinstance(raw, Mapping):
+        raise InvalidRecord({"__all__": _("A deal record is a set of fields.")})
+    errors = Errors()
+    found = parse.choice(raw.get("trump"), SUITS, "trump", errors, blank=_("Which suit is trumps? Tap it."),
+                         wrong=_("Trumps are oros (O), copas (C), espadas (E) or bastos (B)."))
+    given = {k: v for k, v in raw.items() if k not in ASIDE}
+    if parse.yes_no(given.get("void"), "void", errors):
+        errors.add("void", _("A void deal has no cards to enter: record it from the table page."))
+        errors.raise_if_any()
+    record: H | None = None
+    try:
+        record = read(table, given)
+    except InvalidRecord as exc:
+        for name, message in exc.errors.items():
+            errors.add(name, message, exc.rules.get(name))
+    if record is not None and record.hombre is None and "bids" not in errors:
+        errors.add("hombre", _("Who is the Hombre? Tap a name."), rule=RULE_RECORD)
+    errors.raise_if_any()
+    assert record is not None and found is not None
+    return record, str(found)
+
+
+def contract_deal(table: TableSpec[Any], contract: HandRecord, trump: str, first_leader: Seat,
+                  ombre: bool) -> PlayedDeal:
+    """The deal played under ``contract``: the three dealt in (the dealer given, else the seat before
+    ``first_leader``, sits out at four), ``first_leader`` leading; :class:`InvalidRecord` when the leader or
+    the Hombre sits the deal out.
+
+    >>> from games.tresillo.tresillo import TRESILLO
+    >>> four = TRESILLO.table(["Ana", "Bea", "Carl", "Dani"])
+    >>> record, trump = read_contract(tresillo_contract, four, {"hombre": "Carl", "bid": "juego", "trump": "E"})
+    >>> deal = contract_deal(four, record, trump, four.seat(1), ombre=False)
+    >>> [s.name for s in deal.seats], deal.next_seat.name, deal.context.trump
+    (['Bea', 'Carl', 'Dani'], 'Bea', 'E')
+    >>> contract_deal(four, dataclasses.replace(record, hombre=four.seat(0)), trump, four.seat(1), ombre=False)
+    Traceback (most recent call last):
+    ...
+    referee.parse.InvalidRecord: hombre: Ana deals this deal and sits it out: the Hombre is one of Bea, Carl, Dani.
+    """
+    errors = Errors()
+    dealer = contract.dealer or table.seat(table.after(first_leader.index, -1))
+    seats = dealt_in(table, dealer)
+    names = join([s.name for s in seats])
+    if first_leader not in seats:
+        errors.add("leader", _("%(name)s deals and sits this deal out: the leader is one of %(names)s.",
+                               name=first_leader.name, names=names), rule=RULE_PLAYERS)
+    hombre = contract.hombre
+    if hombre is not None and hombre not in seats:
+        errors.add("hombre", _("%(name)s deals this deal and sits it out: the Hombre is one of %(names)s.",
+                               name=hombre.name, names=names), rule=RULE_PLAYERS)
+    errors.raise_if_any()
+    deal = new_deal(table, trump, dealer, hombre=None if ombre else hombre, ombre=ombre)
+    return dataclasses.replace(deal, first_leader=seats[seats.index(first_leader)])
+
+
+def too_many(deal: PlayedDeal) -> None:
+    """:class:`InvalidRecord` when more cards were sent than nine tricks hold."""
+    if len(deal.plays) > TRICKS * len(deal.seats):
+        raise InvalidRecord({"plays": _("A deal has %(n)s cards played.", n=MOST_CARDS)})
+
+
+def _tricks_line(found: HombreCards) -> Text:
+    parts = [Text("%(p)s %(n)s", {"p": seat.name, "n": n}) for seat, n in found.tricks.items()]
+    return _("Tricks taken: %(tricks)s.", tricks=join(parts))
+
+
+def _others(found: HombreCards, seat: Seat | None) -> Text:
+    return join([s.name for s in found.tricks if s != seat])
+
+
+def tresillo_lines(contract: TresilloRecord, found: TresilloCards, trump: str) -> tuple[Text, ...]:
+    """What the cards said: each player's tricks, primeras (and who the unplayed tricks go to), estuche (the
+    three matadors the Hombre played, or given for cards left unplayed), bola."""
+    record, cards = found.record, found.cards
+    assert record.hombre is not None
+    hombre = record.hombre.name
+    lines = [_tricks_line(cards)]
+    if record.primeras:
+        lines.append(_("Primeras: %(hombre)s won the first five tricks and stopped; the four tricks not played "
+                       "go two and two to %(others)s.", hombre=hombre, others=_others(cards, record.hombre)))
+    three = matadors(trump)
+    if record.estuche and set(three) <= set(cards.hombre_cards):
+        lines.append(_("Estuche: %(hombre)s played the three matadors (%(cards)s).", hombre=hombre,
+                       cards=join([card_words(c, trump) for c in three])))
+    elif record.estuche:
+        lines.append(_("Estuche as given: %(hombre)s stopped before playing every matador, and nobody else "
+                       "played one.", hombre=hombre))
+    elif contract.estuche:
+        lines.append(_("No estuche: %(hombre)s did not play the three matadors.", hombre=hombre))
+    if record.bola:
+        lines.append(_("Bola: %(hombre)s took all nine tricks.", hombre=hombre))
+    return tuple(lines)
+
+
+def ombre_lines(contract: OmbreRecord, found: OmbreCards, trump: str) -> tuple[Text, ...]:
+    """What the cards said: each player's tricks, who won the first five (and whether the deal stopped there),
+    the matadors the Hombre counts (played, or given for cards left unplayed)."""
+    record, cards = found.record, found.cards
+    assert record.hombre is not None
+    hombre = record.hombre.name
+    lines = [_tricks_line(cards)]
+    five = record.first_five
+    if five is not None and cards.stopped:
+        lines.append(_("%(name)s won the first five tricks and stopped there; the four tricks not played go two "
+                       "and two to %(others)s.", name=five.name, others=_others(cards, five)))
+    elif five is not None:
+        lines.append(_("First five tricks: %(name)s.", name=five.name))
+    played = matador_count(cards.hombre_cards, trump)
+    if record.matadors and record.matadors == played:
+        lines.append(_("Matadors: %(hombre)s played %(n)s (%(cards)s).", hombre=hombre, n=played,
+                       cards=join([card_words(c, trump) for c in trump_order(trump)[:played]])))
+    elif record.matadors:
+        lines.append(_("Matadors as given, %(n)s: %(hombre)s stopped before playing them all, and nobody else "
+                       "played a trump of the run.", n=record.matadors, hombre=hombre))
+    elif contract.matadors:
+        lines.append(_("No matadors: %(hombre)s did not play the three.", hombre=hombre))
+    return tuple(lines)
+
+
+__all__ = ["ASIDE", "HombreCards", "HombreCourse", "OmbreCards", "TRUMP_FIELD", "TresilloCards", "contract_deal",
+           "dealt_in", "derive_ombre", "derive_tresillo", "first_five", "new_deal", "ombre_contract", "ombre_lines",
+           "read_contract", "too_many", "tresillo_contract", "tresillo_lines"]

@@ -35,16 +35,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from referee.cards import Card
 from referee.game import Field, Outcome, State, TableSpec
 from referee.ledger import Books, Ledger
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
-from referee.values import Values
+from referee.values import Seat, Values
 
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import OmbreOptions
-from .record import OmbreRecord, parse_ombre
+from .record import MOST_CARDS, OmbreRecord, parse_ombre
 from .rules_text import OMBRE_RULES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_OMBRE_BIDDING
 
 Table = TableSpec[OmbreOptions]
@@ -79,6 +80,7 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
     record_type = OmbreRecord
     state_type = OmbreState
     rules = OMBRE_RULES
+    card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
 
     def record_fields(self, table: Table) -> tuple[Field, ...]:
         players = tuple((p, Text(p)) for p in table.players)
@@ -128,6 +130,77 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         from .cards import derive_ombre, ombre_contract
 
         return derive_ombre(table, ombre_contract(table, contract), deal).record
+
+    # -- a deal entered card by card (the app's card-by-card entry and the API) ---------------------------------
+    def play_fields(self, table: Table) -> tuple[Field, ...]:
+        """What is said before the first card: the Hombre, the trump suit, who passed, the cards taken in, a voll
+        declared, and the matadors only for a deal stopped after five tricks before the Hombre played them
+        (else the cards say them). The tricks and who won the first five are the cards'."""
+        from .cards import TRUMP_FIELD
+
+        fields = {f.name: f for f in self.record_fields(table)}
+        matadors = Field("matadors", _("Matadors, if the deal stops after five tricks before the Hombre plays them"),
+                         "int", minimum=0, maximum=9, required=False, default=0,
+                         help=_("Otherwise the cards say them."))
+        return fields["hombre"], TRUMP_FIELD, fields["passed"], fields["taken_in"], fields["voll"], matadors
+
+    def played_deal(self, table: Table, contract: Mapping[str, Any], first_leader: Seat) -> PlayedDeal:
+        """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), the passes
+        checked: :class:`~referee.parse.InvalidRecord` with a message per field.
+
+        >>> table = OMBRE.table(["Ana", "Bea", "Carl"])   # Ana deals: Bea is the eldest and leads
+        >>> OMBRE.played_deal(table, {"hombre": "Carl", "taken_in": 3, "trump": "B"}, table.seat(1))
+        Traceback (most recent call last):
+        ...
+        referee.parse.InvalidRecord: passed: Bea spoke before Carl and did not bid game, so passed: tick Bea.
+        """
+        return self._deal(table, contract, first_leader)[1]
+
+    def _deal(self, table: Table, contract: Mapping[str, Any],
+              first_leader: Seat) -> tuple[OmbreRecord, PlayedDeal, str]:
+        from .cards import contract_deal, ombre_contract, read_contract
+
+        record, trump = read_contract(ombre_contract, table, contract)
+        deal = contract_deal(table, record, trump, first_leader, ombre=True)
+        errors = Errors()
+        assert record.hombre is not None
+        order = tuple(seat.index for seat in deal.seats)
+        self._check_passes(table, order, record.hombre.index, [seat.index for seat in record.passed], errors)
+        errors.raise_if_any()
+        return record, deal, trump
+
+    def record_from_plays(self, table: Table, contract: Mapping[str, Any],
+                          deal: PlayedDeal) -> tuple[OmbreRecord, tuple[Text, ...]]:
+        """The record a deal played to its end (or to someone's first five) makes, keeping its cards, and what
+        the cards said to make it (each player's tricks, the first five, the matadors), to show before saving."""
+        from .cards import derive_ombre, ombre_lines, too_many
+        from .record import HombrePlays
+
+        record, _deal, trump = self._deal(table, contract, deal.first_leader)
+        too_many(deal)
+        found = derive_ombre(table, record, deal)
+        plays = HombrePlays(deal.first_leader, trump, tuple(p.card for p in deal.plays))
+        return dataclasses.replace(found.record, plays=plays), ombre_lines(record, found, trump)
+
+    def plays_of(self, table: Table,
+                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
+        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
+        who led and the cards in order; ``None`` for a deal entered as numbers."""
+        record = self.parse(table, stored)
+        if record.void or record.plays is None or record.hombre is None:
+            return None
+        names = table.players
+        contract: dict[str, Any] = {"hombre": names[record.hombre.index], "trump": record.plays.trump,
+                                    "taken_in": record.taken_in}
+        if record.passed:
+            contract["passed"] = [names[seat.index] for seat in record.passed]
+        if record.voll:
+            contract["voll"] = True
+        if record.matadors and len(record.plays.cards) < MOST_CARDS:  # the cards did not all say them
+            contract["matadors"] = record.matadors
+        if record.dealer is not None:
+            contract["dealer"] = names[record.dealer.index]
+        return contract, table.seat(record.plays.leader.index), record.plays.cards
 
     def parse(self, table: Table, raw: Mapping[str, Any]) -> OmbreRecord:
         return parse_ombre(table.players, raw)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import parse
+from referee.cards import Card, DeckKind
 from referee.game import Record
 from referee.parse import Errors, InvalidRecord
 from referee.text import _
@@ -33,8 +34,12 @@ from referee.values import Seat, Values
 
 BIDS = ("juego", "vuelta", "solo")
 PASS = "pass"
-TRESILLO_FIELDS = ("dealer", "bids", "hombre", "bid", "tricks", "estuche", "primeras", "bola", "void")
-OMBRE_FIELDS = ("dealer", "hombre", "passed", "taken_in", "tricks", "matadors", "first_five", "voll", "void")
+TRESILLO_FIELDS = ("dealer", "bids", "hombre", "bid", "tricks", "estuche", "primeras", "bola", "void", "plays")
+OMBRE_FIELDS = ("dealer", "hombre", "passed", "taken_in", "tricks", "matadors", "first_five", "voll", "void",
+                "plays")
+SUITS = ("O", "C", "E", "B")  # oros, copas, espadas, bastos
+PLAYS_KEYS = frozenset({"leader", "trump", "cards"})
+MOST_CARDS = 27  # nine tricks of three cards
 ROW_KEYS = frozenset({"player", "tricks"})
 BID_KEYS = frozenset({"player", "bid"})
 
@@ -56,11 +61,29 @@ class Bid(Values):
 
 
 @dataclass(frozen=True)
+class HombrePlays(Values):
+    """The cards of a deal entered card by card, kept with the record they made (:mod:`games.tresillo.cards`):
+    who led the first trick, the trump suit, and every card in the order played (each trick's winner leads the
+    next; 15 cards when the deal stopped after the first five tricks)."""
+
+    leader: Seat
+    trump: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class HandRecord(Record):
     hombre: Seat | None = None
     tricks: tuple[Taken, ...] = ()
     dealer: Seat | None = None
     void: bool = False
+    plays: HombrePlays | None = None  # the cards, when the deal was entered card by card
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.plays is None:  # a deal entered as numbers stores what it always stored
+            del data["plays"]
+        return data
 
     def counts(self, seats: int) -> tuple[int | None, ...]:
         """Tricks per seat (``None`` where not given)."""
@@ -140,6 +163,26 @@ def _common(players: Sequence[str], raw: Any, known: Sequence[str], game: str,
     return {"void": False, "dealer": dealer, "hombre": hombre, "tricks": tricks}
 
 
+def _plays(players: Sequence[str], raw: Any, errors: Errors) -> HombrePlays | None:
+    """The cards kept with a deal entered card by card: who led, the trump suit, the cards in order (at most
+    27). Their shape only: what they make is :mod:`games.tresillo.cards`' to say."""
+    if parse.is_blank(raw):
+        return None
+    if not isinstance(raw, Mapping) or any(k not in PLAYS_KEYS for k in raw):
+        errors.add("plays", _("The cards of a deal are {leader, trump, cards}."))
+        return None
+    leader = parse.seat(players, raw.get("leader"), "plays", errors, blank=_("Say who led the first trick."))
+    trump = parse.choice(raw.get("trump"), SUITS, "plays", errors, blank=_("Which suit is trumps? Tap it."),
+                         wrong=_("Trumps are oros (O), copas (C), espadas (E) or bastos (B)."))
+    cards = parse.cards(raw.get("cards") or [], DeckKind.SPANISH40, "plays", errors, unique=False)
+    if len(cards) > MOST_CARDS:
+        errors.add("plays", _("A deal has %(n)s cards played.", n=MOST_CARDS))
+        return None
+    if leader is None or trump is None or "plays" in errors:
+        return None
+    return HombrePlays(leader, str(trump), cards)
+
+
 def _bids(players: Sequence[str], raw: Any, errors: Errors) -> tuple[Bid, ...]:
     """The bidding as rows ``[{"player": "Bea", "bid": "juego"}, {"player": "Carl", "bid": "pass"}, ...]``."""
     if parse.is_blank(raw) or raw == []:
@@ -169,6 +212,7 @@ def parse_tresillo(players: Sequence[str], raw: Mapping[str, Any]) -> TresilloRe
     bids = _bids(players, raw.get("bids"), errors) if isinstance(raw, Mapping) else ()
     common = _common(players, raw, TRESILLO_FIELDS, "Tresillo", errors, hombre_known=bool(bids))
     flags = {name: parse.yes_no(raw.get(name), name, errors) for name in ("estuche", "primeras", "bola")}
+    plays = _plays(players, raw.get("plays"), errors) if not common["void"] else None
     if common["void"]:
         errors.errors.pop("bids", None)
         errors.raise_if_any()
@@ -179,7 +223,7 @@ def parse_tresillo(players: Sequence[str], raw: Mapping[str, Any]) -> TresilloRe
     errors.raise_if_any()
     return TresilloRecord(hombre=common["hombre"], tricks=common["tricks"], dealer=common["dealer"],
                           bid=str(bid) if bid is not None else "", bids=bids, estuche=flags["estuche"],
-                          primeras=flags["primeras"], bola=flags["bola"])
+                          primeras=flags["primeras"], bola=flags["bola"], plays=plays)
 
 
 def parse_ombre(players: Sequence[str], raw: Mapping[str, Any]) -> OmbreRecord:
@@ -191,10 +235,12 @@ def parse_ombre(players: Sequence[str], raw: Mapping[str, Any]) -> OmbreRecord:
     matadors = parse.whole_number(raw.get("matadors"), "matadors", errors, minimum=0, maximum=9)
     first_five = parse.seat(players, raw.get("first_five"), "first_five", errors)
     voll = parse.yes_no(raw.get("voll"), "voll", errors)
+    plays = _plays(players, raw.get("plays"), errors) if not common["void"] else None
     if common["void"]:
         errors.errors.pop("taken_in", None)
         errors.raise_if_any()
         return OmbreRecord(dealer=common["dealer"], void=True)
     errors.raise_if_any()
     return OmbreRecord(hombre=common["hombre"], tricks=common["tricks"], dealer=common["dealer"], passed=passed,
-                       taken_in=taken_in or 0, matadors=matadors or 0, first_five=first_five, voll=voll)
+                       taken_in=taken_in or 0, matadors=matadors or 0, first_five=first_five, voll=voll,
+                       plays=plays)

@@ -32,16 +32,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from referee.cards import Card
 from referee.game import Field, Option, Outcome, State, TableSpec
 from referee.ledger import Books, Debt, Ledger
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
-from referee.values import Values
+from referee.values import Seat, Values
 
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import TRESILLO_SETTLE, TresilloOptions
-from .record import BIDS, PASS, Bid, TresilloRecord, parse_tresillo
+from .record import BIDS, MOST_CARDS, PASS, Bid, TresilloRecord, parse_tresillo
 from .rules_text import RULE_BIDDING, RULE_BONUSES, TRESILLO_RULES
 
 Table = TableSpec[TresilloOptions]
@@ -143,6 +144,7 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
     state_type = TresilloState
     rules = TRESILLO_RULES
     settle_options: tuple[Option, ...] = TRESILLO_SETTLE
+    card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
 
     def record_fields(self, table: Table) -> tuple[Field, ...]:
         players = tuple((p, Text(p)) for p in table.players)
@@ -202,6 +204,72 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         from .cards import derive_tresillo, tresillo_contract
 
         return derive_tresillo(table, tresillo_contract(table, contract), deal).record
+
+    # -- a deal entered card by card (the app's card-by-card entry and the API) ---------------------------------
+    def play_fields(self, table: Table) -> tuple[Field, ...]:
+        """What is said before the first card: the Hombre and the bid (or the bidding), the trump suit, and the
+        estuche only for a deal stopped after five tricks with a matador left unplayed (else the cards say it).
+        The tricks, primeras and bola are the cards'."""
+        from .cards import TRUMP_FIELD
+
+        fields = {f.name: f for f in self.record_fields(table)}
+        estuche = Field("estuche", _("Estuche, if the Hombre stops after five tricks with a matador not played"),
+                        "bool", required=False, default=False, help=_("Otherwise the cards say it."))
+        return fields["hombre"], fields["bid"], TRUMP_FIELD, estuche, fields["bids"]
+
+    def played_deal(self, table: Table, contract: Mapping[str, Any], first_leader: Seat) -> PlayedDeal:
+        """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), the
+        bidding checked if given: :class:`~referee.parse.InvalidRecord` with a message per field.
+
+        >>> table = TRESILLO.table(["Ana", "Bea", "Carl"], first_dealer=2)
+        >>> deal = TRESILLO.played_deal(table, {"hombre": "Bea", "bid": "juego", "trump": "O"}, table.seat(0))
+        >>> deal.next_seat.name, deal.context.trump, deal.tricks_in_deal
+        ('Ana', 'O', 9)
+        """
+        return self._deal(table, contract, first_leader)[1]
+
+    def _deal(self, table: Table, contract: Mapping[str, Any],
+              first_leader: Seat) -> tuple[TresilloRecord, PlayedDeal, str]:
+        from .cards import contract_deal, read_contract, tresillo_contract
+
+        record, trump = read_contract(tresillo_contract, table, contract)
+        deal = contract_deal(table, record, trump, first_leader, ombre=False)
+        errors = Errors()
+        dealer = table.after(deal.seats[0].index, -1)
+        self._check_bids(table, dataclasses.replace(self.initial_state(table), dealer=dealer), record, errors)
+        errors.raise_if_any()
+        return record, deal, trump
+
+    def record_from_plays(self, table: Table, contract: Mapping[str, Any],
+                          deal: PlayedDeal) -> tuple[TresilloRecord, tuple[Text, ...]]:
+        """The record a deal played to its end (or to the Hombre's primeras) makes, keeping its cards, and what
+        the cards said to make it (each player's tricks, primeras, estuche, bola), to show before saving."""
+        from .cards import derive_tresillo, too_many, tresillo_lines
+        from .record import HombrePlays
+
+        record, _deal, trump = self._deal(table, contract, deal.first_leader)
+        too_many(deal)
+        found = derive_tresillo(table, record, deal)
+        plays = HombrePlays(deal.first_leader, trump, tuple(p.card for p in deal.plays))
+        return dataclasses.replace(found.record, plays=plays), tresillo_lines(record, found, trump)
+
+    def plays_of(self, table: Table,
+                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
+        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
+        who led and the cards in order; ``None`` for a deal entered as numbers."""
+        record = self.parse(table, stored)
+        if record.void or record.plays is None or record.hombre is None:
+            return None
+        names = table.players
+        contract: dict[str, Any] = {"hombre": names[record.hombre.index], "bid": record.bid,
+                                    "trump": record.plays.trump}
+        if record.bids:
+            contract["bids"] = [{"player": names[b.player.index], "bid": b.bid} for b in record.bids]
+        if record.estuche and len(record.plays.cards) < MOST_CARDS:  # the cards did not all say it
+            contract["estuche"] = True
+        if record.dealer is not None:
+            contract["dealer"] = names[record.dealer.index]
+        return contract, table.seat(record.plays.leader.index), record.plays.cards
 
     def parse(self, table: Table, raw: Mapping[str, Any]) -> TresilloRecord:
         return parse_tresillo(table.players, raw)

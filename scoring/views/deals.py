@@ -100,6 +100,11 @@ def _said(value: Any) -> bool:
     return value not in (None, "", [], {}, False)
 
 
+def _said_in_row(value: Any) -> bool:
+    """In a row of a list (a player and his tricks), a 0 is said: "Bea, 0", not "Bea"."""
+    return value is not False and (value == 0 or _said(value))
+
+
 PLAYS = "plays"  # a deal entered card by card keeps its cards here: shown trick by trick, not as a line
 
 
@@ -128,7 +133,7 @@ def _value_text(field: Field | None, value: Any) -> str:
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
         return "; ".join(
-            ", ".join(_value_text(subs.get(k), item[k]) for k in _in_field_order(item, subs) if _said(item[k]))
+            ", ".join(_value_text(subs.get(k), item[k]) for k in _in_field_order(item, subs) if _said_in_row(item[k]))
             if isinstance(item, dict) and set(item) != {"seat", "name"}
             else _value_text(subs.get("value") or field, item) for item in value) or "—"
     return str(value)

@@ -3,7 +3,11 @@ then each card as it is played, one tap each; at the end the record the cards ma
 
 Every play is judged as it comes (:class:`referee.played.PlayedDeal`): a flagged play is shown at once with its
 rule and recorded all the same; a revoke is shown when a later card proves it, naming both tricks. The last
-card can be taken back and any card corrected. The deal under way is a draft in this phone's session, so a
+card can be taken back and any card corrected, and the contract changed (a raise said during the play) with the
+cards kept. Where the game has face-down plays, a "face down" toggle beside the picker plays the next card face
+down (two taps: the toggle, then the card). The record is shown to save as soon as the cards make one: every
+trick played, or a deal the game lets end sooner (a team with two tricks, a refused raise), the picker staying
+for a deal played on. The deal under way is a draft in this phone's session, so a
 reload loses nothing. A stored deal that kept its cards shows them trick by trick (each card a link to the
 referee with that situation), and its cards can be corrected: the record is derived again.
 
@@ -26,13 +30,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from referee.cards import EXCUSE, TRUMP, Card
 from referee.game import Game, InvalidRecord, TableSpec, get_game
 from referee.played import Flag, FlagKind, PlayedDeal, PlayedTrick
-from referee.tricks import Trick
 from scoring import play_drafts, services
 from scoring.access import Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm
 from scoring.limits import limited
 from scoring.models import Deal
-from scoring.play_drafts import Draft
+from scoring.play_drafts import Draft, code_of, face_down_allowed, played_code
+from scoring.referee_context import situation_fields
 from scoring.views.tables import side_labels
 from scoring.widgets import card_words, deck_groups
 
@@ -79,29 +83,11 @@ def referee_query(game: Game[Any, Any, Any], token: str, deal: PlayedDeal, done:
                   position: int | None) -> str:
     """The referee page's query for a recorded trick: the card at ``position`` (its hand being what its player
     played from this trick on), or the whole trick (who wins it) when ``position`` is None."""
-    asked = {f.name for f in game.ruling_fields}
     plays = done.trick.plays
-    earlier = deal.tricks[:done.number - 1]
     before = plays if position is None else plays[:position]
-    context = deal.course.situation(deal, done.number, done.leader, Trick(tuple(before)), earlier)
-    query: dict[str, Any] = {"ask": "1", "table": token}
-    if "trick" in asked:
-        query["trick"] = " ".join(p.card.code for p in before)
-    if position is not None:
-        play = plays[position]
-        later = [p.card.code for t in deal.tricks[done.number - 1:] for p in t.trick.plays if p.seat == play.seat]
-        if "hand" in asked:
-            query["hand"] = " ".join(later)
-        if "card" in asked:
-            query["card"] = play.card.code
-    if "leader" in asked:
-        query["leader"] = done.leader.name
-    if "called_card" in asked and context.called is not None:
-        query["called_card"] = context.called.code
-    for name, value in context.flags.items():
-        if name in asked and value is True:
-            query[name] = "on"
-    return f"{reverse('referee', args=[game.slug])}?{urlencode(query)}"
+    fields = situation_fields(game, deal, done.number, done.leader, before,
+                              None if position is None else plays[position])
+    return f"{reverse('referee', args=[game.slug])}?{urlencode({'ask': '1', 'table': token, **fields})}"
 
 
 def tricks_view(game: Game[Any, Any, Any], spec: TableSpec[Any], token: str, deal: PlayedDeal,
@@ -119,7 +105,8 @@ def tricks_view(game: Game[Any, Any, Any], spec: TableSpec[Any], token: str, dea
             index = (done.number - 1) * size + position
             words = card_words(play.card.code, deck)
             plays.append({"index": index, "seat": play.seat.name if play.seat else "", "card": words,
-                          "flags": flags.get(index, []), "correcting": index == correcting,
+                          "face_down": play.face_down, "flags": flags.get(index, []),
+                          "correcting": index == correcting,
                           "winning": done.verdict is not None and done.verdict.index == position,
                           "referee": referee_query(game, token, deal, done, position)})
         found.append({"number": done.number, "leader": done.leader.name, "complete": done.complete,
@@ -135,7 +122,8 @@ def _group_of(card: Card) -> str:
 def picker_view(game: Game[Any, Any, Any], spec: TableSpec[Any], deal: PlayedDeal,
                 correcting: int | None = None) -> dict[str, Any]:
     """The deck as tabs of buttons: cards played greyed (the one being corrected is not), the tab open the
-    suit led in the trick under way (else the last card's)."""
+    suit led in the trick under way (else the last card's); the face-down toggle where the game has any, on
+    when the card being corrected went face down."""
     played = {p.card.code for i, p in enumerate(deal.plays) if i != correcting}
     groups = deck_groups(game.deck_for(spec))
     for group in groups:
@@ -150,7 +138,9 @@ def picker_view(game: Game[Any, Any, Any], spec: TableSpec[Any], deal: PlayedDea
         selected = _group_of(deal.plays[-1].card)
     else:
         selected = groups[0]["key"]
-    return {"groups": groups, "selected": selected, "deck": game.deck_for(spec).value}
+    face_down = face_down_allowed(deal)
+    return {"groups": groups, "selected": selected, "deck": game.deck_for(spec).value, "face_down": face_down,
+            "face_down_on": face_down and correcting is not None and deal.plays[correcting].face_down}
 
 
 def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any],
@@ -178,18 +168,29 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
     }
     if correcting is not None:
         context["correcting_card"] = card_words(deal.plays[correcting].card.code, game.deck_for(spec))
+        context["correcting_face_down"] = deal.plays[correcting].face_down
         context["correcting_seat"] = deal.seated[correcting].seat
-    if deal.complete:
+    if deal.over:
         context.update(_derived(access, game, spec, draft, deal))
+        context["show_derived"] = True
+    else:  # a deal the game lets end before its tricks are played (a refused raise): the record, to save
+        derived = _derived(access, game, spec, draft, deal, quiet=True)
+        if derived:
+            context.update(derived, show_derived=True)
+    context["may_play_on"] = context.get("show_derived", False) and not deal.complete
     return context
 
 
 def _derived(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], draft: Draft,
-             deal: PlayedDeal) -> dict[str, Any]:
-    """The record the cards make, with its score against the state before the deal; or why it cannot be."""
+             deal: PlayedDeal, quiet: bool = False) -> dict[str, Any]:
+    """The record the cards make, with its score against the state before the deal; or why it cannot be. With
+    ``quiet`` (a deal not over), nothing when the cards make no record yet."""
     table = access.table
     try:
         record, lines = game.record_from_plays(spec, draft.contract, deal)  # type: ignore[attr-defined]
+    except InvalidRecord as exc:
+        return {} if quiet else {"derive_errors": list(services.field_errors(exc).values())}
+    try:
         number = draft.number or services.next_number(table)
         before = services.state_before(table, number, game, spec)
         _state, outcome = game.apply(spec, before, record)
@@ -213,10 +214,12 @@ def _record_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[
 
 
 def _contract_context(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], form: RecordForm,
-                      error: str = "") -> dict[str, Any]:
+                      error: str = "", draft: Draft | None = None) -> dict[str, Any]:
+    """The contract form: to start a deal, or (``draft``) to change the contract of the deal under way."""
     st = services.standings(access.table)
     return {"access": access, "token": access.token, "table": access.table, "game": game, "form": form,
-            "stage": "contract", "leader": st.leader, "error": error}
+            "stage": "contract", "leader": st.leader, "error": error, "changing": draft is not None,
+            "draft": draft}
 
 
 def _show(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
@@ -238,7 +241,8 @@ def _back_to_page(request: HttpRequest, access: Access, game: Game[Any, Any, Any
 
 @require_http_methods(["GET", "POST"])
 def play(request: HttpRequest, token: str) -> HttpResponse:
-    """The page: the contract (GET without a draft, POST to start), else the cards so far and the picker."""
+    """The page: the contract (GET without a draft, POST to start), else the cards so far and the picker;
+    ``?contract=1`` with a draft: its contract to change, the cards kept (POST with ``keep``)."""
     access = resolve_for_edit(token)
     game, spec = _game(access)
     table = access.table
@@ -248,22 +252,36 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
             if not services.standings(table).accepts_deals:
                 return redirect("table", token=token)
             return _show(request, _contract_context(access, game, spec, contract_form(game, spec)))
+        if request.GET.get("contract"):
+            form = contract_form(game, spec, contract=draft.contract)
+            return _show(request, _contract_context(access, game, spec, form, draft=draft))
         raw = request.GET.get("correct", "")
         correcting = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
         return _show(request, _draft_context(request, access, game, spec, draft, correcting))
+    kept = draft if draft is not None and request.POST.get("keep") else None
     form = contract_form(game, spec, request.POST)
     contract = form.complete_record()
     if contract is not None:
-        leader = game.leader(spec, services.standings(table).state)
+        leader = kept.leader if kept is not None else game.leader(spec, services.standings(table).state)
         try:
             game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         else:
-            draft = Draft(contract=contract, leader=leader)
+            if kept is not None:  # the same cards under the contract as now said
+                draft = Draft(contract=contract, leader=leader, cards=kept.cards, number=kept.number,
+                              client_id=kept.client_id)
+            else:
+                draft = Draft(contract=contract, leader=leader)
             play_drafts.store(request.session, table, draft)
             return _back_to_page(request, access, game, spec, draft)
-    return _show(request, _contract_context(access, game, spec, form), status=200)
+    return _show(request, _contract_context(access, game, spec, form, draft=kept), status=200)
+
+
+def _face_down(request: HttpRequest, draft: Draft, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> bool:
+    """The face-down toggle, where the game has face-down plays (elsewhere it is not offered, and ignored)."""
+    asked = request.POST.get("face_down", "") in ("1", "on", "true")
+    return asked and face_down_allowed(draft.deal(game, spec))
 
 
 @require_POST
@@ -277,10 +295,11 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
     card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
     if card is None:
         return _back_to_page(request, access, game, spec, draft, _("Tap a card of the deck."), status=400)
-    if len(draft.cards) >= draft.deal(game, spec).tricks_in_deal * spec.size:
+    under_way = draft.deal(game, spec)
+    if len(draft.cards) >= under_way.tricks_in_deal * len(under_way.seats):  # at four, one may sit out
         return _back_to_page(request, access, game, spec, draft, _("Every trick of the deal has been played."),
                              status=400)
-    draft.cards.append(card.code)
+    draft.cards.append(code_of(card, _face_down(request, draft, game, spec)))
     play_drafts.store(request.session, access.table, draft)
     return _back_to_page(request, access, game, spec, draft)
 
@@ -312,7 +331,7 @@ def correct_card(request: HttpRequest, token: str) -> HttpResponse:
     if not 0 <= index < len(draft.cards) or card is None:
         return _back_to_page(request, access, game, spec, draft, _("Pick the card to put in its place."),
                              status=400)
-    draft.cards[index] = card.code
+    draft.cards[index] = code_of(card, _face_down(request, draft, game, spec))
     play_drafts.store(request.session, access.table, draft)
     return _back_to_page(request, access, game, spec, draft)
 
@@ -377,7 +396,7 @@ def deal_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if entered is None:
         raise Http404("This deal was not entered card by card.")
     contract, leader, cards = entered
-    draft = Draft(contract=contract, leader=leader.index, cards=[c.code for c in cards], number=number)
+    draft = Draft(contract=contract, leader=leader.index, cards=[played_code(c) for c in cards], number=number)
     if request.method == "POST":
         play_drafts.store(request.session, access.table, draft)
         return redirect("play", token=token)

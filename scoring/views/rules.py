@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.http import urlencode
@@ -23,9 +24,12 @@ from django.views.decorators.http import require_http_methods
 
 from referee.cards import DECK_HINTS, FRENCH_SUITED, Card, CardError, DeckKind
 from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, get_game
+from referee.played import PlayedDeal
 from referee.text import Text
+from scoring import play_drafts
 from scoring.access import Access, resolve
 from scoring.forms import SegmentedButtons, Switch
+from scoring.referee_context import current_fields
 from scoring.services import standings, table_spec, translate
 from scoring.widgets import CardPicker
 
@@ -396,6 +400,19 @@ def examples(game: Game, token: str | None) -> list[dict[str, str]]:
     return found
 
 
+def deal_under_way(request: HttpRequest, access: Access, game: Game, spec: TableSpec) -> PlayedDeal | None:
+    """The deal this phone is entering card by card at the table, if any (read from its session, never made)."""
+    if settings.SESSION_COOKIE_NAME not in request.COOKIES or not play_drafts.entered_by_cards(game):
+        return None
+    draft = play_drafts.load(request.session, access.table)
+    if draft is None:
+        return None
+    try:
+        return draft.deal(game, spec)
+    except InvalidRecord:  # the players changed since the draft began
+        return None
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def referee(request: HttpRequest, game: str) -> HttpResponse:
     rules = game_or_404(game)
@@ -429,6 +446,9 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     form = RefereeForm(data if asked else None, game=rules, table=spec, seats_choice=seats_choice)
     if access and LEADER in form.fields:  # who leads the table's deal now (the first trick): the table knows
         form.fields[LEADER].initial = standings(access.table).leader
+    under_way = deal_under_way(request, access, rules, spec) if access and not asked else None
+    if under_way is not None:  # this phone is entering the deal card by card: its trick, trump, who led
+        form.initial.update(current_fields(rules, under_way))
     answer = None
     if asked and form.is_valid():
         situation = form.situation()

@@ -208,7 +208,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "recent": recent,
         "state_template": presenter_for(table.game).state_template,
         "state_items": state_items(st.extra) if st.extra else [],
-        "chart_svg": score_chart.render_svg(st, labels=labels) if st.deal_count else "",
+        "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light
         "form": form if access.can_edit and with_form else None,
         "record_template": record_template(table),
         "next_number": form["deal_number"].value() if form is not None else next_number,
@@ -312,10 +312,13 @@ def rematch(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def chart(request: HttpRequest, token: str) -> HttpResponse:
+    """The chart as an image; with ``?inline=1`` as the SVG the table page draws in place when it is scrolled
+    to (its first load does not carry it)."""
     access = resolve(token)
     st = services.standings(access.table)
-    svg = score_chart.render_svg(st, standalone=True, labels=side_labels(st))
-    response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+    inline = request.GET.get("inline") == "1"
+    svg = score_chart.render_svg(st, standalone=not inline, labels=side_labels(st))
+    response = HttpResponse(svg, content_type="text/html; charset=utf-8" if inline else "image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response
 

@@ -62,6 +62,46 @@
       });
   });
 
+  // The card picker (scoring.widgets.CardPicker): its stylesheet and script (the widget's data-assets) are
+  // fetched once, the first time a picker's button is tapped, or at once when a picker already shows cards (a
+  // refused save) or its form opens one by itself; cards.js then opens the picker tapped. Until then each
+  // picker is its text box and its button.
+  var cards = { asked: false, tapped: null };
+  function loadCards(widget) {
+    if (cards.asked) return;
+    cards.asked = true;
+    var assets = widget.getAttribute("data-assets").split(" "), left = 2;
+    function loaded() {
+      if (--left || !cards.tapped) return;
+      cards.tapped.click();  // now cards.js's: it opens the picker
+      cards.tapped = null;
+    }
+    var link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = assets[0];
+    link.onload = link.onerror = loaded;
+    var script = document.createElement("script");
+    script.src = assets[1];
+    script.onload = loaded;
+    document.head.append(link, script);
+  }
+  function pickers() {
+    if (window.tapeteCards) return;  // cards.js sets new pickers up itself
+    document.querySelectorAll("[data-card-widget]").forEach(function (widget) {
+      widget.querySelector("[data-card-open]").hidden = false;
+      if (widget.querySelector("[data-chip]") || widget.closest("form[data-cards-open-first]")) loadCards(widget);
+    });
+  }
+  document.addEventListener("click", function (event) {
+    var open = !window.tapeteCards && event.target.closest("[data-card-open]");
+    if (!open) return;
+    cards.tapped = open;
+    loadCards(open.closest("[data-card-widget]"));
+  });
+  document.addEventListener("htmx:load", pickers);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pickers);
+  else pickers();
+
   // The service worker (static/app/sw.js through /sw.js): pages and the app shell offline. Browsers offer it
   // on https and on localhost only. A page loaded before the worker controlled it is handed to the worker to
   // keep (with its scripts and styles), so that it too reloads offline.

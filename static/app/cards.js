@@ -1,17 +1,21 @@
-// The card picker (scoring/widgets.py CardPicker, templates/scoring/widgets/card_picker.html). Without this
-// file every card field is a text box for card codes. With it, the cards in the box also show as chips (tap one
-// to take it off); "Tap the cards" opens the deck under the field: a tab per suit, one tap a card.
-// The box stays the value the form sends ("KH 10S T21", "12E*" for a card face down), so the server reads what
-// it always read. Within a form, a card taken in one hand or trick is greyed out in the others (one of each
-// card, or data-copies when decks are shuffled together); a card field with data-source offers the cards of
-// that field first (the card to play, from the hand); with data-players and data-leader-field the picker
-// says who is to play.
+// The card picker (scoring/widgets.py CardPicker, templates/scoring/widgets/card_picker.html), loaded by
+// static/app/app.js the first time a picker is used. Without JavaScript every card field is a text box for card
+// codes. With it, the cards in the box also show as chips (tap one to take it off); "Tap the cards" opens the
+// deck under the field: a tab per suit, one tap a card, drawn here from the widget's data-deck-words (the page
+// carries no button of the deck). The box stays the value the form sends ("KH 10S T21", "12E*" for a card face
+// down), so the server reads what it always read. Within a form, a card taken in one hand or trick is greyed
+// out in the others (one of each card, or data-copies when decks are shuffled together); a card field with
+// data-source offers the cards of that field first (the card to play, from the hand); with data-players and
+// data-leader-field the picker says who is to play. Served minified as cards.min.js: after a change, make it
+// again as static/app/README.md says.
 (function () {
   "use strict";
   if (window.tapeteCards) { window.tapeteCards(); return; }
 
-  function parse(input) {
-    return (input.value || "").toUpperCase().replace(/,/g, " ").split(/\s+/).filter(Boolean);
+  function parse(input) {  // a field's own mark for "no cards" (its data-no-cards, such as "-") is no card
+    var none = input.getAttribute("data-no-cards");
+    return (input.value || "").toUpperCase().replace(/,/g, " ").split(/\s+/)
+      .filter(function (code) { return code && code !== none; });
   }
   function bare(code) {
     return code.replace(/[()*]/g, "");
@@ -39,6 +43,57 @@
   function chipText(widget, code) {
     var b = button(widget, code);
     return b ? b.getAttribute("data-text") : code;
+  }
+
+  // The deck, from data-deck-words (scoring.widgets.deck_words): each suit's ranks, then the trumps and the
+  // Excuse, each card named as scoring.widgets.card_words names it (tests/scoring/test_card_picker.py).
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text) node.textContent = text;
+    return node;
+  }
+  function fmt(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, k) { return values[k]; });
+  }
+  function groups(words) {
+    var list = words.suits.map(function (s) {
+      return { key: s[0], label: s[1], name: s[2], red: !!s[3], cards: words.ranks.map(function (r) {
+        return { code: r[0] + s[0], short: r[1], word: r[2], text: r[1] + s[4],
+                 name: fmt(words.of, { rank: r[2] || r[0], suit: s[2] }) };
+      }) };
+    });
+    var t = words.trumps;
+    if (t) {
+      var trumps = { key: t[0], label: t[1], name: t[2], red: false, cards: [] };
+      for (var n = 1; n <= t[4]; n++) {
+        trumps.cards.push({ code: t[0] + n, short: String(n), word: "", text: t[0] + n, name: fmt(t[3], { n: n }) });
+      }
+      trumps.cards.push({ code: t[5], short: t[6], word: t[7], text: t[6], name: t[7] });
+      list.push(trumps);
+    }
+    return list;
+  }
+  function build(widget) {
+    var tabs = widget.querySelector("[data-tabs]");
+    if (!tabs || tabs.children.length) return;
+    var after = tabs;
+    groups(JSON.parse(widget.getAttribute("data-deck-words"))).forEach(function (g, i) {
+      var red = g.red ? " red" : "";
+      tabs.appendChild(el("button", { type: "button", role: "tab", "class": "cardpick-tab" + red, "data-tab": g.key,
+        "aria-selected": i ? "false" : "true", "aria-label": g.name, title: g.name }, g.label));
+      var grid = el("div", { "class": "cardpick-grid", role: "tabpanel", "data-group": g.key, "aria-label": g.name });
+      grid.hidden = i > 0;
+      g.cards.forEach(function (c) {
+        var b = el("button", { type: "button", "class": "cardpick-card" + red, "data-code": c.code,
+          "data-text": c.text, "aria-label": c.name, "aria-pressed": "false" });
+        b.appendChild(el("span", { "class": "r" }, c.short));
+        if (c.word) b.appendChild(el("span", { "class": "w" }, c.word));
+        grid.appendChild(b);
+      });
+      after.after(grid);
+      after = grid;
+    });
   }
 
   function leader(form, widget) {
@@ -195,7 +250,9 @@
     document.querySelectorAll("[data-card-widget]").forEach(function (widget) {
       if (widget.hasAttribute("data-ready")) return;
       widget.setAttribute("data-ready", "");
+      build(widget);
       widget.querySelector("[data-card-ui]").hidden = false;
+      widget.querySelector("[data-card-open]").hidden = false;
       render(widget);
     });
     document.querySelectorAll("form[data-cards-open-first]").forEach(function (form) {

@@ -1,6 +1,8 @@
 // Card-by-card entry (templates/scoring/play.html). Without this file every suit's cards are shown, each a
 // submit button. With it, one suit at a time: the tabs show it (the server opens the suit led, so most cards
 // are one tap), and the tab chosen stays open after each card while the trick's suit does not say otherwise.
+// The face-down toggle (a game with face-down plays) shows every suit while it is on, so a card played face
+// down is two taps, whatever its suit: the toggle, then the card.
 (function () {
   "use strict";
 
@@ -13,6 +15,15 @@
     });
   }
 
+  function current(picker) {
+    var tab = picker.querySelector('[data-play-tab][aria-selected="true"]');
+    return tab ? tab.getAttribute("data-play-tab") : picker.getAttribute("data-selected");
+  }
+
+  function showAll(picker) {
+    picker.querySelectorAll("[data-play-group]").forEach(function (group) { group.hidden = false; });
+  }
+
   function setup(root) {
     (root || document).querySelectorAll("[data-play-picker]").forEach(function (picker) {
       if (picker.hasAttribute("data-ready")) return;
@@ -20,8 +31,18 @@
       var tabs = picker.querySelector("[data-play-tabs]");
       if (tabs) tabs.hidden = false;
       show(picker, picker.getAttribute("data-selected"));
+      var down = picker.querySelector("[data-play-face-down]");
+      if (down && down.checked) showAll(picker);
     });
   }
+
+  document.addEventListener("change", function (e) {
+    var down = e.target.closest && e.target.closest("[data-play-face-down]");
+    if (!down) return;
+    var picker = down.closest("[data-play-picker]");
+    if (down.checked) showAll(picker);
+    else show(picker, current(picker));
+  });
 
   document.addEventListener("click", function (e) {
     var tab = e.target.closest && e.target.closest("[data-play-tab]");

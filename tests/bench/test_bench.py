@@ -176,6 +176,41 @@ def test_through_gunicorn_against_the_floor(tmp_path):
         report(f"ratio: {measured} / {floor} (target <= {target})", round(ratio, 2))
 
 
+IN_PROCESS_ROUNDS = int(os.environ.get("BENCH_IN_PROCESS_ROUNDS", "500"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_process_against_the_floor(client, settings):
+    """The same comparison without gunicorn, the network or the other processes on the machine: each request
+    through Django's test client (every middleware, the floor's URLs), its CPU time in this process
+    (``time.process_time``), the phases interleaved request by request; medians. Steadier than the gunicorn
+    figures on a busy machine, and it shows what is Tapete's own work."""
+    settings.ROOT_URLCONF, settings.RATELIMIT_ENABLE = "tests.bench.floor", False
+    tables = {count: _table_with_deals(count) for count in (10, 10_000)}
+    records = iter(plain_tarot_records(IN_PROCESS_ROUNDS * 4, seed=5))
+
+    def record(table):  # noqa: ANN001, ANN202
+        return lambda: client.post(f"/api/tables/{table.edit_token}/deals", json.dumps({"record": next(records)}),
+                                   content_type="application/json")
+
+    phases = {"bare view": lambda: client.get("/floor/bare"),
+              "one-INSERT view": lambda: client.post("/floor/insert"),
+              **{f"record a deal at {count} deals": record(table) for count, table in tables.items()}}
+    times: dict[str, list[float]] = {name: [] for name in phases}
+    for _round in range(IN_PROCESS_ROUNDS):
+        for name, request in phases.items():
+            start = time.process_time()
+            response = request()
+            times[name].append(time.process_time() - start)
+            assert response.status_code < 400, response.content
+    medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
+    for name, median in medians.items():
+        report(f"in process: {name}: median CPU ms", round(median, 3))
+    for count in tables:
+        ratio = medians[f"record a deal at {count} deals"] / medians["one-INSERT view"]
+        report(f"in process: ratio: record a deal at {count} deals / one-INSERT view", round(ratio, 2))
+
+
 @pytest.mark.django_db
 def test_queries_per_table_page_do_not_grow(client):
     counts = {}

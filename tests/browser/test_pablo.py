@@ -1,7 +1,7 @@
-"""Pablo on a phone, end to end: four friends start an English table, tap each player's cards in the picker
-(summed live), type the others' points, see a bad entry refused beside its row with nothing lost, and watch a
-total of exactly 50 go back to 0 (the English text's own rule) in the round that ends the game; then a French
-table where a good Pablo scores −5 and the game ends at 100.
+"""Pablo on a phone, end to end: four friends start an English table, tap each player's cards in the card
+picker every card field uses (summed live), type the others' points, see a bad entry refused beside its row
+with nothing lost, and watch a total of exactly 50 go back to 0 (the English text's own rule) in the round that
+ends the game; then a French table where a good Pablo scores −5 and the game ends at 100.
 
 Hand-computed (English: Ace −1, red Kings 0, J Q black K 10; the caller adds 10 when beaten, 5 when tied):
 1. Alice calls with A♠ 2♥ K♦ 3♣ = −1 + 2 + 0 + 3 = 4, strictly lowest: 4. Ben 12, Cara 10♠ J♦ 5♣ = 25, Dev 18.
@@ -16,6 +16,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 MINUS = "−"
+SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 def start(page: Page, url: str, players: list[str], variant: str) -> None:
@@ -32,20 +33,20 @@ def caller(page: Page, name: str) -> None:
 
 
 def tap_cards(page: Page, row: int, cards: list[tuple[str, str]], shot=None) -> None:
-    """Open the picker under player ``row`` (unless "Next player" already brought it there), tap each (rank, suit
-    symbol), then "Next player" (or "Done" on the last row)."""
+    """Open the picker under player ``row`` (unless "Next player" already opened it), tap each (rank, suit
+    symbol): the suit's tab, then the card; then "Next player" (or "Done" on the last row)."""
     hand = page.locator(f"#hand-{row}")
-    picker = hand.locator("#pablo-picker")
+    picker = hand.locator("[data-card-panel]")
     if not picker.is_visible():
-        hand.locator("[data-open]").click()
+        hand.locator("[data-card-open]").click()
     expect(picker).to_be_visible()
     for rank, suit in cards:
-        picker.locator(f'[data-suit]:text-is("{suit}")').click()
-        picker.locator(f'[data-rank="{rank}"]').click()
+        picker.locator(f'[data-tab="{SUITS[suit]}"]').click()
+        picker.locator(f'[data-code="{rank}{SUITS[suit]}"]').click()
     if shot:
         hand.scroll_into_view_if_needed()
         shot("picker", full_page=False)
-    picker.locator("[data-close]").click()
+    picker.locator("[data-card-done]").click()
 
 
 def points(page: Page, row: int, value: int) -> None:
@@ -67,12 +68,13 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
 
     # 1. Alice calls; her cards tapped: the sum shows as she goes, −1 + 2 + 0 + 3 = 4.
     caller(page, "Alice")
-    expect(page.locator("#hand-0 [data-close]")).to_have_count(0)
+    expect(page.locator("#hand-0 [data-card-panel]")).to_be_hidden()
     tap_cards(page, 0, [("A", "♠"), ("2", "♥"), ("K", "♦"), ("3", "♣")])
     expect(page.locator("#hand-0 [data-sum]")).to_have_text("= 4")
-    expect(page.locator("#hand-0 .chip")).to_have_text(["A♠", "2♥", "K♦", "3♣"])
-    expect(page.locator("#hand-1 #pablo-picker")).to_be_visible()  # "Next player" took the picker to Ben's row
-    expect(page.locator("#hand-1 [data-close]")).to_have_text("Next player")
+    expect(page.locator("#hand-0 [data-chip]")).to_have_text(["A♠", "2♥", "K♦", "3♣"])
+    expect(page.locator("#hand-0 [data-card-panel]")).to_be_hidden()
+    expect(page.locator("#hand-1 [data-card-panel]")).to_be_visible()  # "Next player" took the picker to Ben's row
+    expect(page.locator("#hand-1 [data-card-done]")).to_have_text("Next player")
     points(page, 1, 12)
     tap_cards(page, 2, [("10", "♠"), ("J", "♦"), ("5", "♣")], screenshot)
     expect(page.locator("#hand-2 [data-sum]")).to_have_text("= 25")
@@ -89,17 +91,17 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
     caller(page, "Dev")
     points(page, 0, 5)
     points(page, 1, 14)
-    page.locator("#hand-3 [data-open]").click()
-    expect(page.locator("#hand-3 [data-close]")).to_have_text("Done")  # the last row
+    page.locator("#hand-3 [data-card-open]").click()
+    expect(page.locator("#hand-3 [data-card-done]")).to_have_text("Done")  # the last row
     tap_cards(page, 3, [("K", "♠"), ("3", "♥")])
-    expect(page.locator("#pablo-picker")).to_be_hidden()
+    expect(page.locator("[data-card-panel]:visible")).to_have_count(0)
     expect(page.locator("#hand-3 [data-sum]")).to_have_text("= 13")
     page.locator("#record button[type=submit]").click()
     expect(page.locator("#hand-2 .field-error")).to_have_text("Tap Cara's cards or type their points.")
-    expect(page.locator("#hand-3 .chip")).to_have_text(["K♠", "3♥"])
+    expect(page.locator("#hand-3 [data-chip]")).to_have_text(["K♠", "3♥"])
     expect(page.locator("#hand-3 [data-sum]")).to_have_text("= 13")
     expect(page.locator("#hand-3 [data-points]")).to_be_hidden()  # the cards make the points
-    expect(page.locator("#hand-0 [data-cards]")).to_be_hidden()  # the picker replaces the codes box
+    expect(page.locator("#hand-2 [data-card-open]")).to_have_text("Tap the cards ▾")  # Cara's cards: still to tap
     page.locator("#hand-2").scroll_into_view_if_needed()
     screenshot("refused", full_page=False)
     points(page, 2, 8)
@@ -159,16 +161,17 @@ def test_a_french_table_plays_to_100(live_server, page: Page, screenshot):
 
 
 def test_the_picker_fits_a_360_px_phone(live_server, page: Page, screenshot):
-    """Every rank button is at least 44 px wide (a finger's width) on a 360 px phone, and the points box opens
-    the number pad in both variants."""
+    """Every card of a suit is at least 44 px each way (a finger's width) on a 360 px phone, and the points box
+    opens the number pad."""
     page.set_viewport_size({"width": 360, "height": 740})
     start(page, live_server.url, ["Ana", "Bea", "Carl"], "English")
     expect(page.locator("#id_hands__0__points")).to_have_attribute("inputmode", "numeric")
-    page.locator("#hand-0 [data-open]").click()
-    ranks = page.locator("#pablo-picker [data-rank]")
-    expect(ranks).to_have_count(13)
-    widths = [ranks.nth(i).bounding_box()["width"] for i in range(13)]
-    assert min(widths) >= 44, widths
+    page.locator("#hand-0 [data-card-open]").click()
+    cards = page.locator("#hand-0 [data-card-panel] [data-code]:visible")
+    expect(cards).to_have_count(13)
+    boxes = [cards.nth(i).bounding_box() for i in range(13)]
+    assert min(min(b["width"], b["height"]) for b in boxes) >= 44, boxes
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
     screenshot("picker-360", full_page=False)
 
 
@@ -198,3 +201,18 @@ def test_the_english_texts_own_options_are_offered_only_at_an_english_table(live
         page.fill(f"#id_player_{i}", name)
     page.locator("#new-table button[type=submit]").click()  # the hidden switch was turned off: not refused
     expect(page.locator("#pablo-state")).to_be_visible()
+
+
+def test_the_card_pickers_script_and_styles_come_with_the_first_tap(live_server, page: Page):
+    """The first load carries no card picker (tests/browser/test_reach.py): each row shows its button, and the
+    first tap fetches the picker's script and styles, then opens the row's picker."""
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url.rsplit("/", 1)[-1]))
+    start(page, live_server.url, ["Ana", "Bea", "Carl"], "English")
+    expect(page.locator("#hand-2 [data-card-open]")).to_have_text("Tap the cards ▾")
+    assert not [name for name in fetched if name.startswith("cards.")]
+
+    page.locator("#hand-2 [data-card-open]").click()
+    expect(page.locator("#hand-2 [data-card-panel]")).to_be_visible()
+    expect(page.locator("[data-card-panel]:visible")).to_have_count(1)
+    assert sorted(name for name in fetched if name.startswith("cards.")) == ["cards.css", "cards.min.js"]

@@ -21,8 +21,16 @@ PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"]
 
 
 def pick_card(page: Page, suit: str, rank: str) -> None:
-    page.locator(f'label[for="tc-suit-{suit}"]').click()
-    page.locator(f'label[for="tc-rank-{rank}"]').click()
+    """The turned card in the card picker every card field uses: "Tap the card", the suit's tab, the card."""
+    field = page.locator("#field-turned_card")
+    panel = field.locator("[data-card-panel]")
+    if not panel.is_visible():
+        field.locator("[data-card-open]").click()
+    panel.locator(f'[data-tab="{suit}"]').click()
+    panel.locator(f'[data-code="{rank}{suit}"]').click()
+    if panel.is_visible():
+        panel.locator("[data-card-done]").click()
+    expect(page.locator("#id_turned_card")).to_have_value(f"{rank}{suit}")
 
 
 def went(page: Page, *names: str) -> None:
@@ -92,7 +100,7 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     assert Table.objects.get().deals.count() == 1
     # Nothing lost: the lulo, the card, who went, the tricks and the misplay are all still there.
     expect(page.locator("#id_payments__0__lulo_1")).to_be_checked()
-    expect(page.locator("#tc-suit-E")).to_be_checked()
+    expect(page.locator("#id_turned_card")).to_have_value("4E")
     expect(page.locator("#id_went_0")).to_be_checked()  # Pepe speaks first
     expect(page.locator('input[name="tricks__1__player"][value="Marta"]')).to_be_checked()
     expect(page.locator("#id_misplays__0__rule")).to_have_value("follow_suit")
@@ -165,7 +173,7 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     expect(page.locator("#field-went .field-error")).to_contain_text("The turned card is an Ace: everyone must go")
     expect(page.locator('#field-went input[name="went"]:checked')).to_have_count(5)  # as entered
     # It was the 4 of oros after all: only Ana, Luis and Pepe went, one trick each.
-    page.locator('label[for="tc-rank-4"]').click()
+    pick_card(page, "O", "4")
     expect(page.locator("#went-ace")).to_be_hidden()
     went(page, "Juan", "Rosa")
     save(page)

@@ -263,6 +263,28 @@ def test_the_score_endpoint_answers_every_flagged_play(client, db):
     assert (flag["kind"], flag["trick"], flag["proven_by"], flag["seat"], flag["card"]) == ("revoke", 5, 6, "E", "9C")
 
 
+def test_the_score_endpoint_takes_a_deal_given_as_its_plays_among_its_deals(client, db):
+    """Deal A given as its plays after a numbers deal (E's Garde made, E +198, the others −66; W dealt it, N
+    deals the next, so E leads deal 2's first trick: a leader is given since Deal A was led by N): the record
+    the cards make, its score on top (S −66 + 282 = 216; E 198 − 94 = 104; N and W −66 − 94 = −160)."""
+    played = {"contract": GARDE_BY_S, "leader": "N", "plays": CARDS_A}
+    body = {"players": SEATS, "first_dealer": 3, "deals": [
+        {"taker": "E", "contract": "garde", "bouts": 2, "points": 49}, played]}
+    status, answer = api_post(client, "/api/games/tarot/score", body)
+    assert status == 200, answer
+    second = answer["deals"][1]
+    assert second["record"]["points"] == "53" and second["record"]["bouts"] == 2 and second["flags"] == []
+    assert any("53" in line for line in second["lines"])
+    assert answer["totals"] == {"N": -160, "E": 104, "S": 216, "W": -160}
+    assert "record" not in answer["deals"][0]  # a deal given as its record is answered as before
+
+
+def test_a_bad_card_in_a_deal_given_as_its_plays_is_named_by_its_place(client, db):
+    body = {"players": SEATS, "deals": [{"contract": GARDE_BY_S, "leader": "N", "plays": ["5S", "ZZ"]}]}
+    status, answer = api_post(client, "/api/games/tarot/score", body)
+    assert status == 422 and "deals.0.plays.1" in answer["errors"], answer
+
+
 def test_the_ruling_endpoint_answers_the_first_illegal_play_and_every_revoke(client, db):
     tricks = list(DEAL_A)
     tricks[4], tricks[17] = "QH 9C 5H CH", "T1 1S 8D 4H"

@@ -6,19 +6,20 @@ JavaScript as a box for card codes, and what it posts is read by the same parser
 
 from __future__ import annotations
 
+import json
 import re
+from html import unescape
 
 import pytest
 from django.urls import reverse
 from django.utils import translation
-from django.utils.html import escape
 
 from referee.cards import DeckKind, full_deck
 from referee.game import get_game
 from scoring import services
 from scoring.forms import RecordForm
 from scoring.views.rules import ListField
-from scoring.widgets import CardPicker
+from scoring.widgets import CardPicker, deck_groups
 
 pytestmark = pytest.mark.django_db
 
@@ -30,35 +31,71 @@ def render(deck: DeckKind | str, value: str = "", language: str = "en", **option
         return CardPicker(deck, **options).render("cards", value)
 
 
+def drawn(html: str) -> list[dict]:
+    """The deck as static/app/cards.js draws it from the widget's data-deck-words (its groups() function, step by
+    step): each suit's ranks, then the trumps 1 to n and the Excuse."""
+    words = json.loads(unescape(re.search(r'data-deck-words="([^"]*)"', html).group(1)))
+    groups = [{"key": key, "label": label, "name": name, "red": bool(red), "cards": [
+        {"code": rank + key, "short": short, "word": word, "text": short + mark,
+         "name": words["of"] % {"rank": word or rank, "suit": name}} for rank, short, word in words["ranks"]]}
+        for key, label, name, red, mark in words["suits"]]
+    if "trumps" in words:
+        key, label, name, named, count, excuse, mark, word = words["trumps"]
+        cards = [{"code": f"{key}{n}", "short": str(n), "word": "", "text": f"{key}{n}", "name": named % {"n": n}}
+                 for n in range(1, count + 1)]
+        cards.append({"code": excuse, "short": mark, "word": word, "text": mark, "name": word})
+        groups.append({"key": key, "label": label, "name": name, "red": False, "cards": cards})
+    return groups
+
+
 def labels(html: str) -> dict[str, str]:
-    """Each card button's code and the name it is read by."""
-    return dict(re.findall(r'data-code="([^"]+)" data-text="[^"]*" aria-label="([^"]+)"', html))
+    """Each card's code and the name it is read by."""
+    return {card["code"]: card["name"] for group in drawn(html) for card in group["cards"]}
 
 
 # -- the deck --------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("deck", list(DeckKind))
 def test_every_card_of_the_deck_is_one_tap_in_its_suit(deck):
-    html = render(deck)
+    groups = drawn(render(deck))
 
-    codes = re.findall(r'data-code="([^"]+)"', html)
-    assert sorted(codes) == sorted(c.code for c in full_deck(deck))
-    assert len(re.findall(r'role="tabpanel"', html)) == SUITS[deck]
-    assert len(re.findall(r'role="tab"', html)) == SUITS[deck]
+    assert sorted(card["code"] for group in groups for card in group["cards"]) == sorted(
+        c.code for c in full_deck(deck))
+    assert len(groups) == SUITS[deck]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+@pytest.mark.parametrize("deck", list(DeckKind))
+def test_the_deck_drawn_from_its_words_is_the_deck_the_server_names(deck, language):
+    """The few words a picker carries draw, card for card, what scoring.widgets names (chips, play pages)."""
+    html = render(deck, language=language)
+    with translation.override(language):
+        named = deck_groups(deck)
+
+    assert drawn(html) == [{**group, "cards": [{k: card[k] for k in ("code", "short", "word", "text", "name")}
+                                               for card in group["cards"]]} for group in named]
+
+
+def test_the_deck_is_drawn_by_the_script_not_carried_in_the_page():
+    html = render("tarot")
+
+    assert "data-code=" not in html and 'role="tab"' not in html
+    assert len(re.findall(r"data-deck-words=", html)) == 1
 
 
 def test_tarot_trumps_and_the_excuse_are_a_group_of_their_own():
-    html = render("tarot")
+    trumps = drawn(render("tarot"))[-1]
 
-    trumps = html[html.index('data-group="T"'):]
-    trumps = trumps[:trumps.index("</div>")]
-    assert re.findall(r'data-code="([^"]+)"', trumps) == [f"T{n}" for n in range(1, 22)] + ["EX"]
+    assert trumps["key"] == "T"
+    assert [card["code"] for card in trumps["cards"]] == [f"T{n}" for n in range(1, 22)] + ["EX"]
 
 
 @pytest.mark.parametrize(("language", "deck", "code", "name"), [
     ("en", "tarot", "KH", "King of hearts"),
     ("es", "tarot", "KH", "Rey de corazones"),
     ("fr", "tarot", "KH", "Roi de cœur"),
+    ("en", "tarot", "T21", "Trump 21"),
+    ("fr", "tarot", "EX", "Excuse"),
     ("en", "french52", "AS", "Ace of spades"),
     ("es", "french52", "AS", "As de picas"),
     ("fr", "french52", "AS", "As de pique"),
@@ -69,7 +106,7 @@ def test_tarot_trumps_and_the_excuse_are_a_group_of_their_own():
     ("es", "spanish48", "11B", "caballo de bastos"),
 ])
 def test_cards_are_named_in_the_readers_language(language, deck, code, name):
-    assert labels(render(deck, language=language))[code] == escape(name)
+    assert labels(render(deck, language=language))[code] == name
 
 
 @pytest.mark.parametrize(("language", "suits"), [
@@ -78,9 +115,7 @@ def test_cards_are_named_in_the_readers_language(language, deck, code, name):
     ("fr", ["pique", "cœur", "carreau", "trèfle", "atouts"]),
 ])
 def test_suit_tabs_are_named_in_the_readers_language(language, suits):
-    html = render("tarot", language=language)
-
-    assert re.findall(r'role="tab"[^>]*aria-label="([^"]+)"', html) == suits
+    assert [group["name"] for group in drawn(render("tarot", language=language))] == suits
 
 
 @pytest.mark.parametrize(("language", "words"), [
@@ -89,14 +124,13 @@ def test_suit_tabs_are_named_in_the_readers_language(language, suits):
 ])
 def test_tarot_court_cards_are_named_in_the_readers_language(language, words):
     named = labels(render("tarot", language=language))
-    assert {code: named[code] for code in words} == {code: escape(name) for code, name in words.items()}
+    assert {code: named[code] for code in words} == words
 
 
 def test_spanish_ranks_show_their_number_and_their_name():
-    html = render("spanish40", language="es")
+    cards = {card["code"]: card for group in drawn(render("spanish40", language="es")) for card in group["cards"]}
 
-    button = re.search(r'data-code="11C"[^>]*>(.*?)</button>', html).group(1)
-    assert button == '<span class="r">11</span><span class="w">caballo</span>'
+    assert (cards["11C"]["short"], cards["11C"]["word"], cards["11C"]["text"]) == ("11", "caballo", "11C")
 
 
 # -- without JavaScript, and what it posts ---------------------------------------------------------------
@@ -106,7 +140,9 @@ def test_without_javascript_it_is_a_box_for_card_codes():
 
     assert re.search(r'<input type="text" name="cards" value="KH T21"[^>]*data-card-input', html)
     assert re.search(r'<div class="cardpick-ui" hidden data-card-ui>', html)  # shown by cards.js only
-    assert "<script src=" in html and "cards.js" in html
+    assert re.search(r'<button [^>]*\shidden data-card-open', html)  # shown by app.js
+    assert "<script" not in html and "<link" not in html  # the picker's script and styles come when it is used
+    assert re.search(r'data-assets="/static/app/cards\.css /static/app/cards\.min\.js"', html)
 
 
 def test_the_cards_in_the_box_show_as_chips():

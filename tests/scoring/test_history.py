@@ -207,3 +207,11 @@ def test_an_undone_deal_shows_what_it_said_so_restoring_it_is_no_leap_in_the_dar
     article = html[html.index('id="deal-2"'):]
     article = article[:article.index("</article>")]
     assert "Restore" in article and "Garde" in article and "49" in article
+
+
+def test_a_player_who_took_no_trick_is_shown_with_his_zero(client, db):
+    """A Tresillo deal: Bea (Hombre) 5 tricks, Carl 4, Ana 0: the deal page reads "Ana, 0", not "Ana"."""
+    table = services.create_table(game="tresillo", players=["Ana", "Bea", "Carl"])
+    services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 5, "Carl": 4, "Ana": 0}})
+    html = client.get(f"/t/{table.view_token}/deal/1/").content.decode()
+    assert "Ana, 0" in html and "Bea, 5" in html

@@ -76,10 +76,21 @@ def test_the_worker_precaches_every_style_and_script_of_a_table_page(client, edi
     config, _ = worker(client)
 
     precached = {entry["url"] for entry in config["precache"]}
-    assert {"/static/app/offline.min.js", "/static/app/app.min.js"} <= loaded
+    assert {"/static/app/offline.min.js", "/static/app/app.min.js", "/static/app/app.min.css"} <= loaded
     assert loaded <= precached
     for url in precached:
         assert served(url)
+
+
+def test_the_worker_precaches_what_the_card_picker_loads_when_it_is_first_used(client, tarot5):
+    """app.js loads the picker's stylesheet and script (its data-assets) on the first tap: offline too."""
+    html = client.get(f"/t/{tarot5.edit_token}/").content.decode()  # the called card is a card picker
+    assets = set(re.findall(r'data-assets="([^"]+)"', html))
+    config, _ = worker(client)
+
+    assert len(assets) == 1
+    assert set(assets.pop().split()) == {"/static/app/cards.css", "/static/app/cards.min.js"}
+    assert {"/static/app/cards.css", "/static/app/cards.min.js"} <= {entry["url"] for entry in config["precache"]}
 
 
 def test_the_worker_keeps_table_pages_and_the_home_page(client, edit_url):
@@ -201,12 +212,14 @@ def test_the_share_page_offers_the_phones_share_sheet_for_the_view_link_only(cli
     assert f'data-copy="http://testserver/t/{tarot4.view_token}/"' in html  # the fallback stays
 
 
-@pytest.mark.parametrize("name", ["offline", "app"])
-def test_a_minified_script_is_made_from_the_script_beside_it(name):
-    """static/app/README.md: each .min.js names the sha256 of the script it was made from."""
-    import hashlib
-    from pathlib import Path
+APP = Path(__file__).resolve().parents[2] / "static" / "app"
 
-    app = Path(__file__).resolve().parents[2] / "static" / "app"
-    source = hashlib.sha256((app / f"{name}.js").read_bytes()).hexdigest()
-    assert f"source sha256 {source} */" in (app / f"{name}.min.js").read_text().splitlines()[0]
+
+@pytest.mark.parametrize("minified", sorted([*APP.glob("*.min.js"), *APP.glob("*.min.css")]), ids=lambda p: p.name)
+def test_a_minified_file_is_made_from_the_file_beside_it(minified):
+    """static/app/README.md: each .min.js and .min.css names the sha256 of the file it was made from."""
+    import hashlib
+
+    source = hashlib.sha256(minified.with_name(minified.name.replace(".min.", ".")).read_bytes()).hexdigest()
+    assert f"source sha256 {source} */" in minified.read_text().splitlines()[0]
+

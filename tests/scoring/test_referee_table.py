@@ -98,6 +98,28 @@ def test_paublillo_who_led_is_taken_from_the_table(client):
     assert answer["legal"] is False  # a trump was led and Ana still holds the 5 of copas
 
 
+def test_asked_from_a_table_with_a_deal_under_way_the_referee_has_its_trick_and_trump(client):
+    """Paublillo entered card by card: 6 of oros turned (oros trumps), Bea leads the first trick (Ana dealt) and
+    plays the 3 of copas, then Cid the 1 of copas. "Ask the referee" from the table: trumps oros, Bea led,
+    the trick 3C 1C, trick 1."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
+    edit = f"/t/{table.edit_token}"
+    assert client.post(f"{edit}/play/", {"turned": "6O"}).status_code == 302
+    for card in ("3C", "1C"):
+        assert client.post(f"{edit}/play/card/", {"card": card}).status_code == 302
+
+    form = client.get(reverse("referee", args=["paublillo"]), {"table": table.edit_token}).context["form"]
+
+    assert form["trump"].value() == "O" and form["leader"].value() == "Bea"
+    assert form["trick"].value() == "3C 1C" and form["trick_number"].value() == "1"
+
+
+def test_without_a_deal_under_way_the_referee_has_only_who_leads(client):
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
+    form = client.get(reverse("referee", args=["paublillo"]), {"table": table.edit_token}).context["form"]
+    assert form["leader"].value() == "Bea" and not form["trick"].value()
+
+
 # -- every answer cites a rule the rules page states, in its words --------------------------------------------
 
 # Questions of our own where a game has no examples ({1}, {3}: the page's names for seats 1 and 3).

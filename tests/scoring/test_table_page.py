@@ -49,12 +49,16 @@ def test_the_breakdown_is_translated(client, tarot4, edit_url):
     assert re.search(r'id="breakdown"', english) and re.search(r'id="breakdown"', french)
 
 
-def test_the_chart_is_an_inline_svg_with_a_line_per_side(client, tarot4, edit_url):
+def test_the_chart_is_drawn_in_place_when_scrolled_to_with_a_line_per_side(client, tarot4, edit_url):
     add_deals(tarot4, 3)
     html = client.get(edit_url).content.decode()
-    svg = re.search(r'<figure class="chart mb-3" id="chart">(.*?)</svg>', html, re.S).group(1)
-    assert svg.count("<polyline") == 4
-    assert f'href="/t/{tarot4.edit_token}/chart.svg"' in html
+    slot = re.search(r'<figure class="chart mb-3" id="chart"><div class="chart-slot" hx-get="([^"]+)" '
+                     r'hx-trigger="revealed"', html)
+    assert slot is not None and "<polyline" not in html  # the first load does not carry it
+    assert f'href="/t/{tarot4.edit_token}/chart.svg"' in html  # without JavaScript: the image
+
+    svg = client.get(slot.group(1).replace("&amp;", "&")).content.decode()
+    assert svg.startswith('<svg class="score-chart"') and svg.count("<polyline") == 4
 
 
 def test_the_chart_image_is_standalone_svg(client, tarot4, view_url):

@@ -1,8 +1,9 @@
 // Toruro's record form (games/toruro/templates/toruro/record.html). The form works without this file; with it:
-// the turned card from suit and rank buttons (and whether the 7 plays as it), a live "adds up to N of M" for
+// whether the 7 of trumps plays as the turned card (picked with the shared card picker), a live "adds up to N of M" for
 // each lulo's split, the pots and the lulo's cost as the splits change, everyone ticked when an Ace is turned,
 // only the players who went offered for the tricks, and one empty row of play rules broken at a time. The
-// server still checks everything.
+// server still checks everything. Served minified as toruro.min.js: after a change, make it again as
+// static/app/README.md says (terser -c -m, the source's sha256 in its first line).
 (function () {
   "use strict";
   if (window.tapeteToruro) { window.tapeteToruro(); return; }
@@ -12,10 +13,13 @@
   function fmt(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_m, k) { return values[k] == null ? "" : values[k]; });
   }
-  function pairs(text) {
-    var out = {};
-    (text || "").split(";").forEach(function (p) { var i = p.indexOf("="); if (i > 0) out[p.slice(0, i)] = p.slice(i + 1); });
-    return out;
+  function word(note, kind, code) {  // a suit's or rank's name, as the note carries them ("O:oros|C:copas")
+    var found = "";
+    (note.getAttribute("data-" + kind + "-words") || "").split("|").forEach(function (pair) {
+      var at = pair.indexOf(":");
+      if (pair.slice(0, at) === code) found = pair.slice(at + 1);
+    });
+    return found;
   }
   function int(v) { var n = parseInt(v, 10); return isNaN(n) ? 0 : n; }
 
@@ -59,11 +63,11 @@
     var m = /^\s*(\d{1,2})\s*([OCEB])\s*$/i.exec(input.value || "");
     if (!m) { note.textContent = ""; return; }
     var rank = String(int(m[1])), suit = m[2].toUpperCase();
-    var suits = pairs(note.getAttribute("data-suits")), ranks = pairs(note.getAttribute("data-ranks"));
-    if (!suits[suit] || !ranks[rank]) { note.textContent = ""; return; }
     var seven = (" " + note.getAttribute("data-seven-ranks") + " ").indexOf(" " + rank + " ") >= 0;
-    note.textContent = fmt(note.getAttribute(seven ? "data-msg-as" : "data-msg-plain"),
-                           { suit: suits[suit], rank: ranks[rank] }).replace(/^\S/, function (c) { return c.toUpperCase(); });
+    var suitName = word(note, "suit", suit), rankName = seven ? word(note, "rank", rank) : "";
+    note.textContent = suitName ? fmt(note.getAttribute(seven ? "data-msg-as" : "data-msg-plain"),
+                                      { suit: suitName, rank: rankName })
+      .replace(/^\S/, function (c) { return c.toUpperCase(); }) : "";
     var ace = form.querySelector("#went-ace");
     if (ace && form.getAttribute("data-ace-all-go") === "1") {
       var was = ace.hidden;
@@ -105,45 +109,28 @@
     }
   }
 
-  function setupCardPicker(form) {
-    var picker = form.querySelector("[data-card-picker]");
-    var text = form.querySelector("[data-turned-text]");
-    var input = form.querySelector("#id_turned_card");
-    if (!picker || !input) return;
-    picker.hidden = false;
-    var invalid = input.classList.contains("is-invalid");
-    var m = /^\s*(\d{1,2})\s*([OCEB])\s*$/i.exec(input.value || "");
-    if (m) {
-      var s = form.querySelector('input[name="tc_suit"][value="' + m[2].toUpperCase() + '"]');
-      var r = form.querySelector('input[name="tc_rank"][value="' + String(int(m[1])) + '"]');
-      if (s) s.checked = true;
-      if (r) r.checked = true;
-    }
-    // Keep the typed box only when what was typed is not a card the buttons can show.
-    if (text && !(invalid && !m && input.value)) text.hidden = true;
-  }
-
-  function onPicker(form) {
-    var s = form.querySelector('input[name="tc_suit"]:checked');
-    var r = form.querySelector('input[name="tc_rank"]:checked');
-    var input = form.querySelector("#id_turned_card");
-    if (input) input.value = s && r ? r.value + s.value : "";
-    refreshCard(form, true);
-  }
-
-  // Play rules broken: the rows after the first empty one wait until it is filled in.
+  // Play rules broken: the rows after the first empty one wait until it is filled in; when every row is, one
+  // more (a copy of the last, emptied), up to the form's maximum.
   function refreshMisplays(form) {
-    var empty = 0;
-    form.querySelectorAll("[data-misplay]").forEach(function (row) {
+    var empty = 0, rows = form.querySelectorAll("[data-misplay]"), last = rows[rows.length - 1];
+    rows.forEach(function (row) {
       var filled = Array.prototype.some.call(row.querySelectorAll("select"), function (s) { return s.value; });
       row.hidden = !filled && empty++ > 0;
     });
+    if (empty || !last || rows.length >= int(last.closest("[data-max]").getAttribute("data-max"))) return;
+    var row = last.cloneNode(true), n = rows.length;
+    row.setAttribute("data-misplay", n);
+    row.querySelectorAll("select").forEach(function (s) {
+      s.name = s.name.replace(/__\d+__/, "__" + n + "__");
+      s.id = s.id.replace(/__\d+__/, "__" + n + "__");
+      s.value = "";
+    });
+    last.after(row);
   }
 
   function setup() {
     document.querySelectorAll("form.toruro-record:not([data-ready])").forEach(function (form) {
       form.setAttribute("data-ready", "");
-      setupCardPicker(form);
       form.querySelectorAll("[data-payment]").forEach(refreshSplit);
       refreshPots(form);
       refreshCard(form);
@@ -156,8 +143,7 @@
     var form = e.target.closest && e.target.closest("form.toruro-record");
     if (!form) return;
     var name = e.target.name || "";
-    if (name === "tc_suit" || name === "tc_rank") onPicker(form);
-    else if (name === "turned_card") refreshCard(form, true);
+    if (name === "turned_card") refreshCard(form, true);
     else if (name === "went") refreshWent(form);
     if (e.target.closest("[data-misplay]")) refreshMisplays(form);
     var box = e.target.closest("[data-payment]");
