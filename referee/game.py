@@ -148,6 +148,17 @@ class Record(Values):
     """A deal's record, normalised: what is stored as the fact. Games subclass it."""
 
 
+class RecordWithCards(Record):
+    """A record that may keep the cards of a deal entered card by card, as its ``plays`` field: stored only
+    when there are some, so that a deal entered as numbers stores what it always stored."""
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if getattr(self, "plays", None) is None:
+            data.pop("plays", None)
+        return data
+
+
 @dataclass(frozen=True, kw_only=True)
 class State(Values):
     """What a deal leaves for the next: totals per side, who deals, deals recorded. Games may subclass it."""

@@ -11,6 +11,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.db import connection
 from django.http import Http404
+from django.utils.translation import gettext_noop
 
 from scoring import rows
 from scoring.models import Table
@@ -36,7 +37,7 @@ def resolve(token: str) -> Access:
         table = next(iter(rows.instances(Table, _by_token(), [token, token])), None)
     if table is None:
         raise Http404("No table behind this link.")
-    return Access(table, token, token == table.edit_token)
+    return Access(table, token, token == table.edit_token and not table.closed)  # a closed game is kept as it was
 
 
 @cache
@@ -75,10 +76,14 @@ def version_of(token: str) -> Version | None:
     return Version(row[0], row[1], str(row[2]), row[3] == token) if row else None
 
 
+CLOSED = gettext_noop("This game ended when the players changed: it is kept as it stood. The table goes on in the "
+                      "game after it.")
+
+
 def resolve_for_edit(token: str) -> Access:
     access = resolve(token)
     if not access.can_edit:
-        raise PermissionDenied("This is the view link: it cannot change the table.")
+        raise PermissionDenied(CLOSED if access.table.closed else "This is the view link: it cannot change the table.")
     return access
 
 

@@ -36,7 +36,7 @@ from referee.game import Field as RecordField
 from referee.game import Game, InvalidRecord, Option, Outcome, TableSpec, all_games, get_game
 from referee.text import Text
 from scoring import services
-from scoring.access import Access, resolve
+from scoring.access import CLOSED, Access, resolve
 from scoring.api_schemas import (
     ConflictOut,
     DealOut,
@@ -392,9 +392,12 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
     In a trick game a deal may be given as its plays, `{"contract": {...}, "plays": [...], "leader": name}`
     (as `POST /api/games/{game}/score/plays` takes them; the leader by default the one the deal before says):
     its answer then also holds the record the cards make, the lines that say how, and every flagged play."""
-    from scoring.api_play import is_given_as_plays, record_of_plays  # registered after this module
+    from scoring.api_play import MAX_PLAYED_DEALS, is_given_as_plays, record_of_plays  # registered after this
 
     limit(request, "score")
+    if sum(1 for raw in payload.deals if is_given_as_plays(raw)) > MAX_PLAYED_DEALS:  # ~7 ms each: bounded work
+        raise invalid({"deals": _("At most %(n)s deals given as their plays in one request.") % {
+            "n": MAX_PLAYED_DEALS}})
     rules = game_or_404(game)
     spec = build_table(rules, payload.players, payload.options, payload.teams or (), payload.first_dealer)
     with guard():
@@ -461,7 +464,7 @@ def access_or_error(token: str, *, edit: bool = False) -> Access:
     except Http404:
         raise ApiError(404, _("No table behind this link.")) from None
     if edit and not access.can_edit:
-        raise ApiError(403, _("This is the view link: it cannot change the table."))
+        raise ApiError(403, _(CLOSED if access.table.closed else "This is the view link: it cannot change the table."))
     return access
 
 

@@ -32,6 +32,7 @@ from scoring.api_schemas import ErrorOut
 from scoring.play_drafts import read_code
 
 MAX_PLAYS = 200  # beyond any deck dealt out
+MAX_PLAYED_DEALS = 100  # deals given as their plays in one score request (each judged card by card: ~7 ms)
 
 
 class PlaysIn(Schema):

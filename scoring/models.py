@@ -55,6 +55,8 @@ class Table(models.Model):
                               related_name="tables", verbose_name=_("account"))
     carried = models.JSONField(_("carried over"), null=True, blank=True, encoder=DjangoJSONEncoder,
                                help_text=_("The game's state when it was started from a game under way on paper."))
+    closed = models.BooleanField(_("closed (the players changed)"), default=False,
+                                 help_text=_("The game as it stood when someone joined or left: kept, read-only."))
     version = models.PositiveIntegerField(_("version"), default=0,
                                           help_text=_("Bumped at every change; live views poll it."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
@@ -77,7 +79,8 @@ class Table(models.Model):
         return f"{game_name} #{self.pk}"
 
     def get_absolute_url(self) -> str:
-        return reverse("table", args=[self.edit_token])
+        """The table's page: by its edit link, unless the game was closed when the players changed (read-only)."""
+        return reverse("table", args=[self.view_token if self.closed else self.edit_token])
 
     def get_view_url(self) -> str:
         return reverse("table", args=[self.view_token])

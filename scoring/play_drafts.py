@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from referee.cards import Card, CardError
-from referee.game import Game, TableSpec
+from referee.game import Game, InvalidRecord, TableSpec
 from referee.played import PlayedDeal
 from referee.tricks import Play
 from scoring.models import Table
@@ -55,15 +55,23 @@ class Draft:
     cards: list[str] = field(default_factory=list)
     number: int | None = None  # the stored deal whose cards are being corrected, if any
     client_id: str = field(default_factory=lambda: str(uuid.uuid4()))  # Save sent twice records once
+    players: list[str] = field(default_factory=list)  # the table's players when it began (older drafts: none)
 
     def deal(self, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> PlayedDeal:
-        """The deal as played so far (``InvalidRecord`` if the contract no longer reads, players changed)."""
-        deal: PlayedDeal = game.played_deal(spec, self.contract, spec.seat(self.leader))  # type: ignore[attr-defined]
-        deck = game.deck_for(spec)
-        plays = []
-        for given in self.cards:
-            code, face_down = read_code(given)
-            plays.append(Play(None, Card.parse(code, deck), face_down))
+        """The deal as played so far: ``InvalidRecord`` if the players changed since it began (someone joined,
+        left or was renamed: its seats would name others) or its contract no longer reads."""
+        if self.players and [p.casefold() for p in self.players] != [p.casefold() for p in spec.players]:
+            raise InvalidRecord({"players": "The players changed since this deal was started."})
+        try:
+            first = spec.seat(self.leader)
+            deal: PlayedDeal = game.played_deal(spec, self.contract, first)  # type: ignore[attr-defined]
+            deck = game.deck_for(spec)
+            plays = []
+            for given in self.cards:
+                code, face_down = read_code(given)
+                plays.append(Play(None, Card.parse(code, deck), face_down))
+        except (IndexError, CardError, ValueError) as exc:  # a seat or card this table no longer has
+            raise InvalidRecord({"players": "This deal no longer reads at this table."}) from exc
         return dataclasses.replace(deal, plays=tuple(plays))
 
     @classmethod
@@ -74,7 +82,8 @@ class Draft:
         except TypeError:
             return None
         ok = (isinstance(draft.contract, dict) and isinstance(draft.leader, int) and isinstance(draft.cards, list)
-              and all(isinstance(c, str) for c in draft.cards)
+              and all(isinstance(c, str) for c in draft.cards) and isinstance(draft.players, list)
+              and all(isinstance(p, str) for p in draft.players)
               and (draft.number is None or isinstance(draft.number, int)))
         return draft if ok else None
 

@@ -20,10 +20,18 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from referee.game import Game, InvalidRecord, TableSpec, get_game
 from scoring import services
 from scoring.models import Deal, Seat, Table, TableChange
+
+STALE = gettext_lazy("The players changed meanwhile (on another phone, or this change was sent twice): check them "
+                     "and try again.")
+
+
+def _same(names: Sequence[str], others: Sequence[str]) -> bool:
+    return [n.casefold() for n in names] == [n.casefold() for n in others]
 
 
 def may_change_seats(game: Game[Any, Any, Any], spec: TableSpec[Any]) -> dict[str, bool]:
@@ -72,28 +80,33 @@ def next_dealer_among(before: Sequence[str], dealer: int, after: Sequence[str]) 
     return 0
 
 
-def change_seats(table: Table, names: Sequence[str], *, device: str = "", user: Any = None,
-                 author: str = "") -> Table | None:
+def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None, device: str = "",
+                 user: Any = None, author: str = "") -> Table | None:
     """The table goes on with ``names`` (one joined or one left): the game so far is closed as a table of its
-    own, which is returned (``None`` when no deal was recorded yet: the seats just change). The same checks as a
-    new table (:class:`InvalidRecord` per field)."""
+    own, which is returned (``None`` when nothing was played or carried yet: the seats just change). The same
+    checks as a new table (:class:`InvalidRecord` per field); refused if the players are no longer ``seen``
+    (the ones the page showed: another phone, or the same tap sent twice, changed them meanwhile)."""
     game, spec = get_game(table.game), services.table_spec(table)
     if spec.teams:
         raise InvalidRecord({"players": _("The teams are chosen when a table starts: for other players or "
                                           "teams, start a new table.")})
+    if seen is not None and not _same(seen, spec.players):
+        raise InvalidRecord({"players": str(STALE)})
     if len(names) == spec.size:
         raise InvalidRecord({"players": _("Nobody joins or leaves.")})
+    if abs(len(names) - spec.size) != 1:
+        raise InvalidRecord({"players": _("One player joins or leaves at a time.")})
     game.table(names, spec.options)  # the count, the names: refused as for a new table, before any lock
     with transaction.atomic():
-        services._lock(table)
-        table.refresh_from_db()
-        table.__dict__.pop("_spec_cache", None)
+        services._reread(services._lock(table))
         st = services.standings(table)
         before = list(st.spec.players)
+        if seen is not None and not _same(seen, before):
+            raise InvalidRecord({"players": str(STALE)})
         after = game.table(names, st.spec.options, (), next_dealer_among(before, game.dealer(st.spec, st.state),
                                                                          names))
         played = services.active_deals(table).count()
-        closed = _close_game_so_far(table) if table.deals.exists() else None
+        closed = _close_game_so_far(table) if table.deals.exists() or table.carried else None
         Seat.objects.filter(table=table).delete()
         Seat.objects.bulk_create(Seat(table=table, player=services._player_named(name, device or table.owner_device,
                                                                                   user), position=position)
@@ -104,11 +117,12 @@ def change_seats(table: Table, names: Sequence[str], *, device: str = "", user: 
         change = {"joined": [n for n in after.players if n.casefold() not in {b.casefold() for b in before}],
                   "left": [n for n in before if n.casefold() not in kept], "before": before,
                   "players": list(after.players), "deals": played}
-        if closed is not None:
+        if closed is not None:  # "ends": this game ends here (a file keeps it; never the links, see transfer)
             TableChange.objects.create(table=closed, kind=TableChange.Kind.SEATS, after_deals=played,
-                                       author=author, details={**change, "later": table.view_token})
+                                       author=author, details={**change, "ends": True, "later": table.view_token})
         TableChange.objects.create(table=table, kind=TableChange.Kind.SEATS, after_deals=0, author=author,
-                                   details={**change, "earlier": closed.view_token if closed else ""})
+                                   details={**change, "ends": False,
+                                            "earlier": closed.view_token if closed else ""})
         services._renew(table)
     return closed
 
@@ -119,7 +133,7 @@ def _close_game_so_far(table: Table) -> Table:
     closed = Table.objects.create(game=table.game, name=table.name, options=table.options,
                                   stake_minor=table.stake_minor, currency=table.currency,
                                   first_dealer=table.first_dealer, owner_device=table.owner_device,
-                                  owner=table.owner, carried=table.carried, version=1)
+                                  owner=table.owner, carried=table.carried, version=1, closed=True)
     Table.objects.filter(pk=closed.pk).update(created=table.created)
     Deal.objects.filter(table=table).update(table=closed)
     Seat.objects.filter(table=table).update(table=closed)

@@ -470,6 +470,15 @@ def _lock(table: Table) -> Table:
     return table
 
 
+def _reread(table: Table) -> Table:
+    """``table`` as the database has it now (inside the caller's lock, or before it), its cached spec and seats
+    dropped: someone may have joined or left since the request read it (:mod:`scoring.seating`)."""
+    table.refresh_from_db()
+    for cached in ("_spec_cache", "_seats_cache"):
+        table.__dict__.pop(cached, None)
+    return table
+
+
 def _revise(deal: Deal, action: str, author: str) -> None:
     DealRevision.objects.create(deal=deal, revision=deal.revision, action=action, record=deal.record,
                                 withdrawn=deal.withdrawn, author=author,
@@ -509,7 +518,7 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
             if _bump(table, version):
                 table.version = version + 1
                 return _insert(table, planned, client_id, author, ready)
-            locked = _lock(table)
+            locked = _reread(_lock(table))  # as it is now: its players may have changed meanwhile
             planned = _plan_record(locked, record, expected_number, client_id)
             return planned if isinstance(planned, Deal) else _insert(locked, planned, client_id, author)
     except IntegrityError:
@@ -713,6 +722,8 @@ def _change(table: Table, find: Callable[[Table], Deal], prepare: Callable[[Tabl
     resort, under the lock (correct, if slower for a long night)."""
     for _attempt in range(2):
         version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
+        if version != table.version:  # another phone wrote since the request read it: its players may differ
+            _reread(table)
         fresh = find(table)
         fields = prepare(table, fresh)
         caches = _derive(table, fresh.number, fresh)
@@ -722,7 +733,7 @@ def _change(table: Table, find: Callable[[Table], Deal], prepare: Callable[[Tabl
                 _store(fresh, fields, caches, action, author)
                 return fresh
     with transaction.atomic():
-        locked = _lock(table)
+        locked = _reread(_lock(table))
         fresh = find(locked)
         fields = prepare(locked, fresh)
         _store(fresh, fields, _derive(locked, fresh.number, fresh), action, author)

@@ -310,7 +310,7 @@ def _read_changes(value: Any, problems: Problems) -> Iterator[ChangeIn]:
         created = read_moment(item.get("created"), f"{where}.created", problems)
         if (kind in kinds and after_deals is not None and details is not None and author is not None
                 and created is not None):
-            yield ChangeIn(str(kind), after_deals, details, author, created)
+            yield ChangeIn(str(kind), after_deals, _without_links(details), author, created)
 
 
 def _read_seats(value: Any, problems: Problems) -> Iterator[SeatIn]:

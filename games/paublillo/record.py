@@ -45,7 +45,7 @@ from typing import Any
 from games.paublillo.teams import Team, label
 from referee import parse
 from referee.cards import Card, DeckKind
-from referee.game import Errors, Field, InvalidRecord, Record, Seat, TableSpec, Values
+from referee.game import Errors, Field, InvalidRecord, RecordWithCards, Seat, TableSpec, Values
 from referee.text import Text, _
 
 STAKES = (3, 6, 9, 12)
@@ -112,7 +112,7 @@ class PaublilloPlays(Values):
 
 
 @dataclass(frozen=True)
-class PaublilloRecord(Record):
+class PaublilloRecord(RecordWithCards):
     """One deal, normalised. ``dealer`` is set only to correct who dealt (``None``: the dealer in turn)."""
 
     dealer: Seat | None = None
@@ -123,12 +123,6 @@ class PaublilloRecord(Record):
     tricks: Tricks | None = None
     void: bool = False
     plays: PaublilloPlays | None = None  # the cards, when the deal was entered card by card
-
-    def to_json(self) -> dict[str, Any]:
-        data = super().to_json()
-        if self.plays is None:  # a deal entered as numbers stores what it always stored
-            del data["plays"]
-        return data
 
 
 def parse_record(table: TableSpec[Any], raw: Mapping[str, Any]) -> PaublilloRecord:

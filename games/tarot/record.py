@@ -40,7 +40,7 @@ from games.tarot.numbers import (
 from games.tarot.options import TarotOptions
 from referee import parse
 from referee.cards import Card, DeckKind
-from referee.game import Field, Record, TableSpec
+from referee.game import Field, RecordWithCards, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _
 from referee.values import Seat, Values
@@ -111,7 +111,7 @@ class PlayedCards(Values):
 
 
 @dataclass(frozen=True)
-class TarotRecord(Record):
+class TarotRecord(RecordWithCards):
     """One deal, normalised. A void deal is ``TarotRecord(void=True)`` and nothing else."""
 
     taker: Seat | None = None
@@ -146,10 +146,7 @@ class TarotRecord(Record):
     def to_json(self) -> dict[str, Any]:
         if self.void:
             return {"void": True}
-        data = super().to_json()
-        if self.plays is None:  # a deal entered as numbers stores what it always stored
-            del data["plays"]
-        return data
+        return super().to_json()
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:

@@ -30,7 +30,7 @@ from typing import Any
 
 from referee import parse
 from referee.cards import Card, DeckKind
-from referee.game import Record
+from referee.game import RecordWithCards
 from referee.parse import Errors, InvalidRecord
 from referee.text import _
 from referee.values import Seat, Values, encode
@@ -99,7 +99,7 @@ class PlayedCards(Values):
 
 
 @dataclass(frozen=True)
-class ToruroRecord(Record):
+class ToruroRecord(RecordWithCards):
     turned_card: Card | None = None
     payments: tuple[Payment, ...] = ()
     went: tuple[Seat, ...] = ()
@@ -107,12 +107,6 @@ class ToruroRecord(Record):
     misplays: tuple[Misplay, ...] = ()
     void: bool = False
     plays: PlayedCards | None = None  # the cards, when the deal was entered card by card
-
-    def to_json(self) -> dict[str, Any]:
-        data = super().to_json()
-        if self.plays is None:  # a deal entered as numbers stores what it always stored
-            del data["plays"]
-        return data
 
     @property
     def takers(self) -> tuple[Seat, ...]:

@@ -27,7 +27,7 @@ from typing import Any
 
 from referee import parse
 from referee.cards import Card, DeckKind
-from referee.game import Record
+from referee.game import RecordWithCards
 from referee.parse import Errors, InvalidRecord
 from referee.text import _
 from referee.values import Seat, Values
@@ -72,18 +72,12 @@ class HombrePlays(Values):
 
 
 @dataclass(frozen=True)
-class HandRecord(Record):
+class HandRecord(RecordWithCards):
     hombre: Seat | None = None
     tricks: tuple[Taken, ...] = ()
     dealer: Seat | None = None
     void: bool = False
     plays: HombrePlays | None = None  # the cards, when the deal was entered card by card
-
-    def to_json(self) -> dict[str, Any]:
-        data = super().to_json()
-        if self.plays is None:  # a deal entered as numbers stores what it always stored
-            del data["plays"]
-        return data
 
     def counts(self, seats: int) -> tuple[int | None, ...]:
         """Tricks per seat (``None`` where not given)."""

@@ -3,6 +3,7 @@ services."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib import messages
@@ -16,10 +17,10 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
 from scoring import services
-from scoring.access import Access, author_of, resolve, resolve_for_edit
+from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm
 from scoring.limits import limited
-from scoring.models import Deal, DealRevision
+from scoring.models import Deal, DealRevision, TableChange
 from scoring.views.tables import record_template, side_labels, table_context
 
 PER_PAGE = 50
@@ -247,6 +248,18 @@ def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
     return redirect(_back(request, reverse("history", args=[token])))
 
 
+def with_links(changes: Iterable[TableChange]) -> list[TableChange]:
+    """The table's changes, a player joining or leaving with the link to the game before or after it (only a
+    token of the shape links make: a file imported may say anything)."""
+    found = list(changes)
+    for change in found:
+        details = change.details if isinstance(change.details, dict) else {}
+        other = details.get("later") or details.get("earlier")
+        change.link = reverse("table", args=[other]) if isinstance(other, str) and TOKEN_SHAPE.fullmatch(
+            other) else ""  # type: ignore[attr-defined]
+    return found
+
+
 @require_GET
 def history(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
@@ -266,6 +279,6 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     last_active = st.last_deal
     return render(request, "scoring/history.html", {
         "access": access, "token": token, "table": table, "game": st.game, "st": st,
-        "deals": deals, "rows": rows, "log": log, "table_changes": list(table.changes.all()[:200]),
+        "deals": deals, "rows": rows, "log": log, "table_changes": with_links(table.changes.all()[:200]),
         "last_active": last_active, "me": author_of(request, create=False),
     })

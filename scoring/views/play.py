@@ -246,7 +246,7 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     game, spec = _game(access)
     table = access.table
-    draft = play_drafts.load(request.session, table)
+    draft = _load(request, access, game, spec)
     if request.method == "GET":
         if draft is None:
             if not services.standings(table).accepts_deals:
@@ -270,12 +270,27 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if kept is not None:  # the same cards under the contract as now said
                 draft = Draft(contract=contract, leader=leader, cards=kept.cards, number=kept.number,
-                              client_id=kept.client_id)
+                              client_id=kept.client_id, players=list(spec.players))
             else:
-                draft = Draft(contract=contract, leader=leader)
+                draft = Draft(contract=contract, leader=leader, players=list(spec.players))
             play_drafts.store(request.session, table, draft)
             return _back_to_page(request, access, game, spec, draft)
     return _show(request, _contract_context(access, game, spec, form, draft=kept), status=200)
+
+
+def _load(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Draft | None:
+    """This phone's deal under way at the table, if it still reads (else dropped, with why: the players changed
+    since it began)."""
+    draft = play_drafts.load(request.session, access.table)
+    if draft is None:
+        return None
+    try:
+        draft.deal(game, spec)
+    except InvalidRecord:
+        play_drafts.drop(request.session, access.table)
+        messages.warning(request, _("The table changed since this deal was started: give the contract again."))
+        return None
+    return draft
 
 
 def _face_down(request: HttpRequest, draft: Draft, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> bool:
@@ -289,7 +304,7 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
     """One card played, by whoever's turn it is (flagged, never refused, when it breaks a rule)."""
     access = resolve_for_edit(token)
     game, spec = _game(access)
-    draft = play_drafts.load(request.session, access.table)
+    draft = _load(request, access, game, spec)
     if draft is None:
         return redirect("play", token=token)
     card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
@@ -308,7 +323,7 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
 def undo_card(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     game, spec = _game(access)
-    draft = play_drafts.load(request.session, access.table)
+    draft = _load(request, access, game, spec)
     if draft is None:
         return redirect("play", token=token)
     if draft.cards:
@@ -322,7 +337,7 @@ def correct_card(request: HttpRequest, token: str) -> HttpResponse:
     """Any card replaced; everything after it is derived again."""
     access = resolve_for_edit(token)
     game, spec = _game(access)
-    draft = play_drafts.load(request.session, access.table)
+    draft = _load(request, access, game, spec)
     if draft is None:
         return redirect("play", token=token)
     raw = request.POST.get("index", "")
@@ -352,7 +367,7 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     game, spec = _game(access)
     table = access.table
-    draft = play_drafts.load(request.session, table)
+    draft = _load(request, access, game, spec)
     if draft is None:
         return redirect("play", token=token)
     try:
@@ -396,7 +411,8 @@ def deal_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if entered is None:
         raise Http404("This deal was not entered card by card.")
     contract, leader, cards = entered
-    draft = Draft(contract=contract, leader=leader.index, cards=[played_code(c) for c in cards], number=number)
+    draft = Draft(contract=contract, leader=leader.index, cards=[played_code(c) for c in cards], number=number,
+                  players=list(spec.players))
     if request.method == "POST":
         play_drafts.store(request.session, access.table, draft)
         return redirect("play", token=token)

@@ -342,34 +342,50 @@ class PlayersForm(forms.Form):
         return [self.cleaned_data[name] for name in self.fields]
 
 
-class JoinForm(forms.Form):
+class SeenPlayersForm(forms.Form):
+    """A form about the seats as the page showed them (sent back, to refuse a change made on stale seats)."""
+
+    players = forms.JSONField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, names: list[str], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].initial = names
+
+    def seen(self) -> list[str] | None:
+        """The players the page showed (None from a page that did not say)."""
+        players = self.cleaned_data.get("players")
+        return [str(p) for p in players] if isinstance(players, list) and players else None
+
+
+class JoinForm(SeenPlayersForm):
     """Someone joins: a name, and after whom in the order of play."""
 
     name = forms.CharField(label=_("Name"), max_length=40)
     after = forms.TypedChoiceField(label=_("Sits after"), coerce=int)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
-        super().__init__(*args, prefix="join", **kwargs)
+        super().__init__(names, *args, prefix="join", **kwargs)
         self.fields["after"].choices = [(str(i), name) for i, name in enumerate(names)]
         self.fields["after"].initial = str(len(names) - 1)
 
 
-class LeaveForm(forms.Form):
+class LeaveForm(SeenPlayersForm):
     """Someone leaves: which seat."""
 
     seat = forms.TypedChoiceField(label=_("Who leaves"), coerce=int)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
-        super().__init__(*args, prefix="leave", **kwargs)
+        super().__init__(names, *args, prefix="leave", **kwargs)
         self.fields["seat"].choices = [("", "—"), *((str(i), name) for i, name in enumerate(names))]
 
 
-def _seats_changed(request: HttpRequest, token: str, names: list[str], form: forms.Form) -> HttpResponse | None:
+def _seats_changed(request: HttpRequest, token: str, names: list[str],
+                   form: SeenPlayersForm) -> HttpResponse | None:
     """The table goes on with ``names`` (:mod:`scoring.seating`); ``None`` with the reason on ``form``."""
     table = resolve_for_edit(token).table
     try:
-        closed = seating.change_seats(table, names, device=device_key(request), user=request.user,
-                                      author=author_of(request))
+        closed = seating.change_seats(table, names, seen=form.seen(), device=device_key(request),
+                                      user=request.user, author=author_of(request))
     except InvalidRecord as exc:
         form.add_error(None, "; ".join(services.field_errors(exc).values()))
         return None
@@ -405,13 +421,14 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, _("Players changed: %(list)s.") % {"list": ", ".join(
                     f"{c['before']} → {c['after']}" for c in changed)})
             return redirect("table", token=token)
-    elif action == "join" and join.is_valid():
-        done = _seats_changed(request, token, seating.joined(names, join.cleaned_data["name"],
+    elif action == "join" and join.is_valid():  # the seats as the page showed them: refused if they changed
+        done = _seats_changed(request, token, seating.joined(join.seen() or names, join.cleaned_data["name"],
                                                              join.cleaned_data["after"]), join)
         if done is not None:
             return done
     elif action == "leave" and leave.is_valid():
-        done = _seats_changed(request, token, seating.left(names, leave.cleaned_data["seat"]), leave)
+        done = _seats_changed(request, token, seating.left(leave.seen() or names, leave.cleaned_data["seat"]),
+                              leave)
         if done is not None:
             return done
     allowed = seating.may_change_seats(game, spec)

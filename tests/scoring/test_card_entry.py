@@ -279,6 +279,15 @@ def test_the_score_endpoint_takes_a_deal_given_as_its_plays_among_its_deals(clie
     assert "record" not in answer["deals"][0]  # a deal given as its record is answered as before
 
 
+def test_the_deals_given_as_their_plays_in_one_request_are_bounded(client, db):
+    from scoring.api_play import MAX_PLAYED_DEALS
+
+    played = {"contract": GARDE_BY_S, "leader": "N", "plays": CARDS_A}
+    status, answer = api_post(client, "/api/games/tarot/score",
+                              {"players": SEATS, "deals": [played] * (MAX_PLAYED_DEALS + 1)})
+    assert status == 422 and "deals" in answer["errors"], answer
+
+
 def test_a_bad_card_in_a_deal_given_as_its_plays_is_named_by_its_place(client, db):
     body = {"players": SEATS, "deals": [{"contract": GARDE_BY_S, "leader": "N", "plays": ["5S", "ZZ"]}]}
     status, answer = api_post(client, "/api/games/tarot/score", body)
@@ -315,3 +324,21 @@ def test_a_game_without_card_entry_is_a_404_not_a_500(client, db):
     status, answer = api_post(client, "/api/games/nosuchgame/score/plays",
                               {"players": SEATS, "contract": {}, "leader": "N", "plays": []})
     assert status == 404
+
+
+def test_a_deal_under_way_when_a_player_leaves_is_dropped_with_why_not_a_500(client, db):
+    """Five players, the deal begun on this phone (S's contract), then O leaves on another phone: the page
+    says the table changed and asks for the contract again; the referee opens without the deal."""
+    from scoring import seating
+
+    five = services.create_table(game="tarot", players=[*SEATS, "O"], first_dealer=4)
+    assert client.post(url(five), {"taker": "S", "contract": "garde", "called_card": "KH"}).status_code == 302
+    assert client.post(url(five, "card/"), {"card": "5S"}).status_code == 302
+    seating.change_seats(five, SEATS)
+
+    for path in ("", "card/"):
+        response = client.post(url(five, path), {"card": "6S"}) if path else client.get(url(five))
+        assert response.status_code in (200, 302)
+    html = page(client, five)
+    assert 'id="contract"' in html
+    assert client.get(f"/referee/tarot/?table={five.edit_token}").status_code == 200

@@ -130,3 +130,56 @@ def test_an_exported_table_does_not_carry_the_link_to_the_game_before(tarot4):
     exported = transfer.export_json(tarot4).decode()
     assert closed.view_token not in exported and closed.edit_token not in exported
     assert '"joined":["O"]' in exported
+
+
+# -- two phones, a tap sent twice, a page left open ---------------------------------------------------------
+
+def test_a_deal_worked_out_on_the_seats_before_the_change_is_not_stored_on_the_new_ones(tarot5):
+    """A phone read the 5-seat table (no deal yet), then O left on another phone: its deal naming O as taker is
+    refused, not stored at the 4-seat table with O's score lost."""
+    stale = Table.objects.get(pk=tarot5.pk)
+    services.table_spec(stale)  # the request has read the table and its players
+    seating.change_seats(tarot5, ["N", "S", "E", "W"])
+
+    with pytest.raises(InvalidRecord):
+        services.record_deal(stale, {"taker": "O", "partner": "O", "contract": "garde", "bouts": 2, "points": 49})
+    assert not Table.objects.get(pk=tarot5.pk).deals.exists()
+
+
+def test_a_leave_sent_twice_removes_one_player(client, tarot5):
+    sent = {"action": "leave", "leave-seat": "1", "leave-players": '["N", "S", "E", "W", "O"]'}
+    assert client.post(players_url(tarot5), sent).status_code == 302
+    html = client.post(players_url(tarot5), sent).content.decode()
+    assert "The players changed meanwhile" in html
+    assert services.table_spec(Table.objects.get(pk=tarot5.pk)).players == ("N", "E", "W", "O")
+
+
+def test_the_game_so_far_cannot_be_changed_by_its_old_edit_link(client, tarot4):
+    add_deals(tarot4, 1)
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None
+    response = client.post(f"/api/tables/{closed.edit_token}/deals", {"record": {
+        "taker": "N", "contract": "garde", "bouts": 2, "points": 49}}, content_type="application/json")
+    assert response.status_code == 403 and "ended when the players changed" in response.json()["detail"]
+    page = client.get(f"/t/{closed.edit_token}/").content.decode()
+    assert 'id="record"' not in page and closed.deals.count() == 1
+    assert closed.get_absolute_url() == f"/t/{closed.view_token}/"  # how the players' pages link it
+
+
+def test_a_score_carried_from_paper_is_kept_with_the_game_it_belongs_to(tarot4):
+    services.carry_over(tarot4, {"total_0": "120", "total_1": "-40", "total_2": "-40", "total_3": "-40"})
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None and services.standings(closed).totals["N"] == 120
+    assert Table.objects.get(pk=tarot4.pk).carried is None
+
+
+def test_one_player_joins_or_leaves_at_a_time(tarot4):
+    with pytest.raises(InvalidRecord, match="One player joins or leaves at a time"):
+        seating.change_seats(tarot4, ["N", "S"])
+
+
+def test_a_history_imported_with_a_link_of_any_shape_still_opens(client, tarot4):
+    TableChange.objects.create(table=tarot4, kind=TableChange.Kind.SEATS, details={
+        "joined": ["O"], "left": [], "players": ["N", "S", "E", "W", "O"], "ends": True, "later": "a/b"})
+    response = client.get(f"/t/{tarot4.edit_token}/history/")
+    assert response.status_code == 200 and "this game ends here" in response.content.decode()
