@@ -432,17 +432,24 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
 # -- the referee ---------------------------------------------------------------------------------------------
 
 @api.post("/games/{game}/ruling", response={200: RulingOut, 400: ErrorOut, 404: ErrorOut, 422: ErrorOut},
-          tags=["games"], summary="Ask the referee")
+          tags=["games"], summary="Ask the referee", exclude_unset=True)  # a situation's answer: as it always was
 def ruling(request: HttpRequest, game: str, payload: RulingIn) -> dict[str, Any]:
     """Is this play legal here, and who takes the trick? The answer cites the rule it rests on.
 
-    Without `players`, the table is the game's smallest, with players named P1, P2..."""
+    Without `players`, the table is the game's smallest, with players named P1, P2... In a trick game a whole
+    deal may be asked about instead of one situation (`deal`): the first illegal play and every proven revoke."""
+    from scoring.api_play import judge_deal  # registered after this module
+
     limit(request, "score")
     rules = game_or_404(game)
     players = payload.players
     if players is None:
         players = [f"P{i}" for i in range(1, min(rules.player_counts, default=0) + 1)]
     spec = build_table(rules, players, payload.options, payload.teams or ())
+    if payload.deal is not None:
+        return judge_deal(rules, spec, payload.deal)
+    if payload.situation is None:
+        raise invalid({"situation": _("Say the situation to rule on (or the whole deal, as `deal`).")})
     with guard("situation"):
         answer = rules.ruling(spec, payload.situation)
         winner = answer.winner_seat.name if answer.winner_seat else answer.winner.code if answer.winner else None

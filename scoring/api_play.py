@@ -15,6 +15,7 @@ game that is not entered card by card. Nothing is stored.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.http import HttpRequest
@@ -213,3 +214,29 @@ def record_of_plays(rules: Game[Any, Any, Any], spec: TableSpec[Any], state: Any
                        **exc.extra) from None
     tr = Translator()
     return record, [tr(line) for line in lines], _flags(deal)
+
+
+def judge_deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], raw: dict[str, Any]) -> dict[str, Any]:
+    """`POST /api/games/{game}/ruling` asked about a whole deal (``deal``): as `ruling/plays` answers it, with the
+    first illegal play's rule and explanation as the ruling's (422 under ``deal.`` for what does not read)."""
+    if not play_drafts.entered_by_cards(rules):
+        raise invalid({"deal": _("%(game)s is not entered card by card.") % {"game": rules.slug}})
+    try:
+        payload = PlaysIn(players=list(spec.players), contract=raw.get("contract") or {}, plays=raw.get("plays"),
+                          leader=raw.get("leader"), first_dealer=raw.get("first_dealer") or 0)
+    except ValueError:
+        raise invalid({"deal.plays": _("The plays are a list of card codes (at most %(n)s), or of "
+                                       "{seat, card}.") % {"n": MAX_PLAYS}}) from None
+    spec = dataclasses.replace(spec, first_dealer=payload.first_dealer % spec.size)
+    try:
+        deal = _deal(rules, spec, payload)
+    except ApiError as exc:
+        raise ApiError(exc.status, f"deal.{exc.detail}", {f"deal.{k}": v for k, v in exc.errors.items()},
+                       **exc.extra) from None
+    with guard("deal"):
+        flags = _flags(deal)
+    first = flags[0] if flags else None
+    return {"legal": not flags, "rule": first["rule"] if first else "",
+            "explanation": first["explanation"] if first else _("No play breaks a rule."),
+            "first_illegal": first, "revokes": [f for f in flags if f["kind"] == FlagKind.REVOKE.value],
+            "flags": flags, "winners": [t.winner.name if t.winner else None for t in deal.tricks]}

@@ -121,16 +121,27 @@ class RulingIn(Schema):
         description="Names in the order of play; default: the smallest table, named P1, P2...")
     options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
     teams: list[list[PlayerName]] | None = Field(None, max_length=MAX_PLAYERS)
-    situation: dict[str, Any] = Field(..., description=SITUATION_HELP)
+    situation: dict[str, Any] | None = Field(None, description=SITUATION_HELP + " Or, instead, `deal`.")
+    deal: dict[str, Any] | None = Field(
+        None, description="A whole deal (or as much as was played), in a trick game: `{\"contract\": {...}, "
+                          "\"plays\": [...], \"leader\": name, \"first_dealer\": seat}` as "
+                          "`POST /api/games/{game}/ruling/plays` takes them. The answer then also names the first "
+                          "illegal play and every revoke proven by a later card.")
 
 
 class RulingOut(Schema):
-    legal: bool | None = Field(description="Is the play legal? `null` when only the trick's winner is asked.")
-    rule: str = Field(description="The rule the ruling rests on.")
+    legal: bool | None = Field(description="Is the play legal? `null` when only the trick's winner is asked. For "
+                                           "a whole deal: no play breaks a rule.")
+    rule: str = Field(description="The rule the ruling rests on (for a whole deal: the first illegal play's).")
     explanation: str
     legal_cards: list[str] = Field(default_factory=list, description="Every card the player may play.")
     reasons: dict[str, str] = Field(default_factory=dict, description="Card code → why it is (not) legal.")
     winner: str | None = Field(None, description="Who takes the trick, when it is complete.")
+    first_illegal: dict[str, Any] | None = Field(None, description="A whole deal: its first illegal play.")
+    revokes: list[dict[str, Any]] = Field(default_factory=list,
+                                          description="A whole deal: every revoke proven by a later card.")
+    flags: list[dict[str, Any]] = Field(default_factory=list, description="A whole deal: every flagged play.")
+    winners: list[str | None] = Field(default_factory=list, description="A whole deal: who took each trick.")
 
 
 # -- tables --------------------------------------------------------------------------------------------------

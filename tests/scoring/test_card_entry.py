@@ -307,6 +307,29 @@ def test_the_ruling_endpoint_answers_the_first_illegal_play_and_every_revoke(cli
     assert status == 200 and answer["first_illegal"] is None and answer["revokes"] == [] and answer["legal"]
 
 
+def test_the_ruling_endpoint_takes_a_whole_deal_too(client, db):
+    """Deal A with E's revoke (a club in trick 5 to a heart lead; E plays a heart in trick 6): the first illegal
+    play, the revoke naming both tricks, the ruling's rule the first flag's."""
+    tricks = list(DEAL_A)
+    tricks[4], tricks[17] = "QH 9C 5H CH", "T1 1S 8D 4H"
+    deal = {"contract": {"taker": "S", "contract": "garde"}, "leader": "N", "plays": " ".join(tricks).split()}
+    status, answer = api_post(client, "/api/games/tarot/ruling", {"players": SEATS, "deal": deal})
+    assert status == 200, answer
+    assert answer["legal"] is False and answer["first_illegal"]["card"] == "9C"
+    assert answer["rule"] == answer["first_illegal"]["rule"]
+    assert [(r["trick"], r["proven_by"]) for r in answer["revokes"]] == [(5, 6)]
+    status, answer = api_post(client, "/api/games/tarot/ruling", {"players": SEATS, "deal": {**deal,
+                                                                                             "plays": CARDS_A}})
+    assert status == 200 and answer["legal"] is True and answer["revokes"] == [] and len(answer["winners"]) == 18
+
+
+def test_the_ruling_endpoint_asks_for_a_situation_or_a_deal(client, db):
+    status, answer = api_post(client, "/api/games/tarot/ruling", {"players": SEATS})
+    assert status == 422 and "situation" in answer["errors"]
+    status, answer = api_post(client, "/api/games/tarot/ruling", {"players": SEATS, "deal": {"plays": ["ZZ"]}})
+    assert status == 422 and any(key.startswith("deal.") for key in answer["errors"]), answer
+
+
 @pytest.mark.parametrize(("body", "field"), [
     ({"players": SEATS, "contract": {"contract": "garde"}, "leader": "N", "plays": CARDS_A}, "contract.taker"),
     ({"players": SEATS, "contract": GARDE_BY_S, "leader": "Zed", "plays": CARDS_A}, "leader"),
