@@ -164,6 +164,15 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         return cards.derive(table, cards.contract_record(table, contract), deal).record
 
     # -- a deal entered card by card (the app's card-by-card entry and the API) ---------------------------------
+    def first_lead_note(self, table: Table, speaker: str) -> Text:
+        """Who leads the first trick is known once who went is said: the card-by-card page says so.
+
+        >>> str(GAME.first_lead_note(GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"]), "Luis"))
+        'Luis speaks first; the first player from the dealer’s left who goes leads the first trick.'
+        """
+        return _("%(name)s speaks first; the first player from the dealer’s left who goes leads the first trick.",
+                 name=speaker)
+
     def play_fields(self, table: Table) -> tuple[Field, ...]:
         """What is said before the first card: the turned card, the lulos paid into the pots and who went. The
         cards say the rest (who took each pot, the misplays); a misdeal has no cards.

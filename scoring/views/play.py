@@ -217,9 +217,10 @@ def _contract_context(access: Access, game: Game[Any, Any, Any], spec: TableSpec
                       error: str = "", draft: Draft | None = None) -> dict[str, Any]:
     """The contract form: to start a deal, or (``draft``) to change the contract of the deal under way."""
     st = services.standings(access.table)
+    note = getattr(game, "first_lead_note", None)  # a game whose contract decides who leads says so
     return {"access": access, "token": access.token, "table": access.table, "game": game, "form": form,
             "stage": "contract", "leader": st.leader, "error": error, "changing": draft is not None,
-            "draft": draft}
+            "draft": draft, "lead_note": services.translate(note(spec, st.leader)) if callable(note) else ""}
 
 
 def _show(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:

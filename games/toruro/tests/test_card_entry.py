@@ -285,7 +285,9 @@ def test_the_contract_asks_the_turned_card_and_who_went_and_says_who_leads(clien
     html = client.get(url(night)).content.decode()
     assert 'name="turned_card"' in html and 'name="went"' in html
     assert 'name="tricks' not in html and 'name="misplays' not in html and 'name="void"' not in html
-    assert "Luis leads the first trick" in html
+    # Ana deals: Luis speaks first, but leads only if he goes (the first who goes from Ana's left leads).
+    assert "Luis speaks first; the first player from the dealer’s left who goes leads the first trick." in html
+    assert "Luis leads the first trick" not in html
 
 
 def test_a_contract_with_nobody_going_is_refused_beside_the_field(client, night):
