@@ -28,6 +28,8 @@ def situation_fields(game: Game[Any, Any, Any], deal: PlayedDeal, number: int, l
     fields: dict[str, str] = {}
     if "trick" in asked:
         fields["trick"] = " ".join(code_of(p.card, p.face_down) for p in before)
+    if "players" in asked:  # who played each card of the trick, in order
+        fields["players"] = ", ".join(p.seat.name for p in before if p.seat is not None)
     if play is not None:
         if "hand" in asked:
             fields["hand"] = " ".join(p.card.code for t in deal.tricks[number - 1:] for p in t.trick.plays

@@ -221,6 +221,13 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             contract["payments"] = [pay.to_json() for pay in record.payments]
         return contract, table.seat(record.plays.leader.index), record.plays.cards
 
+    def check_contract(self, table: Table, state: ToruroState, contract: Mapping[str, Any]) -> None:
+        """What a contract entered card by card breaks given the night so far, said before the first card: on
+        the first deal everyone goes (house rule 3)."""
+        errors = Errors()
+        self._check_went(table, state, self._contract(table, contract), errors)
+        errors.raise_if_any()
+
     def _contract(self, table: Table, raw: Mapping[str, Any]) -> ToruroRecord:
         """The contract read: a message per field, and one on ``went`` when nobody went (no card is played: such
         a deal is recorded from the table page) or, the Ace turned, not everyone went (house rule 2)."""

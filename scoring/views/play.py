@@ -265,7 +265,12 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     if contract is not None:
         leader = kept.leader if kept is not None else game.leader(spec, services.standings(table).state)
         try:
-            game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]
+            deal = game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]
+            _check_contract(game, spec, table, contract, kept)
+            if kept is not None and kept.cards and deal.seats != kept.deal(game, spec).seats:
+                raise InvalidRecord({"__all__": _(
+                    "The players in the deal changed: the cards already played would go to other players. Keep "
+                    "the same players, or throw this deal away and start it again.")})
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         else:
@@ -277,6 +282,19 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
             play_drafts.store(request.session, table, draft)
             return _back_to_page(request, access, game, spec, draft)
     return _show(request, _contract_context(access, game, spec, form, draft=kept), status=200)
+
+
+def _check_contract(game: Game[Any, Any, Any], spec: TableSpec[Any], table: Any, contract: dict[str, Any],
+                    kept: Draft | None) -> None:
+    """What the contract breaks given the night before the deal (a game that can say so: ``check_contract``),
+    at once rather than when the cards are all in."""
+    check = getattr(game, "check_contract", None)
+    if not callable(check):
+        return
+    number = kept.number if kept is not None else None
+    state = (services.state_before(table, number, game, spec) if number is not None
+             else services.standings(table).state)
+    check(spec, state, contract)
 
 
 def _load(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Draft | None:

@@ -23,6 +23,7 @@ from referee.game import Game, InvalidRecord, all_games, get_game
 from scoring import chart as score_chart
 from scoring import seating, services
 from scoring.access import (
+    TOKEN_SHAPE,
     Access,
     Version,
     author_of,
@@ -35,7 +36,7 @@ from scoring.access import (
 )
 from scoring.forms import NewTableForm, RecordForm
 from scoring.limits import limited
-from scoring.models import Table
+from scoring.models import Table, TableChange
 from scoring.presenters import presenter_for
 
 RECENT_DEALS = 5
@@ -213,9 +214,17 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "record_template": record_template(table),
         "next_number": form["deal_number"].value() if form is not None else next_number,
         "house_rules": house_rules(st),
+        "later_link": later_link(table) if table.closed else "",
     }
     context.update(extra)
     return context
+
+
+def later_link(table: Table) -> str:
+    """A game closed when the players changed: the link to the game the table went on with."""
+    change = table.changes.filter(kind=TableChange.Kind.SEATS).first()
+    later = change.details.get("later") if change and isinstance(change.details, dict) else None
+    return reverse("table", args=[later]) if isinstance(later, str) and TOKEN_SHAPE.fullmatch(later) else ""
 
 
 CSRF_SLOT = "__tapete_csrf_slot__"

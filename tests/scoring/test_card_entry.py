@@ -9,6 +9,7 @@ The deals are games/tarot/tests/test_cards.py's, counted there by hand: Deal A i
 from __future__ import annotations
 
 import json
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -347,6 +348,16 @@ def test_a_game_without_card_entry_is_a_404_not_a_500(client, db):
     status, answer = api_post(client, "/api/games/nosuchgame/score/plays",
                               {"players": SEATS, "contract": {}, "leader": "N", "plays": []})
     assert status == 404
+
+
+def test_throwing_the_deal_away_is_asked_twice_and_records_nothing(client, table):
+    start(client, table)
+    play(client, table, CARDS_A[:3])
+    html = page(client, table)
+    assert re.search(r'<details class="discard">\s*<summary[^>]*>Throw this deal away…</summary>', html)
+    response = client.post(url(table, "discard/"))
+    assert response.status_code == 302 and not table.deals.exists()
+    assert 'id="contract"' in page(client, table)  # the draft is gone
 
 
 def test_a_deal_under_way_when_a_player_leaves_is_dropped_with_why_not_a_500(client, db):

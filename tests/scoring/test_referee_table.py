@@ -114,6 +114,22 @@ def test_asked_from_a_table_with_a_deal_under_way_the_referee_has_its_trick_and_
     assert form["trick"].value() == "3C 1C" and form["trick_number"].value() == "1"
 
 
+def test_the_referee_knows_who_played_each_card_of_the_trick_under_way(client):
+    """Toruro, Ana deals, everyone goes (the first deal), the 5 of bastos turned: Luis leads the 3 of oros,
+    Pepe plays the 5 of oros. The referee has the turned card, the trick and who played each card."""
+    players = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
+    table = services.create_table(game="toruro", players=players, first_dealer=0)
+    edit = f"/t/{table.edit_token}"
+    assert client.post(f"{edit}/play/", {"turned_card": "5B", "went": players}).status_code == 302
+    for card in ("3O", "5O"):
+        assert client.post(f"{edit}/play/card/", {"card": card}).status_code == 302
+
+    form = client.get(reverse("referee", args=["toruro"]), {"table": table.edit_token}).context["form"]
+
+    assert form["turned_card"].value() == "5B" and form["trick"].value() == "3O 5O"
+    assert form["players"].value() == "Luis, Pepe"
+
+
 def test_without_a_deal_under_way_the_referee_has_only_who_leads(client):
     table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
     form = client.get(reverse("referee", args=["paublillo"]), {"table": table.edit_token}).context["form"]

@@ -183,3 +183,14 @@ def test_a_history_imported_with_a_link_of_any_shape_still_opens(client, tarot4)
         "joined": ["O"], "left": [], "players": ["N", "S", "E", "W", "O"], "ends": True, "later": "a/b"})
     response = client.get(f"/t/{tarot4.edit_token}/history/")
     assert response.status_code == 200 and "this game ends here" in response.content.decode()
+
+
+def test_the_game_so_far_says_it_ended_and_links_the_game_after(client, tarot4):
+    add_deals(tarot4, 1)
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None
+    page = client.get(f"/t/{closed.view_token}/").content.decode()
+    assert 'id="closed"' in page and f'href="/t/{tarot4.view_token}/"' in page
+    assert "Deals next:" not in page
+    refused = client.get(f"/t/{closed.edit_token}/players/")
+    assert refused.status_code == 403 and "Ask whoever keeps the score" not in refused.content.decode()

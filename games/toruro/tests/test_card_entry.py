@@ -297,6 +297,27 @@ def test_a_contract_with_nobody_going_is_refused_beside_the_field(client, night)
     assert field_error(html, "went") and not Deal.objects.exists()
 
 
+def test_on_the_first_deal_everyone_goes_said_at_the_contract_not_after_the_cards(client, night):
+    """House rule 3 (on by default): Luis, Pepe and Marta going on the first deal is refused before any card."""
+    html = client.post(url(night), {"turned_card": "4C", "went": ["Luis", "Pepe", "Marta"]}).content.decode()
+    assert 'id="contract"' in html
+    assert "On the first deal everyone must go (house rule 3); Juan, Ana did not." in field_error(html, "went")
+
+
+def test_a_changed_contract_keeps_the_cards_only_with_the_same_players(client, night):
+    """Everyone went, three cards are in (Luis, Pepe, Marta); the contract changed to fewer players going would
+    hand those cards to others: refused, the cards as they were."""
+    client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
+    enter(client, night, CARDS_M[:3])
+    services.record_deal(Table.objects.get(pk=night.pk), {"turned_card": "4O", "went": PLAYERS,
+                                                          "tricks": ["Ana", "Ana", "Ana"]})  # not the first deal now
+    html = client.post(url(night), {"keep": "1", "turned_card": "5B", "went": ["Pepe", "Marta", "Juan"]}
+                       ).content.decode()
+    assert "the cards already played would go to other players" in html
+    assert client.post(url(night), {"keep": "1", "turned_card": "6B", "went": PLAYERS}).status_code == 302
+    assert "Luis" in words(client.get(url(night)).content.decode())
+
+
 def test_a_deal_with_a_misplay_entered_card_by_card_is_saved_with_its_lulo_and_its_cards(client, night):
     response = client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
     assert response.status_code == 302
