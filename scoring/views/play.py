@@ -247,7 +247,8 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     game, spec = _game(access)
     table = access.table
-    draft = _load(request, access, game, spec)
+    loaded = _load(request, access, game, spec)
+    draft = loaded[0] if loaded else None
     if request.method == "GET":
         if draft is None:
             if not services.standings(table).accepts_deals:
@@ -256,8 +257,7 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         if request.GET.get("contract"):
             form = contract_form(game, spec, contract=draft.contract)
             return _show(request, _contract_context(access, game, spec, form, draft=draft))
-        raw = request.GET.get("correct", "")
-        correcting = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+        correcting = _index(request.GET.get("correct", ""))
         return _show(request, _draft_context(request, access, game, spec, draft, correcting))
     kept = draft if draft is not None and request.POST.get("keep") else None
     form = contract_form(game, spec, request.POST)
@@ -267,7 +267,7 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         try:
             deal = game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]
             _check_contract(game, spec, table, contract, kept)
-            if kept is not None and kept.cards and deal.seats != kept.deal(game, spec).seats:
+            if kept is not None and kept.cards and loaded and deal.seats != loaded[1].seats:
                 raise InvalidRecord({"__all__": _(
                     "The players in the deal changed: the cards already played would go to other players. Keep "
                     "the same players, or throw this deal away and start it again.")})
@@ -297,25 +297,30 @@ def _check_contract(game: Game[Any, Any, Any], spec: TableSpec[Any], table: Any,
     check(spec, state, contract)
 
 
-def _load(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Draft | None:
-    """This phone's deal under way at the table, if it still reads (else dropped, with why: the players changed
-    since it began)."""
+def _load(request: HttpRequest, access: Access, game: Game[Any, Any, Any],
+          spec: TableSpec[Any]) -> tuple[Draft, PlayedDeal] | None:
+    """This phone's deal under way at the table and the deal its cards make, if it still reads (else dropped,
+    with why: the players changed since it began)."""
     draft = play_drafts.load(request.session, access.table)
     if draft is None:
         return None
     try:
-        draft.deal(game, spec)
+        return draft, draft.deal(game, spec)
     except InvalidRecord:
         play_drafts.drop(request.session, access.table)
         messages.warning(request, _("The table changed since this deal was started: give the contract again."))
         return None
-    return draft
 
 
-def _face_down(request: HttpRequest, draft: Draft, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> bool:
+def _index(raw: str) -> int | None:
+    """A card's place in the deal as a form or link sends it (a few digits), else None."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else None
+
+
+def _face_down(request: HttpRequest, deal: PlayedDeal) -> bool:
     """The face-down toggle, where the game has face-down plays (elsewhere it is not offered, and ignored)."""
     asked = request.POST.get("face_down", "") in ("1", "on", "true")
-    return asked and face_down_allowed(draft.deal(game, spec))
+    return asked and face_down_allowed(deal)
 
 
 @require_POST
@@ -323,17 +328,17 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
     """One card played, by whoever's turn it is (flagged, never refused, when it breaks a rule)."""
     access = resolve_for_edit(token)
     game, spec = _game(access)
-    draft = _load(request, access, game, spec)
-    if draft is None:
+    loaded = _load(request, access, game, spec)
+    if loaded is None:
         return redirect("play", token=token)
+    draft, under_way = loaded
     card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
     if card is None:
         return _back_to_page(request, access, game, spec, draft, _("Tap a card of the deck."), status=400)
-    under_way = draft.deal(game, spec)
     if len(draft.cards) >= under_way.tricks_in_deal * len(under_way.seats):  # at four, one may sit out
         return _back_to_page(request, access, game, spec, draft, _("Every trick of the deal has been played."),
                              status=400)
-    draft.cards.append(code_of(card, _face_down(request, draft, game, spec)))
+    draft.cards.append(code_of(card, _face_down(request, under_way)))
     play_drafts.store(request.session, access.table, draft)
     return _back_to_page(request, access, game, spec, draft)
 
@@ -342,9 +347,10 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
 def undo_card(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     game, spec = _game(access)
-    draft = _load(request, access, game, spec)
-    if draft is None:
+    loaded = _load(request, access, game, spec)
+    if loaded is None:
         return redirect("play", token=token)
+    draft = loaded[0]
     if draft.cards:
         draft.cards.pop()
         play_drafts.store(request.session, access.table, draft)
@@ -356,16 +362,16 @@ def correct_card(request: HttpRequest, token: str) -> HttpResponse:
     """Any card replaced; everything after it is derived again."""
     access = resolve_for_edit(token)
     game, spec = _game(access)
-    draft = _load(request, access, game, spec)
-    if draft is None:
+    loaded = _load(request, access, game, spec)
+    if loaded is None:
         return redirect("play", token=token)
-    raw = request.POST.get("index", "")
-    index = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 4 else -1
+    draft, under_way = loaded
+    index = _index(request.POST.get("index", ""))
     card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
-    if not 0 <= index < len(draft.cards) or card is None:
+    if index is None or index >= len(draft.cards) or card is None:
         return _back_to_page(request, access, game, spec, draft, _("Pick the card to put in its place."),
                              status=400)
-    draft.cards[index] = code_of(card, _face_down(request, draft, game, spec))
+    draft.cards[index] = code_of(card, _face_down(request, under_way))
     play_drafts.store(request.session, access.table, draft)
     return _back_to_page(request, access, game, spec, draft)
 
@@ -386,11 +392,11 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     game, spec = _game(access)
     table = access.table
-    draft = _load(request, access, game, spec)
-    if draft is None:
+    loaded = _load(request, access, game, spec)
+    if loaded is None:
         return redirect("play", token=token)
+    draft, deal = loaded
     try:
-        deal = draft.deal(game, spec)
         record, _lines = game.record_from_plays(spec, draft.contract, deal)  # type: ignore[attr-defined]
         if draft.number is not None:
             stored = get_object_or_404(Deal, table=table, number=draft.number)
