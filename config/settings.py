@@ -134,7 +134,7 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.storage.CompressedStaticFiles"
         if not DEBUG
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },

@@ -31,7 +31,7 @@ def ask_for_the_loser(form: Any) -> None:
 class BurroPresenter(Presenter):
     record_template = "burro/record.html"
     state_template = "burro/state.html"
-    stylesheet = "burro/burro.css"
+    stylesheet = "burro/burro.min.css"
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """The game's display state (variant, cards each, stock, dealer, leader, winners or tied players)."""

@@ -21,7 +21,7 @@ def _bound(form: Any, name: str) -> Any:
 class CasitaPresenter(Presenter):
     record_template = "casita/record.html"
     state_template = "casita/state.html"
-    stylesheet = "casita/casita.css"
+    stylesheet = "casita/casita.min.css"
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """The match in words, deals played and left, and the match's winners (the game's display state)."""

@@ -17,7 +17,7 @@ MONJA_TO_ALVER = 10  # a team on 10 dealing is put on alver by the monja point
 class PaublilloPresenter(Presenter):
     record_template = "paublillo/record.html"
     state_template = "paublillo/state.html"
-    stylesheet = "paublillo/paublillo.css"
+    stylesheet = "paublillo/paublillo.min.css"
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """The teams (members, score, stones, alver), who deals and leads, and the winning team (the game's

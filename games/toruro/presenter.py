@@ -76,7 +76,7 @@ def turned_picker(form: Any, turned: str, errors: list[str]) -> str:
 class ToruroPresenter(Presenter):
     record_template = "toruro/record.html"
     state_template = "toruro/state.html"
-    stylesheet = "toruro/toruro.css"
+    stylesheet = "toruro/toruro.min.css"
 
     def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:
         """The deal's chips: what was in the pots when play started (the antes and lulos paid in included) less

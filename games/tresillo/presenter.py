@@ -93,7 +93,7 @@ def next_amount(state: Any) -> dict[str, int | str]:
 class HombrePresenter(Presenter):
     record_template = "tresillo/record.html"
     state_template = "tresillo/state.html"
-    stylesheet = "tresillo/tresillo.css"
+    stylesheet = "tresillo/tresillo.min.css"
 
     def __init__(self, slug: str):
         self.slug = slug

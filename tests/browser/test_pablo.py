@@ -215,4 +215,4 @@ def test_the_card_pickers_script_and_styles_come_with_the_first_tap(live_server,
     page.locator("#hand-2 [data-card-open]").click()
     expect(page.locator("#hand-2 [data-card-panel]")).to_be_visible()
     expect(page.locator("[data-card-panel]:visible")).to_have_count(1)
-    assert sorted(name for name in fetched if name.startswith("cards.")) == ["cards.css", "cards.min.js"]
+    assert sorted(name for name in fetched if name.startswith("cards.")) == ["cards.min.css", "cards.min.js"]

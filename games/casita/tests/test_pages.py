@@ -75,7 +75,7 @@ def test_the_form_is_a_box_per_player_in_the_order_of_play(client, casita3):
         assert f'<input type="hidden" name="captured__{seat}__player" value="{name}">' in html
         assert f'name="captured__{seat}__cards" id="id_captured__{seat}__cards"' in html
     assert html.index('for="id_captured__0__cards">Ana<') < html.index('for="id_captured__2__cards">Carl<')
-    assert 'src="/static/casita/record.js"' in html
+    assert 'src="/static/casita/record.min.js"' in html
 
 
 def test_recording_a_deal_with_the_last_count_left_blank(client, casita3):
