@@ -597,7 +597,7 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> HttpResp
         raise ApiError(409, str(exc)) from None
     # Built to DealOut's shape and answered directly, as the score endpoint does: validating the answer again
     # cost a tenth of recording a deal (tests/bench/test_record_path.py holds the answer to DealOut).
-    answer = deal_json(deal, services.table_spec(table))
+    answer = deal_json(deal, services.table_spec(deal.table))  # a retry may answer the game closed before
     answer.setdefault("totals", None)  # as DealOut has it for a deal without running totals (an undone one)
     return api.create_response(request, answer, status=200 if getattr(deal, "repeated", False) else 201)
 

@@ -552,18 +552,21 @@ class _Latest:
 
 def _latest(table: Table, client_id: Any) -> _Latest | None:
     """One SELECT for what every new deal reads: the table's last deal (by the unique index on the table and
-    the number) and, with a client id, the deal a revision of this table recorded under it (a retry). Written
-    once (:func:`_latest_sql`): the ORM's building of these two queries cost ten times running them. None
-    for a table without deals (nothing was recorded under any client id there either)."""
+    the number) and, with a client id, the deal last recorded under it (a retry), at whatever table: the deal
+    may have gone to the game closed when the players changed (:func:`_sent_before`). Written once
+    (:func:`_latest_sql`): the ORM's building of these two queries cost ten times running them. None for a
+    table without deals when nothing was recorded under the client id either."""
     params: list[Any] = [table.pk]
     if client_id is not None:
-        params = [table.pk, DealRevision._meta.get_field("client_id").get_db_prep_value(client_id, connection),
+        params = [DealRevision._meta.get_field("client_id").get_db_prep_value(client_id, connection), table.pk,
                   table.pk]
     with connection.cursor() as cursor:
         cursor.execute(_latest_sql(client_id is not None), params)
         row = cursor.fetchone()
-    if row is None:
+    if row is None or (row[0] is None and row[3] is None):
         return None
+    if row[0] is None:  # no deal at this table yet, but the client id was recorded somewhere
+        return _Latest(0, False, None, row[3])  # number 0: see _plan_record
     state = Deal._meta.get_field("state_after").from_db_value(row[2], None, connection)  # type: ignore[attr-defined]
     return _Latest(row[0], bool(row[1]), state, row[3] if client_id is not None else None)
 
@@ -571,17 +574,38 @@ def _latest(table: Table, client_id: Any) -> _Latest | None:
 @once
 def _latest_sql(with_client_id: bool) -> str:
     quote, deal, revision = connection.ops.quote_name, Deal._meta, DealRevision._meta
-    column = {name: quote(deal.get_field(name).column) for name in ("id", "table", "number", "withdrawn",
-                                                                     "state_after")}
-    sent = "NULL"
-    if with_client_id:
-        deal_id, client_id = (quote(revision.get_field(name).column) for name in ("deal", "client_id"))
-        sent = (f"(SELECT r.{deal_id} FROM {quote(revision.db_table)} r INNER JOIN {quote(deal.db_table)} s"
-                f" ON r.{deal_id} = s.{column['id']} WHERE s.{column['table']} = %s AND r.{client_id} = %s"
-                f" ORDER BY r.{quote(revision.pk.column)} DESC LIMIT 1)")
-    return (f"SELECT d.{column['number']}, d.{column['withdrawn']}, d.{column['state_after']}, {sent}"
-            f" FROM {quote(deal.db_table)} d WHERE d.{column['table']} = %s ORDER BY d.{column['number']} DESC"
-            f" LIMIT 1")
+    column = {name: quote(deal.get_field(name).column) for name in ("table", "number", "withdrawn", "state_after")}
+    last = (f"SELECT d.{column['number']}, d.{column['withdrawn']}, d.{column['state_after']} FROM"
+            f" {quote(deal.db_table)} d WHERE d.{column['table']} = %s ORDER BY d.{column['number']} DESC LIMIT 1")
+    if not with_client_id:
+        return last
+    deal_id, client_id = (quote(revision.get_field(name).column) for name in ("deal", "client_id"))
+    key = quote(deal.pk.column)
+    sent = (f"SELECT r.{deal_id} FROM {quote(revision.db_table)} r INNER JOIN {quote(deal.db_table)} s"
+            f" ON r.{deal_id} = s.{key} WHERE r.{client_id} = %s"
+            f" ORDER BY CASE WHEN s.{column['table']} = %s THEN 0 ELSE 1 END, r.{quote(revision.pk.column)} DESC"
+            f" LIMIT 1")  # this table's first, then the latest elsewhere (the game closed before, see below)
+    # One row even at a table without deals: the client id may have been recorded in the game closed before.
+    return (f"SELECT d.{column['number']}, d.{column['withdrawn']}, d.{column['state_after']}, ({sent})"
+            f" FROM (SELECT 1 AS one) o LEFT JOIN ({last}) d ON 1 = 1")
+
+
+def _sent_before(table: Table, deal_id: int, client_id: Any) -> Deal | None:
+    """The deal recorded under ``client_id`` (a retry): at this table, or in the game closed here when the
+    players changed (the retry of a deal whose answer was lost before someone joined or left: answered with
+    the deal as that game stored it, never recorded again in the new game). None when the id belongs to
+    another table: it is recorded here as new."""
+    stored = Deal.objects.select_related("table").get(pk=deal_id)
+    if stored.table_id == table.pk:
+        stored.table = table
+    elif stored.table.closed and TableChange.objects.filter(
+            table_id=stored.table_id, kind=TableChange.Kind.SEATS, details__later=table.view_token).exists():
+        stored.earlier_game = True  # type: ignore[attr-defined]
+    else:
+        return None
+    if stored.client_id != client_id:
+        raise DealReplaced(stored.number)
+    return stored
 
 
 def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number: int | None,
@@ -589,12 +613,12 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     """The deal as it would be stored now, or the deal already stored under ``client_id``."""
     latest: _Latest | Deal | None = _latest(table, client_id)
     if isinstance(latest, _Latest) and latest.sent is not None:
-        stored = Deal.objects.get(pk=latest.sent)
-        if stored.client_id != client_id:
-            raise DealReplaced(stored.number)
-        stored.table = table
-        stored.repeated = True  # type: ignore[attr-defined]
-        return stored
+        stored = _sent_before(table, latest.sent, client_id)
+        if stored is not None:
+            stored.repeated = True  # type: ignore[attr-defined]
+            return stored
+    if latest is not None and latest.number == 0:  # no deal at this table yet
+        latest = None
     game, spec = get_game(table.game), table_spec(table)
     replaces = None
     if latest is not None and latest.withdrawn:  # undone deals at the end: the first of them is replaced

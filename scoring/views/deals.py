@@ -85,7 +85,10 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             data["deal_number"] = str(services.next_number(table))
             form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
-            if getattr(deal, "repeated", False):
+            if getattr(deal, "earlier_game", False):
+                messages.info(request, _("Deal %(n)s was already saved, in the game before the players changed.")
+                              % {"n": deal.number})
+            elif getattr(deal, "repeated", False):
                 messages.info(request, _("Deal %(n)s was already saved.") % {"n": deal.number})
             else:
                 messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})

@@ -4,13 +4,15 @@ players from the start of a game."""
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 
 from referee.game import InvalidRecord
 from scoring import seating, services
 from scoring.models import Deal, Table, TableChange
 
-from .conftest import PLAYERS4, add_deals
+from .conftest import PLAYERS4, add_deals, plain_deal
 
 
 def players_url(table: Table) -> str:
@@ -194,3 +196,43 @@ def test_the_game_so_far_says_it_ended_and_links_the_game_after(client, tarot4):
     assert "Deals next:" not in page
     refused = client.get(f"/t/{closed.edit_token}/players/")
     assert refused.status_code == 403 and "Ask whoever keeps the score" not in refused.content.decode()
+
+
+def test_a_retry_of_a_deal_recorded_before_someone_joined_answers_that_deal_and_records_nothing(client, tarot4):
+    """The phone's answer was lost, someone joined, the phone sends the deal again with its client id (the API,
+    without the expected number): the deal stored in the game closed meanwhile is answered, as that game has it."""
+    body = {"record": plain_deal(taker="N"), "client_id": str(uuid.uuid4())}
+    url = f"/api/tables/{tarot4.edit_token}/deals"
+    first = client.post(url, body, content_type="application/json")
+    assert first.status_code == 201
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None
+
+    again = client.post(url, body, content_type="application/json")
+
+    assert again.status_code == 200, again.content
+    assert again.json()["number"] == 1 and again.json()["scores"] == first.json()["scores"] == {
+        "N": 198, "S": -66, "E": -66, "W": -66}  # the four players of that game, not the five of this one
+    assert tarot4.deals.count() == 0 and closed.deals.count() == 1
+
+
+def test_a_deal_resent_from_the_outbox_after_someone_left_says_which_game_kept_it(client, tarot5):
+    client_id = uuid.uuid4()
+    services.record_deal(tarot5, plain_deal(taker="N", partner="N"), client_id=client_id)
+    seating.change_seats(tarot5, ["N", "S", "E", "W"])
+
+    again = services.record_deal(tarot5, plain_deal(taker="N", partner="N"), client_id=client_id)
+
+    assert again.earlier_game and again.repeated and again.number == 1
+    assert tarot5.deals.count() == 0
+
+
+def test_a_client_id_already_used_at_another_table_does_not_stop_a_deal_here(tarot4, tarot5):
+    client_id = uuid.uuid4()
+    services.record_deal(tarot5, plain_deal(taker="N", partner="N"), client_id=client_id)
+
+    here = services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id)
+
+    assert not getattr(here, "repeated", False) and here.table_id == tarot4.pk and here.number == 1
+    assert services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id).repeated  # its retry here
+    assert tarot4.deals.count() == 1
