@@ -9,6 +9,7 @@ from scoring.views import transfer as table_files
 admin.site.login = limited("admin_login")(admin.site.login)  # guessing a password: a few tries a minute
 
 urlpatterns = [
+    path("t/<str:token>/live/", tables.live, name="live"),  # first: every watching phone asks it every 2 s
     path("", tables.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("sw.js", pwa.service_worker, name="service_worker"),
@@ -16,7 +17,6 @@ urlpatterns = [
     path("new/", tables.new_table, name="new_table"),
     path("new/<slug:game>/", tables.new_table, name="new_table_game"),
     path("t/<str:token>/", tables.table_page, name="table"),
-    path("t/<str:token>/live/", tables.live, name="live"),
     path("t/<str:token>/chart.svg", tables.chart, name="chart"),
     path("t/<str:token>/deal/", deals.record, name="record_deal"),
     path("t/<str:token>/deal/<int:number>/", deals.detail, name="deal"),

@@ -66,14 +66,18 @@ def version_of(token: str) -> Version | None:
     costs ten times the query itself (~0.3 ms against 0.03 ms on SQLite)."""
     if not TOKEN_SHAPE.fullmatch(token):
         return None
-    meta, quote = Table._meta, connection.ops.quote_name
-    columns = ", ".join(quote(meta.get_field(name).column) for name in ("id", "version", "updated", "edit_token"))
-    sql = (f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.get_field('edit_token').column)} = %s"
-           f" OR {quote(meta.get_field('view_token').column)} = %s")
     with connection.cursor() as cursor:
-        cursor.execute(sql, [token, token])
+        cursor.execute(_version_sql(), [token, token])
         row = cursor.fetchone()
     return Version(row[0], row[1], str(row[2]), row[3] == token) if row else None
+
+
+@cache  # the SQL is built once per process
+def _version_sql() -> str:
+    meta, quote = Table._meta, connection.ops.quote_name
+    columns = ", ".join(quote(meta.get_field(name).column) for name in ("id", "version", "updated", "edit_token"))
+    return (f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.get_field('edit_token').column)} = %s"
+            f" OR {quote(meta.get_field('view_token').column)} = %s")
 
 
 CLOSED = gettext_noop("This game ended when the players changed: it is kept as it stood. The table goes on in the "
