@@ -142,7 +142,7 @@ def test_without_javascript_it_is_a_box_for_card_codes():
     assert re.search(r'<div class="cardpick-ui" hidden data-card-ui>', html)  # shown by cards.js only
     assert re.search(r'<button [^>]*\shidden data-card-open', html)  # shown by app.js
     assert "<script" not in html and "<link" not in html  # the picker's script and styles come when it is used
-    assert re.search(r'data-assets="/static/app/cards\.css /static/app/cards\.min\.js"', html)
+    assert re.search(r'data-assets="/static/app/cards\.min\.css /static/app/cards\.min\.js"', html)
 
 
 def test_the_cards_in_the_box_show_as_chips():
