@@ -177,8 +177,8 @@ def said(table: TableSpec[ToruroOptions], deal: PlayedDeal, found: ToruroCards) 
     owing = set(empty)
     for proven in found.misplays:
         player, flag = proven.misplay.player, proven.flag
-        cost = _("no second lulo: one lulo a player a deal (house rule).") if one_a_deal and player in owing \
-            else _("a lulo (any pot won is kept).")
+        cost = (_("no extra lulo, they already have one this deal (house rule: at most one lulo per player per "
+                  "deal).") if one_a_deal and player in owing else _("a lulo (any pot won is kept)."))
         owing.add(player)
         rule = RULE_NAMES[proven.misplay.rule.value]
         if flag.proven_by is not None and flag.proven_by != flag.trick:

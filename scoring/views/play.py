@@ -164,7 +164,7 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
             game, spec, deal, correcting), "correcting": correcting, "new_flags": new_flags,
         "next_seat": deal.next_seat.name if deal.next_seat else "", "played": len(deal.plays),
         "total": deal.tricks_in_deal * len(deal.seats), "error": error, "stage": "cards",
-        "flag_count": len(deal.flags),
+        "flag_count": len(deal.flags), "contract_lines": _contract_lines(game, spec, draft.contract),
     }
     if correcting is not None:
         context["correcting_card"] = card_words(deal.plays[correcting].card.code, game.deck_for(spec))
@@ -211,6 +211,13 @@ def _record_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[
 
     return [(label, value) for label, value in describe_record(game, spec, record)
             if label in {services.translate(f.label) for f in game.record_fields(spec)}]
+
+
+def _contract_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], contract: dict[str, Any]) -> list[tuple[str, str]]:
+    """The contract as said, shown above the cards while they are tapped (a bid, a trump, who goes)."""
+    from scoring.views.deals import describe_record
+
+    return describe_record(game, spec, contract)
 
 
 def _contract_context(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], form: RecordForm,

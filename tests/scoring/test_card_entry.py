@@ -73,6 +73,13 @@ def test_a_contract_without_a_taker_is_refused_beside_the_field(client, table):
     assert 'id="contract"' in html
 
 
+def test_the_contract_stays_in_view_while_the_cards_are_tapped(client, table):
+    start(client, table)
+    play(client, table, CARDS_A[:1])
+    said = re.search(r'<p class="small mb-1" id="contract-said">(.*?)</p>', page(client, table))
+    assert said and re.sub(r"<[^>]+>", "", said[1]).startswith("Taker: S · Contract: Garde")
+
+
 def test_the_view_link_cannot_enter_cards(client, table):
     assert client.get(f"/t/{table.view_token}/play/").status_code == 403
 

@@ -144,8 +144,9 @@ def test_a_misplay_is_a_lulo_and_the_rule_breaker_keeps_his_pots() -> None:
 def test_a_player_with_no_trick_who_misplays_commits_one_lulo_a_deal() -> None:
     """House rule (on by default): Juan took no trick and broke "Follow suit": one lulo, saying both."""
     record, lines = GAME.record_from_plays(FIVE, EVERYONE, played(DEAL_J))
-    assert str(lines[-1]) == ("Juan broke “Follow suit” in trick 2, as the card played in trick 3 proves: no "
-                              "second lulo: one lulo a player a deal (house rule).")
+    assert str(lines[-1]) == ("Juan broke “Follow suit” in trick 2, as the card played in trick 3 proves: no extra "
+                              "lulo, they already have one this deal (house rule: at most one lulo per player per "
+                              "deal).")
     state, outcome = GAME.apply(FIVE, GAME.initial_state(FIVE), record)
     assert outcome.scores == (-3, 0, 2, 1, 0)
     assert debts(FIVE, state) == [(1, "Luis", 3, "no_trick"), (2, "Juan", 3, "no_trick:follow_suit"),
