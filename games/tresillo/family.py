@@ -14,11 +14,13 @@ from typing import Any, Generic, TypeVar
 from referee.cards import DeckKind
 from referee.game import Game, Options, Ruling, Settlement, State, TableSpec
 from referee.parse import Errors
+from referee.played import PlayedDeal
 from referee.text import Text, _, join
+from referee.values import Seat
 
 from .options import APART, SHARES
 from .play import EXAMPLES, REFEREE, RULING_FIELDS, ruling
-from .record import HandRecord, Taken
+from .record import HandRecord, HombrePlays, Taken
 from .rules_text import RULE_PLAYERS, RULE_RECORD, RULE_RESULT
 
 SACADO, CODILLO, REPUESTO = "sacado", "codillo", "repuesto"
@@ -148,6 +150,28 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
     def tricks_line(self, table: TableSpec[O], tricks: Mapping[int, int], hombre: int) -> Text:
         parts = [Text("%(p)s %(n)s", {"p": table.players[s], "n": n}) for s, n in tricks.items()]
         return _("Tricks: %(tricks)s (Hombre %(hombre)s).", tricks=join(parts), hombre=table.players[hombre])
+
+    # -- a deal entered card by card -----------------------------------------------------------------------
+    def record_from_plays(self, table: TableSpec[O], contract: Mapping[str, Any],
+                          deal: PlayedDeal) -> tuple[R, tuple[Text, ...]]:
+        """The record a deal played to its end (or stopped early, as the game allows) makes, keeping its cards,
+        and what the cards said to make it (:meth:`_derived`), to show before saving."""
+        from .cards import too_many
+
+        record, _deal, trump = self._deal(table, contract, deal.first_leader)
+        too_many(deal)
+        derived, lines = self._derived(table, record, deal, trump)
+        plays = HombrePlays(deal.first_leader, trump, tuple(p.card for p in deal.plays))
+        return dataclasses.replace(derived, plays=plays), lines
+
+    def _deal(self, table: TableSpec[O], contract: Mapping[str, Any],
+              first_leader: Seat) -> tuple[R, PlayedDeal, str]:
+        """The contract read and checked, the deal about to be played under it, and its trump suit."""
+        raise NotImplementedError
+
+    def _derived(self, table: TableSpec[O], record: R, deal: PlayedDeal, trump: str) -> tuple[R, tuple[Text, ...]]:
+        """The record the cards of ``deal`` make under the contract ``record``, and the lines saying why."""
+        raise NotImplementedError
 
     # -- settling ------------------------------------------------------------------------------------------
     def share(self, table: TableSpec[O], state: S, amount: int) -> dict[int, int]:

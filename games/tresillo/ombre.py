@@ -169,18 +169,13 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         errors.raise_if_any()
         return record, deal, trump
 
-    def record_from_plays(self, table: Table, contract: Mapping[str, Any],
-                          deal: PlayedDeal) -> tuple[OmbreRecord, tuple[Text, ...]]:
-        """The record a deal played to its end (or to someone's first five) makes, keeping its cards, and what
-        the cards said to make it (each player's tricks, the first five, the matadors), to show before saving."""
-        from .cards import derive_ombre, ombre_lines, too_many
-        from .record import HombrePlays
+    def _derived(self, table: Table, record: OmbreRecord, deal: PlayedDeal,
+                 trump: str) -> tuple[OmbreRecord, tuple[Text, ...]]:
+        """Each player's tricks, the first five and the matadors, from the cards."""
+        from .cards import derive_ombre, ombre_lines
 
-        record, _deal, trump = self._deal(table, contract, deal.first_leader)
-        too_many(deal)
         found = derive_ombre(table, record, deal)
-        plays = HombrePlays(deal.first_leader, trump, tuple(p.card for p in deal.plays))
-        return dataclasses.replace(found.record, plays=plays), ombre_lines(record, found, trump)
+        return found.record, ombre_lines(record, found, trump)
 
     def plays_of(self, table: Table,
                  stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:

@@ -240,18 +240,13 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         errors.raise_if_any()
         return record, deal, trump
 
-    def record_from_plays(self, table: Table, contract: Mapping[str, Any],
-                          deal: PlayedDeal) -> tuple[TresilloRecord, tuple[Text, ...]]:
-        """The record a deal played to its end (or to the Hombre's primeras) makes, keeping its cards, and what
-        the cards said to make it (each player's tricks, primeras, estuche, bola), to show before saving."""
-        from .cards import derive_tresillo, too_many, tresillo_lines
-        from .record import HombrePlays
+    def _derived(self, table: Table, record: TresilloRecord, deal: PlayedDeal,
+                 trump: str) -> tuple[TresilloRecord, tuple[Text, ...]]:
+        """Each player's tricks, primeras, estuche and bola, from the cards."""
+        from .cards import derive_tresillo, tresillo_lines
 
-        record, _deal, trump = self._deal(table, contract, deal.first_leader)
-        too_many(deal)
         found = derive_tresillo(table, record, deal)
-        plays = HombrePlays(deal.first_leader, trump, tuple(p.card for p in deal.plays))
-        return dataclasses.replace(found.record, plays=plays), tresillo_lines(record, found, trump)
+        return found.record, tresillo_lines(record, found, trump)
 
     def plays_of(self, table: Table,
                  stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
