@@ -30,15 +30,13 @@ class ZopfliCompressor(Compressor):
         self.ours = our_static_folders()
 
     def compress(self, path: str) -> list[str]:
-        if Path(path).relative_to(self.root).parts[0] not in self.ours:
-            return list(super().compress(path))
-        with open(path, "rb") as source:
-            stat_result = os.fstat(source.fileno())
-            data = source.read()
-        packed = bytes(zopfli.gzip.compress(data))
-        if not self.is_compressed_effectively("Zopfli", path, len(data), packed):
-            return []
-        return [self.write_data(path, packed, ".gz", stat_result)]
+        """WhiteNoise's copies (a Brotli one too if it is installed), the gzip one of our files packed again."""
+        written = list(super().compress(path))
+        if f"{path}.gz" in written and Path(path).relative_to(self.root).parts[0] in self.ours:
+            with open(path, "rb") as source:
+                data = source.read()
+            self.write_data(path, bytes(zopfli.gzip.compress(data)), ".gz", os.stat(path))
+        return written
 
 
 class CompressedStaticFiles(CompressedManifestStaticFilesStorage):

@@ -542,20 +542,19 @@ def _bump_sql() -> str:
 
 @dataclass
 class _Latest:
-    """The table's last deal as the next one needs it, and the deal sent before under the same client id."""
+    """The table's last deal as the next one needs it."""
 
     number: int
     withdrawn: bool
     state_after: dict[str, Any] | None
-    sent: int | None  # the pk of the deal recorded under the client id, if any
 
 
-def _latest(table: Table, client_id: Any) -> _Latest | None:
+def _latest(table: Table, client_id: Any) -> tuple[_Latest | None, int | None]:
     """One SELECT for what every new deal reads: the table's last deal (by the unique index on the table and
-    the number) and, with a client id, the deal last recorded under it (a retry), at whatever table: the deal
-    may have gone to the game closed when the players changed (:func:`_sent_before`). Written once
-    (:func:`_latest_sql`): the ORM's building of these two queries cost ten times running them. None for a
-    table without deals when nothing was recorded under the client id either."""
+    the number), None for a table without deals; and with a client id, the pk of the deal last recorded under
+    it (a retry): this table's, else one at another table, which may be the game closed here when the players
+    changed (:func:`sent_before`). Written once (:func:`_latest_sql`): the ORM's building of these two queries
+    cost ten times running them."""
     params: list[Any] = [table.pk]
     if client_id is not None:
         params = [DealRevision._meta.get_field("client_id").get_db_prep_value(client_id, connection), table.pk,
@@ -563,12 +562,11 @@ def _latest(table: Table, client_id: Any) -> _Latest | None:
     with connection.cursor() as cursor:
         cursor.execute(_latest_sql(client_id is not None), params)
         row = cursor.fetchone()
-    if row is None or (row[0] is None and row[3] is None):
-        return None
-    if row[0] is None:  # no deal at this table yet, but the client id was recorded somewhere
-        return _Latest(0, False, None, row[3])  # number 0: see _plan_record
+    sent = row[3] if row is not None and client_id is not None else None
+    if row is None or row[0] is None:
+        return None, sent
     state = Deal._meta.get_field("state_after").from_db_value(row[2], None, connection)  # type: ignore[attr-defined]
-    return _Latest(row[0], bool(row[1]), state, row[3] if client_id is not None else None)
+    return _Latest(row[0], bool(row[1]), state), sent
 
 
 @once
@@ -590,35 +588,45 @@ def _latest_sql(with_client_id: bool) -> str:
             f" FROM (SELECT 1 AS one) o LEFT JOIN ({last}) d ON 1 = 1")
 
 
-def _sent_before(table: Table, deal_id: int, client_id: Any) -> Deal | None:
-    """The deal recorded under ``client_id`` (a retry): at this table, or in the game closed here when the
-    players changed (the retry of a deal whose answer was lost before someone joined or left: answered with
-    the deal as that game stored it, never recorded again in the new game). None when the id belongs to
-    another table: it is recorded here as new."""
-    stored = Deal.objects.select_related("table").get(pk=deal_id)
+def sent_before(table: Table, client_id: Any, found: int | None = None) -> Deal | None:
+    """The deal recorded under ``client_id`` (a retry, or a phone's outbox sending again): at this table, or in
+    a game closed here when the players changed (the retry of a deal whose answer was lost before someone
+    joined or left: answered with the deal as that game stored it, never recorded again in the new game).
+    ``found``: the pk :func:`_latest` found, if it was read already. None when no deal of this table or of
+    its earlier games has the id (another table's, such as a copy imported, does not count). Raises
+    :class:`DealReplaced` for a deal undone and replaced since."""
+    if client_id is None:
+        return None
+    if found is None:
+        found = _latest(table, client_id)[1]
+        if found is None:
+            return None
+    stored = Deal.objects.select_related("table").get(pk=found)
     if stored.table_id == table.pk:
         stored.table = table
-    elif stored.table.closed and TableChange.objects.filter(
-            table_id=stored.table_id, kind=TableChange.Kind.SEATS, details__later=table.view_token).exists():
-        stored.earlier_game = True  # type: ignore[attr-defined]
     else:
-        return None
+        earlier = TableChange.objects.filter(kind=TableChange.Kind.SEATS, details__later=table.view_token,
+                                             table__closed=True).values("table_id")
+        revision = (DealRevision.objects.filter(client_id=client_id, deal__table_id__in=earlier)
+                    .select_related("deal__table").order_by("-pk").first())
+        if revision is None:
+            return None
+        stored = revision.deal
+        stored.earlier_game = True  # type: ignore[attr-defined]
     if stored.client_id != client_id:
         raise DealReplaced(stored.number)
+    stored.repeated = True  # type: ignore[attr-defined]
     return stored
 
 
 def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number: int | None,
                  client_id: Any) -> _Planned | Deal:
     """The deal as it would be stored now, or the deal already stored under ``client_id``."""
-    latest: _Latest | Deal | None = _latest(table, client_id)
-    if isinstance(latest, _Latest) and latest.sent is not None:
-        stored = _sent_before(table, latest.sent, client_id)
+    latest, sent = _latest(table, client_id)
+    if sent is not None:
+        stored = sent_before(table, client_id, found=sent)
         if stored is not None:
-            stored.repeated = True  # type: ignore[attr-defined]
             return stored
-    if latest is not None and latest.number == 0:  # no deal at this table yet
-        latest = None
     game, spec = get_game(table.game), table_spec(table)
     replaces = None
     if latest is not None and latest.withdrawn:  # undone deals at the end: the first of them is replaced

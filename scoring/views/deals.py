@@ -68,7 +68,14 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
     form = RecordForm(game, spec, request.POST)
     conflict = ""
     record_ = form.complete_record()
-    if record_ is not None:
+    if record_ is None:  # not a deal of this table as it is now: it may be one sent before the players changed
+        try:
+            sent = services.sent_before(table, form.cleaned_data.get("client_id"))
+        except services.DealReplaced as exc:
+            return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
+        if sent is not None:
+            return _saved(request, access, sent)
+    else:
         try:
             deal = services.record_deal(table, record_, author=author_of(request),
                                         expected_number=form.cleaned_data.get("deal_number"),
@@ -85,18 +92,23 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             data["deal_number"] = str(services.next_number(table))
             form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
-            if getattr(deal, "earlier_game", False):
-                messages.info(request, _("Deal %(n)s was already saved, in the game before the players changed.")
-                              % {"n": deal.number})
-            elif getattr(deal, "repeated", False):
-                messages.info(request, _("Deal %(n)s was already saved.") % {"n": deal.number})
-            else:
-                messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
-            if request.htmx:
-                return _render_body(request, access, reswap="outerHTML show:window:top")
-            return redirect("table", token=token)
+            return _saved(request, access, deal)
     return _render_body(request, access, form, conflict=conflict,
                         reswap="outerHTML show:window:top" if conflict else "outerHTML show:#record:top")
+
+
+def _saved(request: HttpRequest, access: Access, deal: Deal) -> HttpResponse:
+    """The table after a deal was saved, or found saved already (a phone sending it again)."""
+    if getattr(deal, "earlier_game", False):
+        messages.info(request, _("Deal %(n)s was already saved, in the game before the players changed.")
+                      % {"n": deal.number})
+    elif getattr(deal, "repeated", False):
+        messages.info(request, _("Deal %(n)s was already saved.") % {"n": deal.number})
+    else:
+        messages.success(request, _("Deal %(n)s saved.") % {"n": deal.number})
+    if request.htmx:
+        return _render_body(request, access, reswap="outerHTML show:window:top")
+    return redirect("table", token=access.token)
 
 
 def _said(value: Any) -> bool:

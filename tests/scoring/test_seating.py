@@ -9,7 +9,7 @@ import uuid
 import pytest
 
 from referee.game import InvalidRecord
-from scoring import seating, services
+from scoring import seating, services, transfer
 from scoring.models import Deal, Table, TableChange
 
 from .conftest import PLAYERS4, add_deals, plain_deal
@@ -216,15 +216,67 @@ def test_a_retry_of_a_deal_recorded_before_someone_joined_answers_that_deal_and_
     assert tarot4.deals.count() == 0 and closed.deals.count() == 1
 
 
-def test_a_deal_resent_from_the_outbox_after_someone_left_says_which_game_kept_it(client, tarot5):
+def outbox_resend(client, table: Table, data: dict) -> str:
+    """The record form as a phone's outbox sends it (offline.js): the entries, the client id, htmx."""
+    response = client.post(f"/t/{table.edit_token}/deal/", data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("after", [["N", "S", "E", "W", "O"], ["N", "S", "E"]], ids=["joined", "left"])
+def test_a_deal_resent_from_the_outbox_after_the_players_changed_says_which_game_kept_it(client, tarot4, after):
+    """Saved at four, its answer lost, sent again after someone joined (the form now asks a partner) or left:
+    the table says it was saved in the game before, and the outbox lets it go (no error in the answer)."""
+    data = {"taker": "N", "contract": "garde", "bouts": "2", "points": "49", "client_id": str(uuid.uuid4()),
+            "deal_number": "1"}
+    outbox_resend(client, tarot4, data)
+    closed = seating.change_seats(tarot4, after)
+    assert closed is not None
+
+    html = outbox_resend(client, tarot4, data)
+
+    assert "Deal 1 was already saved, in the game before the players changed." in html
+    assert 'id="conflict"' not in html and "form-errors" not in html
+    assert tarot4.deals.count() == 0 and closed.deals.count() == 1
+
+
+def test_a_retry_is_answered_from_the_first_game_after_two_changes_of_players(tarot4):
     client_id = uuid.uuid4()
-    services.record_deal(tarot5, plain_deal(taker="N", partner="N"), client_id=client_id)
-    seating.change_seats(tarot5, ["N", "S", "E", "W"])
+    services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id)
+    first = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    services.record_deal(tarot4, plain_deal(taker="O", partner="N"))
+    seating.change_seats(tarot4, ["N", "S", "E", "W"])
 
-    again = services.record_deal(tarot5, plain_deal(taker="N", partner="N"), client_id=client_id)
+    again = services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id)
 
-    assert again.earlier_game and again.repeated and again.number == 1
-    assert tarot5.deals.count() == 0
+    assert again.repeated and again.earlier_game and first is not None and again.table_id == first.pk
+    assert tarot4.deals.count() == 0
+
+
+def test_a_copy_of_the_game_before_imported_elsewhere_does_not_hide_a_retry(tarot4):
+    """An imported file keeps its deals' client ids at a table of its own (no link to this one): the retry
+    still finds the deal in the game closed here."""
+    client_id = uuid.uuid4()
+    services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id)
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None
+    transfer.import_table(transfer.export_json(closed))
+
+    again = services.record_deal(tarot4, plain_deal(taker="N", partner="N"), client_id=client_id)
+
+    assert again.repeated and again.table_id == closed.pk and tarot4.deals.count() == 0
+
+
+def test_a_retry_of_a_deal_undone_and_replaced_before_the_change_is_not_recorded(tarot4):
+    client_id = uuid.uuid4()
+    services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id)
+    services.undo_last(tarot4)
+    services.record_deal(tarot4, plain_deal(taker="S"), client_id=uuid.uuid4())
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+
+    with pytest.raises(services.DealReplaced):
+        services.record_deal(tarot4, plain_deal(taker="N", partner="N"), client_id=client_id)
+    assert tarot4.deals.count() == 0
 
 
 def test_a_client_id_already_used_at_another_table_does_not_stop_a_deal_here(tarot4, tarot5):

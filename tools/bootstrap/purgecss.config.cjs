@@ -1,6 +1,6 @@
 // Bootstrap, only what Tapete uses (tools/bootstrap/run.sh). Run from the project's root.
-// PAGES=table: what the table page and its partials use (bootstrap.base.min.css, loaded by every page);
-// otherwise what any page uses (split by split.cjs into the base and bootstrap.more.min.css).
+// PAGES=table: what the table page and its partials use (bootstrap.table.min.css, the table page's alone);
+// otherwise what any page uses (bootstrap.min.css, every other page's).
 const fs = require("fs");
 const cssIn = (dir) => fs.existsSync(dir) ? fs.readdirSync(dir, {recursive: true})
   .filter((f) => f.endsWith(".css")).map((f) => fs.readFileSync(`${dir}/${f}`, "utf8")) : [];
