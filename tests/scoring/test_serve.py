@@ -10,20 +10,22 @@ from django.core.management import call_command
 from scoring.management.commands import serve
 
 
-def test_serve_prints_the_network_address_with_a_qr_code_and_listens_for_the_phones(monkeypatch, settings):
+def test_serve_prints_the_network_address_with_a_qr_code_and_starts_gunicorn_for_the_phones(monkeypatch, settings):
     settings.ALLOWED_HOSTS = list(settings.ALLOWED_HOSTS)  # put back after the test: the command adds to them
     settings.CSRF_TRUSTED_ORIGINS = list(settings.CSRF_TRUSTED_ORIGINS)
     started = []
     monkeypatch.setattr(serve, "network_address", lambda: "192.168.1.23")
-    monkeypatch.setattr(serve, "call_command", lambda *args, **kwargs: started.append((args, kwargs)))
+    monkeypatch.setattr(serve, "start_gunicorn", started.append)
+    monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
     out = io.StringIO()
     call_command("serve", port=8001, stdout=out)
     printed = out.getvalue()
     assert "http://192.168.1.23:8001/" in printed
     assert "█" in printed or "▀" in printed  # the QR code, drawn with block characters
-    assert started == [(("runserver", "0.0.0.0:8001"), {"use_reloader": False})]
-    assert "192.168.1.23" in settings.ALLOWED_HOSTS
-    assert "http://192.168.1.23:8001" in settings.CSRF_TRUSTED_ORIGINS
+    [environment] = started  # gunicorn, on every interface, the phones' address allowed
+    assert environment["BIND"] == "0.0.0.0:8001" and environment["WEB_CONCURRENCY"] == "3"
+    assert "192.168.1.23" in environment["ALLOWED_HOSTS"].split(",")
+    assert "http://192.168.1.23:8001" in environment["CSRF_TRUSTED_ORIGINS"].split(",")
 
 
 def test_the_network_address_is_a_dotted_address():

@@ -1,19 +1,22 @@
 """``manage.py serve`` (what ``make run`` ends with): the app for the phones at the table, on this machine's
 address in the local network, with that address printed and as a QR code to scan.
 
-The development server on every interface (``0.0.0.0``), this machine's network address and name added to
-``ALLOWED_HOSTS`` and ``CSRF_TRUSTED_ORIGINS`` for this run. For a public server see README, "Production".
+gunicorn, as in production (``gunicorn.conf.py``: the access log without link tokens), on every interface
+(``0.0.0.0``), with this machine's network address and name added to ``ALLOWED_HOSTS`` and
+``CSRF_TRUSTED_ORIGINS`` for this run, and three workers unless ``WEB_CONCURRENCY`` says otherwise: enough for
+the phones of a table or two. For a public server see README, "Production".
 """
 
 from __future__ import annotations
 
 import io
+import os
 import socket
+import sys
 from typing import Any
 
 import segno
 from django.conf import settings
-from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from config.serving import refuse_without_secret_key
@@ -28,6 +31,12 @@ def network_address() -> str:
             return str(probe.getsockname()[0])
         except OSError:
             return "127.0.0.1"
+
+
+def start_gunicorn(environment: dict[str, str]) -> None:
+    """This process becomes gunicorn (Ctrl+C stops it), reading ``gunicorn.conf.py`` from the project's root."""
+    os.environ.update(environment)
+    os.execv(sys.executable, [sys.executable, "-m", "gunicorn", "config.wsgi"])
 
 
 class Command(BaseCommand):
@@ -52,4 +61,7 @@ class Command(BaseCommand):
         if address == "127.0.0.1":
             self.stdout.write(self.style.WARNING("No network found: only this machine can open it."))
         self.stdout.write("Each table's page has its own links and QR codes to share (Share). Ctrl+C stops.\n")
-        call_command("runserver", f"0.0.0.0:{port}", use_reloader=False)
+        self.stdout.flush()
+        start_gunicorn({"BIND": f"0.0.0.0:{port}", "WEB_CONCURRENCY": os.environ.get("WEB_CONCURRENCY", "3"),
+                        "ALLOWED_HOSTS": ",".join(settings.ALLOWED_HOSTS),
+                        "CSRF_TRUSTED_ORIGINS": ",".join(settings.CSRF_TRUSTED_ORIGINS)})
