@@ -52,6 +52,11 @@ class Errors:
             if rule is not None:
                 self.rules[name] = rule
 
+    def add_all(self, refused: InvalidRecord) -> None:
+        """Every message of a record refused while reading this one (its rules kept), as :meth:`add` takes them."""
+        for name, message in refused.errors.items():
+            self.add(name, message, refused.rules.get(name))
+
     def __contains__(self, name: str) -> bool:
         return name in self.errors
 

@@ -197,8 +197,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         try:
             record = cards.contract_record(table, given)
         except InvalidRecord as exc:
-            for name, message in exc.errors.items():
-                errors.add(name, message, exc.rules.get(name))
+            errors.add_all(exc)
         if record is not None and record.alver is AlverChoice.GIVE_UP:
             errors.add("alver", _("A team that gives up on alver throws its cards in: there are no cards to enter. "
                                   "Record the deal from the table page."), rule=ON_ALVER)

@@ -252,8 +252,7 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
         try:
             record = cards.contract_record(table, given)
         except InvalidRecord as exc:
-            for name, message in exc.errors.items():
-                errors.add(name, message, exc.rules.get(name))
+            errors.add_all(exc)
         errors.raise_if_any()
         assert record is not None
         return record, chien, ecart

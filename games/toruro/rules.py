@@ -240,8 +240,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         try:
             record = cards.contract_record(table, {k: v for k, v in raw.items() if k != "void"})
         except InvalidRecord as exc:
-            for name, message in exc.errors.items():
-                errors.add(name, message, exc.rules.get(name))
+            errors.add_all(exc)
         if record is not None and not record.went:
             errors.add("went", _("Nobody went, so no card is played: record this deal from the table page."),
                        rule=RULE["going"])

@@ -277,8 +277,7 @@ def read_contract(read: Callable[[TableSpec[Any], Mapping[str, Any]], H], table:
     try:
         record = read(table, given)
     except InvalidRecord as exc:
-        for name, message in exc.errors.items():
-            errors.add(name, message, exc.rules.get(name))
+        errors.add_all(exc)
     if record is not None and record.hombre is None and "bids" not in errors:
         errors.add("hombre", _("Who is the Hombre? Tap a name."), rule=RULE_RECORD)
     errors.raise_if_any()

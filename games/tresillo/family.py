@@ -8,10 +8,11 @@ Hombre against two, nine tricks and the three results, the money kept in a ledge
 from __future__ import annotations
 
 import dataclasses
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
-from referee.cards import DeckKind
+from referee.cards import Card, DeckKind
 from referee.game import Game, Options, Ruling, Settlement, State, TableSpec
 from referee.parse import Errors
 from referee.played import PlayedDeal
@@ -164,14 +165,30 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
         plays = HombrePlays(deal.first_leader, trump, tuple(p.card for p in deal.plays))
         return dataclasses.replace(derived, plays=plays), lines
 
+    def plays_of(self, table: TableSpec[O],
+                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
+        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
+        who led and the cards in order; ``None`` for a deal entered as numbers."""
+        record = self.parse(table, stored)
+        if record.void or record.plays is None or record.hombre is None:
+            return None
+        contract = self._contract_of(table, record, record.plays)
+        if record.dealer is not None:
+            contract["dealer"] = table.players[record.dealer.index]
+        return contract, table.seat(record.plays.leader.index), record.plays.cards
+
+    @abstractmethod
     def _deal(self, table: TableSpec[O], contract: Mapping[str, Any],
               first_leader: Seat) -> tuple[R, PlayedDeal, str]:
         """The contract read and checked, the deal about to be played under it, and its trump suit."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _derived(self, table: TableSpec[O], record: R, deal: PlayedDeal, trump: str) -> tuple[R, tuple[Text, ...]]:
         """The record the cards of ``deal`` make under the contract ``record``, and the lines saying why."""
-        raise NotImplementedError
+
+    @abstractmethod
+    def _contract_of(self, table: TableSpec[O], record: R, plays: HombrePlays) -> dict[str, Any]:
+        """What was said before the first card of a stored deal, as :meth:`play_fields` ask it (not the dealer)."""
 
     # -- settling ------------------------------------------------------------------------------------------
     def share(self, table: TableSpec[O], state: S, amount: int) -> dict[int, int]:

@@ -35,7 +35,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card
 from referee.game import Field, Outcome, State, TableSpec
 from referee.ledger import Books, Ledger
 from referee.parse import Errors
@@ -45,7 +44,7 @@ from referee.values import Seat, Values
 
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import OmbreOptions
-from .record import MOST_CARDS, OmbreRecord, parse_ombre
+from .record import MOST_CARDS, HombrePlays, OmbreRecord, parse_ombre
 from .rules_text import OMBRE_RULES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_OMBRE_BIDDING
 
 Table = TableSpec[OmbreOptions]
@@ -177,25 +176,18 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         found = derive_ombre(table, record, deal)
         return found.record, ombre_lines(record, found, trump)
 
-    def plays_of(self, table: Table,
-                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
-        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
-        who led and the cards in order; ``None`` for a deal entered as numbers."""
-        record = self.parse(table, stored)
-        if record.void or record.plays is None or record.hombre is None:
-            return None
+    def _contract_of(self, table: Table, record: OmbreRecord, plays: HombrePlays) -> dict[str, Any]:
+        assert record.hombre is not None
         names = table.players
-        contract: dict[str, Any] = {"hombre": names[record.hombre.index], "trump": record.plays.trump,
+        contract: dict[str, Any] = {"hombre": names[record.hombre.index], "trump": plays.trump,
                                     "taken_in": record.taken_in}
         if record.passed:
             contract["passed"] = [names[seat.index] for seat in record.passed]
         if record.voll:
             contract["voll"] = True
-        if record.matadors and len(record.plays.cards) < MOST_CARDS:  # the cards did not all say them
+        if record.matadors and len(plays.cards) < MOST_CARDS:  # the cards did not all say them
             contract["matadors"] = record.matadors
-        if record.dealer is not None:
-            contract["dealer"] = names[record.dealer.index]
-        return contract, table.seat(record.plays.leader.index), record.plays.cards
+        return contract
 
     def parse(self, table: Table, raw: Mapping[str, Any]) -> OmbreRecord:
         return parse_ombre(table.players, raw)

@@ -32,7 +32,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.cards import Card
 from referee.game import Field, Option, Outcome, State, TableSpec
 from referee.ledger import Books, Debt, Ledger
 from referee.parse import Errors
@@ -42,7 +41,7 @@ from referee.values import Seat, Values
 
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import TRESILLO_SETTLE, TresilloOptions
-from .record import BIDS, MOST_CARDS, PASS, Bid, TresilloRecord, parse_tresillo
+from .record import BIDS, MOST_CARDS, PASS, Bid, HombrePlays, TresilloRecord, parse_tresillo
 from .rules_text import RULE_BIDDING, RULE_BONUSES, TRESILLO_RULES
 
 Table = TableSpec[TresilloOptions]
@@ -248,23 +247,15 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         found = derive_tresillo(table, record, deal)
         return found.record, tresillo_lines(record, found, trump)
 
-    def plays_of(self, table: Table,
-                 stored: Mapping[str, Any]) -> tuple[dict[str, Any], Seat, tuple[Card, ...]] | None:
-        """A stored deal entered card by card as it was entered: its contract (as :meth:`play_fields` ask it),
-        who led and the cards in order; ``None`` for a deal entered as numbers."""
-        record = self.parse(table, stored)
-        if record.void or record.plays is None or record.hombre is None:
-            return None
+    def _contract_of(self, table: Table, record: TresilloRecord, plays: HombrePlays) -> dict[str, Any]:
+        assert record.hombre is not None
         names = table.players
-        contract: dict[str, Any] = {"hombre": names[record.hombre.index], "bid": record.bid,
-                                    "trump": record.plays.trump}
+        contract: dict[str, Any] = {"hombre": names[record.hombre.index], "bid": record.bid, "trump": plays.trump}
         if record.bids:
             contract["bids"] = [{"player": names[b.player.index], "bid": b.bid} for b in record.bids]
-        if record.estuche and len(record.plays.cards) < MOST_CARDS:  # the cards did not all say it
+        if record.estuche and len(plays.cards) < MOST_CARDS:  # the cards did not all say it
             contract["estuche"] = True
-        if record.dealer is not None:
-            contract["dealer"] = names[record.dealer.index]
-        return contract, table.seat(record.plays.leader.index), record.plays.cards
+        return contract
 
     def parse(self, table: Table, raw: Mapping[str, Any]) -> TresilloRecord:
         return parse_tresillo(table.players, raw)

@@ -18,6 +18,18 @@ def group_of(code: str) -> str:
     return "T" if code.startswith("T") or code == "EX" else code[-1]
 
 
+def tap_card(page: Page, code: str, group: str) -> int:
+    """Tap ``code`` on the card-by-card picker, its suit's tab first if another suit is shown: the taps it took."""
+    taps = 0
+    expect(page.locator("[data-play-picker][data-ready]")).to_have_count(1)  # play.js has shown one suit
+    grid = page.locator(f'[data-play-group="{group}"]')
+    if not grid.is_visible():
+        page.locator(f'[data-play-tab="{group}"]').click()
+        taps += 1
+    grid.locator(f'button[value="{code}"]').click()
+    return taps + 1
+
+
 def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, screenshot):
     table = services.create_table(game="tarot", players=["N", "E", "S", "W"], first_dealer=3)
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
@@ -32,15 +44,7 @@ def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, s
     taps: list[int] = []
     cards = [c for trick in DEAL_A for c in trick.split()]
     for number, code in enumerate(cards, start=1):
-        count = 0
-        expect(page.locator("[data-play-picker][data-ready]")).to_have_count(1)  # play.js has shown one suit
-        grid = page.locator(f'[data-play-group="{group_of(code)}"]')
-        if not grid.is_visible():
-            page.locator(f'[data-play-tab="{group_of(code)}"]').click()
-            count += 1
-        grid.locator(f'button[value="{code}"]').click()
-        count += 1
-        taps.append(count)
+        taps.append(tap_card(page, code, group_of(code)))
         if number < len(cards):
             expect(page.locator(f'button[name="card"][value="{code}"]')).to_be_disabled()
         if number == 4:

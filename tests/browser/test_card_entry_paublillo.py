@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 from games.paublillo.tests.test_cards import DEAL_V
 from scoring import services
 from scoring.models import Deal
+from tests.browser.test_card_entry import tap_card
 
 
 def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_server, page: Page, screenshot):
@@ -35,18 +36,12 @@ def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_s
     for number, given in enumerate(codes, start=1):
         code, face_down = given.rstrip("*"), given.endswith("*")
         count = 0
-        expect(page.locator("[data-play-picker][data-ready]")).to_have_count(1)  # play.js has shown one suit
         if face_down:
+            expect(page.locator("[data-play-picker][data-ready]")).to_have_count(1)
             page.locator('label[for="face-down"]').click()
             count += 1
             expect(page.locator("#face-down")).to_be_checked()
-        grid = page.locator(f'[data-play-group="{code[-1]}"]')
-        if not grid.is_visible():
-            page.locator(f'[data-play-tab="{code[-1]}"]').click()
-            count += 1
-        grid.locator(f'button[value="{code}"]').click()
-        count += 1
-        taps.append(count)
+        taps.append(count + tap_card(page, code, code[-1]))
         if number < len(codes):
             expect(page.locator(f'button[name="card"][value="{code}"]')).to_be_disabled()
         if face_down:
