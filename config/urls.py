@@ -10,6 +10,7 @@ admin.site.login = limited("admin_login")(admin.site.login)  # guessing a passwo
 
 urlpatterns = [
     path("t/<str:token>/live/", tables.live, name="live"),  # first: every watching phone asks it every 2 s
+    path("api/", api.urls),  # then the API, whose phones record deals: Django tries the patterns in order
     path("", tables.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("sw.js", pwa.service_worker, name="service_worker"),
@@ -48,7 +49,6 @@ urlpatterns = [
     path("players/<int:pk>/", players.player, name="player"),
     path("rules/<slug:game>/", rules.rules_page, name="rules"),
     path("referee/<slug:game>/", rules.referee, name="referee"),
-    path("api/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

@@ -76,7 +76,7 @@ class Values:
     """Base of the frozen dataclasses that the rules pass around and the app stores as JSON."""
 
     def to_json(self) -> dict[str, Any]:
-        return {f.name: encode(getattr(self, f.name)) for f in dataclasses.fields(self)}  # type: ignore[arg-type]
+        return {name: encode(getattr(self, name)) for name in _field_names(typing.cast(type, type(self)))}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Self:
@@ -85,6 +85,11 @@ class Values:
 
     def replace(self, **changes: Any) -> Self:
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 @cache

@@ -58,6 +58,27 @@ def instances(model: type[M], sql: str, params: Sequence[Any]) -> list[M]:
     return found_instances
 
 
+def reload(instance: Model) -> None:
+    """Give ``instance`` every field's value as its row holds it now (as ``refresh_from_db`` does for the
+    concrete fields; a foreign key's cached object is dropped when its key changed)."""
+    model = type(instance)
+    fresh = instances(model, _by_pk_sql(model), [instance.pk])
+    if not fresh:
+        raise model.DoesNotExist(f"{model.__name__} {instance.pk} is gone")
+    for field in model._meta.concrete_fields:
+        value = getattr(fresh[0], field.attname)
+        if field.is_relation and getattr(instance, field.attname) != value:
+            field.delete_cached_value(instance)  # type: ignore[attr-defined]
+        setattr(instance, field.attname, value)
+    instance._state.adding, instance._state.db = False, fresh[0]._state.db
+
+
+@cache
+def _by_pk_sql(model: type[Model]) -> str:
+    meta, quote = model._meta, connection.ops.quote_name
+    return f"SELECT {columns(model)} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
+
+
 @cache
 def _insert_sql(model: type[Model], returning: bool) -> tuple[str, tuple[Field, ...]]:  # type: ignore[type-arg]
     """The INSERT of every concrete field but the automatic primary key, as ``Model.save`` sends it."""

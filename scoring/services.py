@@ -17,7 +17,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
-from django.db.models import F, Max
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -160,7 +160,7 @@ def change_players(table: Table, names: Sequence[str], *, device: str = "", user
             if last_resort:
                 _lock(table)
                 caches = _derive(_with_spec(table, renamed), 1)
-            elif not Table.objects.filter(pk=table.pk, version=version).update(version=F("version") + 1):
+            elif not _bump(table, version):
                 continue
             Seat.objects.filter(pk__in=[seat.pk for seat, _name in changed]).delete()  # a swap never collides
             Seat.objects.bulk_create(Seat(table=table, player=_player_named(name, device or table.owner_device, user),
@@ -464,16 +464,27 @@ class DealReplaced(Conflict):
 def _lock(table: Table) -> Table:
     """Take the table's row lock for this transaction by telling live views it changes (version + 1): the
     UPDATE holds the row until commit (PostgreSQL), and SQLite's transactions already hold the write lock.
-    One query, where a SELECT … FOR UPDATE and a later bump would be two; a refused write rolls it back."""
-    Table.objects.filter(pk=table.pk).update(version=F("version") + 1)
+    One query, where a SELECT … FOR UPDATE and a later bump would be two; a refused write rolls it back. Its
+    SQL is written once (:func:`_lock_sql`): a record that lost the race to another phone runs it while
+    holding the lock, where the ORM's building of it cost ten times running it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_lock_sql(), [table.pk])
     table.version += 1
     return table
 
 
+@once
+def _lock_sql() -> str:
+    meta, quote = Table._meta, connection.ops.quote_name
+    table, key, version = quote(meta.db_table), quote(meta.pk.column), quote(meta.get_field("version").column)
+    return f"UPDATE {table} SET {version} = ({version} + 1) WHERE {key} = %s"
+
+
 def _reread(table: Table) -> Table:
     """``table`` as the database has it now (inside the caller's lock, or before it), its cached spec and seats
-    dropped: someone may have joined or left since the request read it (:mod:`scoring.seating`)."""
-    table.refresh_from_db()
+    dropped: someone may have joined or left since the request read it (:mod:`scoring.seating`). Read as
+    :meth:`~django.db.models.Model.refresh_from_db` would, with SQL written once (:func:`scoring.rows.reload`)."""
+    rows.reload(table)
     for cached in ("_spec_cache", "_seats_cache"):
         table.__dict__.pop(cached, None)
     return table
@@ -760,7 +771,7 @@ def _change(table: Table, find: Callable[[Table], Deal], prepare: Callable[[Tabl
         fields = prepare(table, fresh)
         caches = _derive(table, fresh.number, fresh)
         with transaction.atomic():
-            if Table.objects.filter(pk=table.pk, version=version).update(version=F("version") + 1):
+            if _bump(table, version):
                 table.version = version + 1
                 _store(fresh, fields, caches, action, author)
                 return fresh

@@ -26,7 +26,7 @@ ROOT = Path(settings.BASE_DIR)
 def database_url() -> str:
     """The test database (pytest-django's, already created) as a ``DATABASE_URL``."""
     db = connections["default"].settings_dict
-    if db["ENGINE"].endswith("sqlite3"):
+    if connections["default"].vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
     return f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 

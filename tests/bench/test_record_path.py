@@ -108,6 +108,20 @@ def test_a_table_read_by_its_token_is_the_table_the_orm_reads():
         assert found._state.adding is False and found._state.db == "default"
 
 
+def test_a_table_read_again_under_the_lock_is_the_table_refresh_from_db_reads():
+    table = services.create_table(game="tarot", players=PLAYERS, name="Lundi")
+    stale, fields = Table.objects.get(pk=table.pk), [f.attname for f in Table._meta.concrete_fields]
+    Table.objects.filter(pk=table.pk).update(name="Mardi", options={"misere": True}, carried={"totals": [1, -1, 0, 0]},
+                                             closed=True, version=7, stake_minor=50)
+    rows.reload(stale)
+    by_orm = Table.objects.get(pk=table.pk)
+    assert [getattr(stale, f) for f in fields] == [getattr(by_orm, f) for f in fields]
+    assert (stale.name, stale.version, stale.closed) == ("Mardi", 7, True)
+    Table.objects.filter(pk=table.pk).delete()
+    with pytest.raises(Table.DoesNotExist):
+        rows.reload(stale)
+
+
 def test_rows_read_by_their_own_sql_convert_as_the_orm_does():
     table = services.create_table(game="tarot", players=PLAYERS)
     read = rows.instances(Table, f"SELECT {rows.columns(Table)} FROM scoring_table WHERE id = %s", [table.pk])
