@@ -91,10 +91,10 @@ def _insert_sql(model: type[Model], returning: bool) -> tuple[str, tuple[Field, 
 
 
 class Insert:
-    """``instance``'s row made ready to INSERT as ``instance.save()`` would send it, before any lock is taken:
-    under the lock, :meth:`run` only sends it. Rows made ready together (a deal and its first revision) share a
-    :class:`Batch`: one time for their ``auto_now`` fields, and a value they both hold (the record) prepared
-    once. (Values are prepared when made: change a field after, and :meth:`set` it.)"""
+    """``instance``'s row as ``instance.save()`` would send it, sent by :meth:`run` (one statement). Rows made
+    together (a deal and its first revision) share a :class:`Batch`: one time for their ``auto_now`` fields,
+    and a value they both hold (the record) prepared once. (Values are prepared when made: change a field
+    after, and :meth:`set` it.)"""
 
     def __init__(self, instance: Model, batch: Batch | None = None):
         self.instance, self.batch = instance, batch or Batch()

@@ -498,7 +498,7 @@ def _revise(deal: Deal, action: str, author: str) -> None:
 
 @dataclass
 class _Planned:
-    """A new deal worked out from the table as read (at ``version``), ready to insert."""
+    """A new deal worked out from the table under its lock, ready to insert."""
 
     number: int
     record: dict[str, Any]
@@ -514,26 +514,38 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
     ``client_id`` (a UUID a phone gives each deal) makes a retry safe: the deal already stored under it is
     returned (with ``deal.repeated`` set) and nothing new is recorded.
 
-    As for corrections (:func:`_change`), the deal is read, checked and scored before the lock, on the table
-    at the version the request read; the lock is taken if nobody wrote since, and held for two INSERTs.
-    Otherwise another phone recorded on this table meanwhile: the deal is worked out again at once, under the
-    lock. (Unlike a correction, that is one record applied to one cached state, whatever the length of the
-    night: reading the table again and retrying without the lock cost more, and lost again under load.)"""
+    The deal is worked out under the table's lock, on the table as it is then: a record is one record applied
+    to the last deal's cached state, whatever the length of the night, so the lock is held for tens of
+    microseconds of rules besides its SQL. (Worked out before the lock and checked against the table's version
+    after, as corrections are (:func:`_change`), four records in five lost the race under load to another phone
+    writing meanwhile, and were then worked out again under the lock: twice the work, the second time with
+    every other writer waiting.) The table as the request read it is kept when nobody wrote since; otherwise
+    it is read again, as someone may have joined or left."""
+    bumped = False
     try:
-        version = table.version
-        planned = _plan_record(table, record, expected_number, client_id)
-        if isinstance(planned, Deal):
-            return planned
-        ready = _new_rows(table, planned, client_id, author)  # before the lock: under it, only the SQL
         with transaction.atomic():
-            if _bump(table, version):
-                table.version = version + 1
-                return _insert(table, planned, client_id, author, ready)
-            locked = _reread(_lock(table))  # as it is now: its players may have changed meanwhile
-            planned = _plan_record(locked, record, expected_number, client_id)
-            return planned if isinstance(planned, Deal) else _insert(locked, planned, client_id, author)
-    except IntegrityError:
-        raise DealConflict(next_number(table) - 1) from None
+            if _bump(table, table.version):
+                table.version += 1
+            else:
+                _reread(_lock(table))
+            bumped = True
+            planned = _plan_record(table, record, expected_number, client_id)
+            if isinstance(planned, Deal):
+                raise _Repeated(planned)  # a retry: the lock is given back, the table's version unmoved
+            return _insert(table, planned, client_id, author)
+    except BaseException as refused:
+        if bumped:
+            table.version -= 1  # rolled back with the rest
+        if isinstance(refused, _Repeated):
+            return refused.deal
+        if isinstance(refused, IntegrityError):
+            raise DealConflict(next_number(table) - 1) from None
+        raise
+
+
+class _Repeated(Exception):  # noqa: N818 - not an error: the deal a retry already recorded
+    def __init__(self, deal: Deal):
+        self.deal = deal
 
 
 def _bump(table: Table, version: int) -> bool:
@@ -664,27 +676,18 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     return _Planned(number, fact.to_json(), outcome.to_json(), state.to_json(), replaces)
 
 
-def _new_rows(table: Table, planned: _Planned, client_id: Any, author: str) -> tuple[rows.Insert, rows.Insert] | None:
-    """A new deal's row and its first revision's, made ready to INSERT (:class:`scoring.rows.Insert`); None when
-    the deal takes the row of an undone deal."""
-    if planned.replaces is not None:
-        return None
-    deal, batch = Deal(table=table, number=planned.number, record=planned.record, client_id=client_id,
-                       outcome=planned.outcome, state_after=planned.state_after), rows.Batch()
-    return rows.Insert(deal, batch), rows.Insert(DealRevision(
-        deal=deal, revision=deal.revision, action=DealRevision.Action.RECORD, record=deal.record, withdrawn=False,
-        author=author, client_id=client_id), batch)
-
-
-def _insert(table: Table, planned: _Planned, client_id: Any, author: str,
-            ready: tuple[rows.Insert, rows.Insert] | None = None) -> Deal:
-    ready = ready or _new_rows(table, planned, client_id, author)
-    if ready is not None:  # the usual case: two INSERTs, made ready before the lock
-        deal_row, revision_row = ready
-        deal = deal_row.run()
+def _insert(table: Table, planned: _Planned, client_id: Any, author: str) -> Deal:
+    if planned.replaces is None:  # the usual case: the deal's row and its first revision's, two INSERTs
+        deal = Deal(table=table, number=planned.number, record=planned.record, client_id=client_id,
+                    outcome=planned.outcome, state_after=planned.state_after)
+        batch = rows.Batch()
+        deal_row, revision_row = rows.Insert(deal, batch), rows.Insert(DealRevision(
+            deal=deal, revision=deal.revision, action=DealRevision.Action.RECORD, record=deal.record,
+            withdrawn=False, author=author, client_id=client_id), batch)
+        deal_row.run()
         revision_row.set("deal", deal)
         revision_row.run()
-        return deal  # type: ignore[return-value]
+        return deal
     deal = planned.replaces
     # the undone deal's row, its earlier revisions kept: a new record, as its next revision
     deal.table = table

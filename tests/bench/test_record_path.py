@@ -48,24 +48,32 @@ def kinds(statements: list[str]) -> list[str]:
 def test_recording_a_deal_is_two_reads_and_three_writes_on_a_short_and_a_long_night():
     short, long = _table_with_deals(3), _table_with_deals(2_000)
     for table in (short, long):
-        assert kinds(statements_of_a_record(table)) == ["SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"]
+        assert kinds(statements_of_a_record(table)) == [
+            "SELECT",  # the table behind the token
+            "UPDATE",  # its lock, if nobody wrote since (its version moves on)
+            "SELECT",  # the last deal
+            "INSERT", "INSERT"]  # the deal and its first revision
 
 
 def test_a_client_id_is_checked_in_the_same_read_as_the_last_deal():
     table = _table_with_deals(3)
     statements = statements_of_a_record(table, client_id=str(uuid.uuid4()))
-    assert kinds(statements) == ["SELECT", "SELECT", "UPDATE", "INSERT", "INSERT"]
+    assert kinds(statements) == ["SELECT", "UPDATE", "SELECT", "INSERT", "INSERT"]
 
 
 def test_a_retry_is_found_by_its_client_id_and_written_nowhere():
     table = _table_with_deals(3)
     body = {"record": plain_tarot_records(1)[0], "client_id": str(uuid.uuid4())}
     first = post(table.edit_token, body)
+    version = Table.objects.get(pk=table.pk).version
     with CaptureQueriesContext(connection) as queries:
         again = post(table.edit_token, body)
     assert (first.status_code, again.status_code) == (201, 200)
     assert again.json() == first.json()
-    assert not [q for q in queries.captured_queries if kinds([q["sql"]])[0] in ("INSERT", "UPDATE", "DELETE")]
+    statements = [q["sql"] for q in queries.captured_queries]
+    assert not [sql for sql in statements if kinds([sql])[0] in ("INSERT", "DELETE")]
+    assert Table.objects.get(pk=table.pk).version == version  # the lock taken to look is given back, unmoved
+    assert Deal.objects.filter(table=table).count() == 4 and DealRevision.objects.filter(deal__table=table).count() == 4
 
 
 def row(model: type, pk: int) -> dict[str, Any]:
@@ -149,26 +157,27 @@ def test_a_retry_of_an_undone_deal_answers_it_without_totals_as_dealout_document
     assert again.json() == json.loads(json.dumps(DealOut.model_validate(again.json()).model_dump(mode="json")))
 
 
-def test_a_deal_another_phone_recorded_meanwhile_is_seen_and_this_one_worked_out_again_under_the_lock(
-        monkeypatch):
+def test_a_deal_another_phone_recorded_meanwhile_is_seen_and_this_one_worked_out_on_it():
     table = services.create_table(game="tarot", players=PLAYERS)
     services.record_deal(table, plain_tarot_records(1, seed=1)[0])
-    made, calls = services._new_rows, []
-
-    def another_phone_records_meanwhile(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        calls.append(1)
-        if len(calls) == 1:  # between this phone's read of the table and its lock
-            services.record_deal(Table.objects.get(pk=table.pk), plain_tarot_records(1, seed=2)[0], author="other")
-        return made(*args, **kwargs)
-
-    monkeypatch.setattr(services, "_new_rows", another_phone_records_meanwhile)
+    # another phone records deal 2 between this phone's read of the table and its lock
+    services.record_deal(Table.objects.get(pk=table.pk), plain_tarot_records(1, seed=2)[0], author="other")
     with CaptureQueriesContext(connection) as queries:
         deal = services.record_deal(table, plain_tarot_records(1, seed=3)[0], author="this")
     assert deal.number == 3 and table.deals.get(number=2).revisions.get().author == "other"
+    assert table.version == Table.objects.get(pk=table.pk).version == 3
     assert_cache_is_a_replay(table)
     statements = kinds([q["sql"] for q in queries.captured_queries if not TRANSACTION.match(q["sql"])])
-    assert statements == ["SELECT",  # this phone reads the last deal
-                          "SELECT", "SELECT", "UPDATE", "INSERT", "INSERT",  # the other phone reads, records deal 2
-                          "UPDATE", "UPDATE",  # this phone's version no longer holds: it takes the lock...
-                          "SELECT",  # ...reads the table again (someone may have joined or left)...
-                          "SELECT", "INSERT", "INSERT"]  # ...and works its deal out on deal 2, under the lock
+    assert statements == ["UPDATE",  # this phone's version no longer holds...
+                          "UPDATE", "SELECT",  # ...so it takes the lock and reads the table again (someone may
+                          # have joined or left)...
+                          "SELECT", "INSERT", "INSERT"]  # ...and works its deal out on deal 2
+
+
+def test_a_refused_record_leaves_the_table_at_its_version():
+    table = services.create_table(game="tarot", players=PLAYERS)
+    services.record_deal(table, plain_tarot_records(1, seed=1)[0])
+    with pytest.raises(services.InvalidRecord):
+        services.record_deal(table, {"taker": "nobody"})
+    assert table.version == Table.objects.get(pk=table.pk).version == 1
+    assert services.record_deal(table, plain_tarot_records(1, seed=2)[0]).number == 2
