@@ -97,7 +97,24 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(sys.modules[cls.__module__]))
 
 
+_PLAIN = frozenset({type(None), bool, int, str, float})  # exactly these: an enum of ints or strings is not plain
+_SEQUENCES = frozenset({tuple, list, frozenset})
+
+
 def encode(value: Any) -> Any:
+    """``value`` as JSON holds it. The plain types are told by their exact type first: a record, an outcome and
+    a state are encoded at every deal, and a night's replay encodes thousands."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind in _SEQUENCES:
+        return [encode(v) for v in value]
+    if kind is dict:
+        return {str(encode(k)): encode(v) for k, v in value.items()}
+    return _encode_other(value)
+
+
+def _encode_other(value: Any) -> Any:
     if value is None or isinstance(value, bool | int | str | float):
         return value.value if isinstance(value, enum.Enum) else value
     if isinstance(value, enum.Enum):

@@ -108,7 +108,9 @@ class Seat(models.Model):
 class Deal(models.Model):
     """One deal as recorded (the latest revision), and its derived outcome cached for the table page."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals", verbose_name=_("table"))
+    # No index of its own: the unique (table, number) leads with it, and each index is written at every deal.
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="deals", verbose_name=_("table"),
+                              db_index=False)
     number = models.PositiveIntegerField(_("number"))
     record = models.JSONField(_("record"), encoder=DjangoJSONEncoder)
     withdrawn = models.BooleanField(_("withdrawn (undone)"), default=False)
@@ -146,7 +148,9 @@ class DealRevision(models.Model):
         RESTORE = "restore", _("restored")
         REVERT = "revert", _("reverted")
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("deal"))
+    # No index of its own: the unique (deal, revision) leads with it.
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="revisions", verbose_name=_("deal"),
+                             db_index=False)
     revision = models.PositiveIntegerField(_("revision"))
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     record = models.JSONField(_("record"), encoder=DjangoJSONEncoder)
