@@ -32,7 +32,7 @@ class Text:
         '3 malas and 2'
         """
         if isinstance(data, list | tuple) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
-            return cls(data[0], {k: cls.from_i18n(v) if _is_i18n(v) else v for k, v in data[1].items()})
+            return cls(data[0], {k: cls.from_i18n(v) if is_i18n(v) else v for k, v in data[1].items()})
         return cls(str(data))
 
     def to_i18n(self) -> list[Any]:
@@ -48,7 +48,8 @@ class Text:
                                 for k, v in self.params.items()}]
 
 
-def _is_i18n(value: Any) -> bool:
+def is_i18n(value: Any) -> bool:
+    """Whether ``value`` is a text's stored form, ``[template, params]``."""
     return (isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
             and isinstance(value[1], dict))
 

@@ -34,7 +34,7 @@ from ninja.parser import Parser
 
 from referee.game import Field as RecordField
 from referee.game import Game, InvalidRecord, Option, Outcome, TableSpec, all_games, get_game
-from referee.text import Text
+from referee.text import Text, is_i18n
 from scoring import services
 from scoring.access import CLOSED, Access, resolve
 from scoring.api_schemas import (
@@ -335,20 +335,21 @@ class Translator:
         self.templates: dict[str, str] = {}
 
     def __call__(self, text: Text | str | Sequence[Any]) -> str:
-        if isinstance(text, list | tuple) and len(text) == 2 and isinstance(text[1], dict):
-            text = Text.from_i18n(text)  # the stored form, ``[template, params]``, nested texts too
-        if not isinstance(text, Text):
+        if isinstance(text, Text):
+            template, params = text.template, text.params
+        elif isinstance(text, list | tuple) and len(text) == 2 and isinstance(text[1], dict):
+            template, params = text  # the stored form, ``[template, params]``, read as it is (nested texts too)
+        else:
             return services.translate(text)
-        translated = self.templates.get(text.template)
+        translated = self.templates.get(template)
         if translated is None:
-            translated = self.templates[text.template] = _(text.template)
-        params = text.params
-        if params and any(isinstance(v, Text) for v in params.values()):  # a card's name inside a ruling...
-            params = {k: self(v) if isinstance(v, Text) else v for k, v in params.items()}
+            translated = self.templates[template] = _(template)
+        if params and any(isinstance(v, Text) or is_i18n(v) for v in params.values()):  # a card's name inside
+            params = {k: self(v) if isinstance(v, Text) or is_i18n(v) else v for k, v in params.items()}
         try:
             return translated % params if params else translated
         except (KeyError, TypeError, ValueError):
-            return str(text)
+            return str(text if isinstance(text, Text) else Text.from_i18n(text))
 
     def within(self, value: Any) -> Any:
         """``value`` (a game's display state, an outcome's extra) with every text in it translated."""

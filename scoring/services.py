@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
-from referee.text import Text
+from referee.text import Text, is_i18n
 from scoring import rows
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
@@ -904,9 +904,7 @@ def translate(text: Text | str | list[Any]) -> str:
 
 
 def _is_text(value: Any) -> bool:
-    return isinstance(value, Text) or (
-        isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
-        and isinstance(value[1], dict))
+    return isinstance(value, Text) or is_i18n(value)
 
 
 def field_errors(exc: InvalidRecord) -> dict[str, str]:

@@ -1,0 +1,26 @@
+"""The API's translator answers a stored text as :func:`scoring.services.translate` does, remembering each
+template's translation for the request."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from referee.text import _
+from scoring import api, services
+from scoring.api import Translator
+
+NESTED = _("%(main)s %(note)s", main=_("%(name)s is not playing at this table.", name="Ana"),
+           note=_("%(side)s: score so far", side="N"))
+
+
+def test_a_stored_text_and_its_nested_texts_are_translated_as_the_services_translate_them():
+    with translation.override("fr"):
+        for text in (NESTED, NESTED.to_i18n(), ["%(side)s: score so far", {"side": "E"}], "Unknown game."):
+            assert Translator()(text) == services.translate(text)
+        assert "Ana" in Translator()(NESTED.to_i18n()) and Translator()(NESTED) != str(NESTED)
+
+
+def test_a_translation_whose_slots_do_not_fit_falls_back_to_the_text_untranslated(monkeypatch):
+    monkeypatch.setattr(api, "_", lambda template: "%(wrong)s : score")  # a translator's slip in a catalogue
+    assert Translator()(["%(side)s: score so far", {"side": "E"}]) == "E: score so far"
+    assert Translator()(_("%(side)s: score so far", side="W")) == "W: score so far"
