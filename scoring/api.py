@@ -337,10 +337,10 @@ class Translator:
     def __call__(self, text: Text | str | Sequence[Any]) -> str:
         if isinstance(text, Text):
             template, params = text.template, text.params
-        elif isinstance(text, list | tuple) and len(text) == 2 and isinstance(text[1], dict):
+        elif is_i18n(text):
             template, params = text  # the stored form, ``[template, params]``, read as it is (nested texts too)
         else:
-            return services.translate(text)
+            return str(text) if isinstance(text, list | tuple) else services.translate(text)
         translated = self.templates.get(template)
         if translated is None:
             translated = self.templates[template] = _(template)

@@ -60,16 +60,13 @@ def instances(model: type[M], sql: str, params: Sequence[Any]) -> list[M]:
 
 def reload(instance: Model) -> None:
     """Give ``instance`` every field's value as its row holds it now (as ``refresh_from_db`` does for the
-    concrete fields; a foreign key's cached object is dropped when its key changed)."""
+    concrete fields)."""
     model = type(instance)
     fresh = instances(model, _by_pk_sql(model), [instance.pk])
     if not fresh:
         raise model.DoesNotExist(f"{model.__name__} {instance.pk} is gone")
-    for field in model._meta.concrete_fields:
-        value = getattr(fresh[0], field.attname)
-        if field.is_relation and getattr(instance, field.attname) != value:
-            field.delete_cached_value(instance)  # type: ignore[attr-defined]
-        setattr(instance, field.attname, value)
+    for field in model._meta.concrete_fields:  # a foreign key's cached object goes if its key changed (its __set__)
+        setattr(instance, field.attname, getattr(fresh[0], field.attname))
     instance._state.adding, instance._state.db = False, fresh[0]._state.db
 
 

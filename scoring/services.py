@@ -430,11 +430,11 @@ def next_number(table: Table) -> int:
 
 
 # -- writes ---------------------------------------------------------------------------------------------------
-# Every write takes the table's row lock first (PostgreSQL: SELECT … FOR UPDATE; SQLite: the database's write
-# lock, as transactions begin IMMEDIATE) and reads what it changes afresh inside the transaction, so two phones
-# acting at once are served one after the other, each on the state the other left. A write that no longer
-# makes sense once the other has gone first (undo the deal another phone just undid) is refused as a
-# :class:`Conflict` naming what won; nothing is lost.
+# Every write takes the table's row lock first (PostgreSQL: an UPDATE of the table's version holds its row;
+# SQLite: the database's write lock, as transactions begin IMMEDIATE) and reads what it changes afresh inside the
+# transaction, so two phones acting at once are served one after the other, each on the state the other left. A
+# write that no longer makes sense once the other has gone first (undo the deal another phone just undid) is
+# refused as a :class:`Conflict` naming what won; nothing is lost.
 
 class Conflict(Exception):
     """Another phone changed the table first: what it did is said, and nothing is changed here."""
@@ -520,15 +520,19 @@ def record_deal(table: Table, record: Mapping[str, Any] | Any, *, expected_numbe
     after, as corrections are (:func:`_change`), four records in five lost the race under load to another phone
     writing meanwhile, and were then worked out again under the lock: twice the work, the second time with
     every other writer waiting.) The table as the request read it is kept when nobody wrote since; otherwise
-    it is read again, as someone may have joined or left."""
+    it is read again, as someone may have joined or left. A retry takes the lock to look, and gives it back
+    unmoved. (A table whose cached states a migration emptied derives the state in memory, which stops at the
+    first deal its rules cannot read: see :func:`state_before`.)"""
     bumped = False
     try:
         with transaction.atomic():
             if _bump(table, table.version):
                 table.version += 1
+                bumped = True
             else:
-                _reread(_lock(table))
-            bumped = True
+                _lock(table)
+                bumped = True
+                _reread(table)  # as it is now: someone may have joined or left
             planned = _plan_record(table, record, expected_number, client_id)
             if isinstance(planned, Deal):
                 raise _Repeated(planned)  # a retry: the lock is given back, the table's version unmoved
@@ -655,8 +659,6 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     if latest is not None and latest.withdrawn:  # undone deals at the end: the first of them is replaced
         latest = active_deals(table).order_by("-number").only("table_id", "number", "withdrawn",
                                                                "state_after").first()
-        # None if another phone changed the table between these reads: then its version has moved on too, and
-        # the deal is worked out again (record_deal) before anything is written.
         replaces = table.deals.only("pk", "number", "revision").filter(
             number=latest.number + 1 if latest else 1, withdrawn=True).first()
     number = latest.number + 1 if latest else 1

@@ -1,5 +1,5 @@
 """The API's translator answers a stored text as :func:`scoring.services.translate` does, remembering each
-template's translation for the request."""
+template's translation for the request; a translation whose slots do not fit gives the text untranslated."""
 
 from __future__ import annotations
 
@@ -24,3 +24,7 @@ def test_a_translation_whose_slots_do_not_fit_falls_back_to_the_text_untranslate
     monkeypatch.setattr(api, "_", lambda template: "%(wrong)s : score")  # a translator's slip in a catalogue
     assert Translator()(["%(side)s: score so far", {"side": "E"}]) == "E: score so far"
     assert Translator()(_("%(side)s: score so far", side="W")) == "W: score so far"
+
+
+def test_a_stored_value_that_is_not_a_text_is_answered_as_it_reads():
+    assert Translator()([1, {}]) == "[1, {}]" and Translator()(["a", "b"]) == "['a', 'b']"

@@ -1,5 +1,5 @@
 """The path every phone takes at every deal, kept short (``make bench`` measures it; these hold what it must not
-lose): a deal recorded through the API reads the table and its last deal, then takes the lock and writes the
+lose): a deal recorded through the API reads the table, takes its lock, reads its last deal and writes the
 deal and its revision, whatever the length of the night; the rows written without the ORM's query building
 are the rows the ORM writes; the answer, sent without validating it again, has DealOut's shape.
 
@@ -13,6 +13,7 @@ import uuid
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -61,7 +62,7 @@ def test_a_client_id_is_checked_in_the_same_read_as_the_last_deal():
     assert kinds(statements) == ["SELECT", "UPDATE", "SELECT", "INSERT", "INSERT"]
 
 
-def test_a_retry_is_found_by_its_client_id_and_written_nowhere():
+def test_a_retry_is_found_by_its_client_id_and_nothing_is_stored():
     table = _table_with_deals(3)
     body = {"record": plain_tarot_records(1)[0], "client_id": str(uuid.uuid4())}
     first = post(table.edit_token, body)
@@ -119,12 +120,16 @@ def test_a_table_read_by_its_token_is_the_table_the_orm_reads():
 def test_a_table_read_again_under_the_lock_is_the_table_refresh_from_db_reads():
     table = services.create_table(game="tarot", players=PLAYERS, name="Lundi")
     stale, fields = Table.objects.get(pk=table.pk), [f.attname for f in Table._meta.concrete_fields]
+    owner = get_user_model().objects.create_user("ana")
     Table.objects.filter(pk=table.pk).update(name="Mardi", options={"misere": True}, carried={"totals": [1, -1, 0, 0]},
-                                             closed=True, version=7, stake_minor=50)
+                                             closed=True, version=7, stake_minor=50, owner=owner)
     rows.reload(stale)
     by_orm = Table.objects.get(pk=table.pk)
     assert [getattr(stale, f) for f in fields] == [getattr(by_orm, f) for f in fields]
-    assert (stale.name, stale.version, stale.closed) == ("Mardi", 7, True)
+    assert (stale.name, stale.version, stale.closed, stale.owner) == ("Mardi", 7, True, owner)
+    owner.delete()  # the owner's account goes: its tables' key is emptied, the table's version unmoved
+    rows.reload(stale)
+    assert stale.owner_id is None and stale.owner is None
     Table.objects.filter(pk=table.pk).delete()
     with pytest.raises(Table.DoesNotExist):
         rows.reload(stale)
@@ -181,3 +186,24 @@ def test_a_refused_record_leaves_the_table_at_its_version():
         services.record_deal(table, {"taker": "nobody"})
     assert table.version == Table.objects.get(pk=table.pk).version == 1
     assert services.record_deal(table, plain_tarot_records(1, seed=2)[0]).number == 2
+
+
+def test_a_refusal_or_a_retry_after_another_phone_wrote_leaves_the_table_as_that_phone_left_it():
+    table = services.create_table(game="tarot", players=PLAYERS)
+    first = services.record_deal(table, plain_tarot_records(1, seed=1)[0], client_id=uuid.uuid4())
+    stale = Table.objects.get(pk=table.pk)
+    services.record_deal(table, plain_tarot_records(1, seed=2)[0])  # another phone, meanwhile
+    with pytest.raises(services.InvalidRecord):
+        services.record_deal(stale, {"taker": "nobody"})
+    assert stale.version == Table.objects.get(pk=table.pk).version == 2
+    stale.version = 1  # as the request read it
+    again = services.record_deal(stale, first.record, client_id=first.client_id)
+    assert again.pk == first.pk and again.repeated
+    assert stale.version == Table.objects.get(pk=table.pk).version == 2
+    user = get_user_model().objects.create_user("bea")
+    Table.objects.filter(pk=table.pk).update(owner=user)
+    stale = Table.objects.get(pk=table.pk)  # holds the owner's key, not the owner
+    services.record_deal(table, plain_tarot_records(1, seed=3)[0])  # another phone, meanwhile
+    user.delete()  # and the owner's account goes: the table's key emptied
+    assert services.record_deal(stale, plain_tarot_records(1, seed=4)[0]).number == 4
+    assert stale.version == Table.objects.get(pk=table.pk).version == 4 and stale.owner is None
