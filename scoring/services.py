@@ -465,19 +465,12 @@ def _lock(table: Table) -> Table:
     """Take the table's row lock for this transaction by telling live views it changes (version + 1): the
     UPDATE holds the row until commit (PostgreSQL), and SQLite's transactions already hold the write lock.
     One query, where a SELECT … FOR UPDATE and a later bump would be two; a refused write rolls it back. Its
-    SQL is written once (:func:`_lock_sql`): a record that lost the race to another phone runs it while
+    SQL is written once (:func:`_bump_sql`): a record that lost the race to another phone runs it while
     holding the lock, where the ORM's building of it cost ten times running it."""
     with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(), [table.pk])
+        cursor.execute(_bump_sql(checked=False), [table.pk])
     table.version += 1
     return table
-
-
-@once
-def _lock_sql() -> str:
-    meta, quote = Table._meta, connection.ops.quote_name
-    table, key, version = quote(meta.db_table), quote(meta.pk.column), quote(meta.get_field("version").column)
-    return f"UPDATE {table} SET {version} = ({version} + 1) WHERE {key} = %s"
 
 
 def _reread(table: Table) -> Table:
@@ -561,10 +554,12 @@ def _bump(table: Table, version: int) -> bool:
 
 
 @once
-def _bump_sql() -> str:
+def _bump_sql(checked: bool = True) -> str:
+    """The UPDATE moving the table to its next version: ``checked``, only if it is still at the version given."""
     meta, quote = Table._meta, connection.ops.quote_name
     table, key, version = quote(meta.db_table), quote(meta.pk.column), quote(meta.get_field("version").column)
-    return f"UPDATE {table} SET {version} = ({version} + 1) WHERE ({key} = %s AND {version} = %s)"
+    still = f" AND {version} = %s" if checked else ""
+    return f"UPDATE {table} SET {version} = ({version} + 1) WHERE ({key} = %s{still})"
 
 
 @dataclass
