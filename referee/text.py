@@ -31,7 +31,7 @@ class Text:
         >>> str(Text.from_i18n(["%(a)s and %(b)s", {"a": ["%(n)s malas", {"n": 3}], "b": 2}]))
         '3 malas and 2'
         """
-        if isinstance(data, list | tuple) and len(data) == 2 and isinstance(data[0], str) and isinstance(data[1], dict):
+        if is_i18n(data):
             return cls(data[0], {k: cls.from_i18n(v) if is_i18n(v) else v for k, v in data[1].items()})
         return cls(str(data))
 
@@ -46,6 +46,11 @@ class Text:
         return [self.template, {k: v.to_i18n() if isinstance(v, Text) else
                                 v if v is None or isinstance(v, str | int | float) else str(v)
                                 for k, v in self.params.items()}]
+
+
+def is_text(value: Any) -> bool:
+    """Whether ``value`` is a text: a :class:`Text`, or its stored form."""
+    return isinstance(value, Text) or is_i18n(value)
 
 
 def is_i18n(value: Any) -> bool:

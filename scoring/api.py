@@ -34,7 +34,7 @@ from ninja.parser import Parser
 
 from referee.game import Field as RecordField
 from referee.game import Game, InvalidRecord, Option, Outcome, TableSpec, all_games, get_game
-from referee.text import Text, is_i18n
+from referee.text import Text, is_i18n, is_text
 from scoring import services
 from scoring.access import CLOSED, Access, resolve
 from scoring.api_schemas import (
@@ -344,8 +344,8 @@ class Translator:
         translated = self.templates.get(template)
         if translated is None:
             translated = self.templates[template] = _(template)
-        if params and any(isinstance(v, Text) or is_i18n(v) for v in params.values()):  # a card's name inside
-            params = {k: self(v) if isinstance(v, Text) or is_i18n(v) else v for k, v in params.items()}
+        if params and any(is_text(v) for v in params.values()):  # a card's name inside a ruling...
+            params = {k: self(v) if is_text(v) else v for k, v in params.items()}
         try:
             return translated % params if params else translated
         except (KeyError, TypeError, ValueError):

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
-from referee.text import Text, is_i18n
+from referee.text import Text, is_text
 from scoring import rows
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
@@ -892,16 +892,12 @@ def translate(text: Text | str | list[Any]) -> str:
     else:
         return _(text) if isinstance(text, str) and text else str(text)
     if isinstance(params, dict):
-        params = {k: translate(v) if _is_text(v) else v for k, v in params.items()}
+        params = {k: translate(v) if is_text(v) else v for k, v in params.items()}
     translated = _(template)
     try:
         return translated % params if params else translated
     except (KeyError, TypeError, ValueError):
         return template % params if params else template
-
-
-def _is_text(value: Any) -> bool:
-    return isinstance(value, Text) or is_i18n(value)
 
 
 def field_errors(exc: InvalidRecord) -> dict[str, str]:

@@ -37,6 +37,7 @@ from scoring.limits import limited
 from scoring.models import Deal
 from scoring.play_drafts import Draft, code_of, face_down_allowed, played_code
 from scoring.referee_context import situation_fields
+from scoring.views.deals import describe_record  # the deal page's own reading of a record
 from scoring.views.tables import side_labels
 from scoring.widgets import card_words, deck_groups
 
@@ -164,7 +165,8 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
             game, spec, deal, correcting), "correcting": correcting, "new_flags": new_flags,
         "next_seat": deal.next_seat.name if deal.next_seat else "", "played": len(deal.plays),
         "total": deal.tricks_in_deal * len(deal.seats), "error": error, "stage": "cards",
-        "flag_count": len(deal.flags), "contract_lines": _contract_lines(game, spec, draft.contract),
+        "flag_count": len(deal.flags),
+        "contract_lines": describe_record(game, spec, draft.contract),  # the contract as said, above the cards
     }
     if correcting is not None:
         context["correcting_card"] = card_words(deal.plays[correcting].card.code, game.deck_for(spec))
@@ -207,17 +209,9 @@ def _derived(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], dr
 
 
 def _record_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any]) -> list[tuple[str, str]]:
-    from scoring.views.deals import describe_record  # the deal page's own reading of a record
 
     return [(label, value) for label, value in describe_record(game, spec, record)
             if label in {services.translate(f.label) for f in game.record_fields(spec)}]
-
-
-def _contract_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], contract: dict[str, Any]) -> list[tuple[str, str]]:
-    """The contract as said, shown above the cards while they are tapped (a bid, a trump, who goes)."""
-    from scoring.views.deals import describe_record
-
-    return describe_record(game, spec, contract)
 
 
 def _contract_context(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], form: RecordForm,

@@ -367,6 +367,10 @@ def random_deal(table, rnd: random.Random, taker: int, called: Card | None = Non
     deck = list(full_deck("tarot"))
     rnd.shuffle(deck)
     size = HAND_SIZE[n]
+    # The cards nobody plays are the écart in a prise or a garde, which holds no trump, King or Excuse: the chien
+    # is dealt from the plain cards, so that the deal is one a table could play whatever the contract.
+    chien = [c for c in deck if c.suit in "SHDC" and c.rank != "K"][:len(deck) - n * size]
+    deck = [c for c in deck if c not in chien]
     dealt = {i: set(deck[i * size:(i + 1) * size]) for i in range(n)}
     held = {i: set(c) for i, c in dealt.items()}
     deal = new_deal(table, taker=table.seat(taker), first_leader=table.seat(rnd.randrange(n)), called=called)
