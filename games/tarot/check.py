@@ -3,7 +3,8 @@
 Only what truly cannot happen is refused:
 
 - the attack's points are at least 4½ a bout it holds, and at most 91 less the bouts the defence holds (4½
-  each, the Excuse 4 since it is exchanged for a ½ card); in a garde contre at most 91 less ½ a chien card;
+  each); a side's Excuse may count only 4, since its owner gives a ½ card for it even with no trick to give it
+  from (RULINGS.md); in a garde contre at most 91 less ½ a chien card;
 - poignées: at most one per player (the attack is one player, or two at five with a partner; the defence the
   rest), and at most 22 trumps shown in all (21 trumps and the Excuse);
 - petit au bout to the attack needs a bout; to the defence leaves the attack at most 2 bouts;
@@ -12,24 +13,24 @@ Only what truly cannot happen is refused:
   defence;
 - a chelem by the defence: the attack took no trick, so it holds only the écart (no King, no bout: at most 19
   points, 10½ at five), the chien in a garde sans, or nothing in a garde contre, and perhaps its own Excuse
-  (4½): bouts and points accordingly; never with the petit au bout to it;
+  (4, owing ½): bouts and points accordingly; never with the petit au bout to it;
 - no chelem (or a failed one) with all 91 points: that is every trick.
 
 >>> from games.tarot.rules import GAME
 >>> table = GAME.table(["N", "S", "E", "W"])
->>> record = GAME.parse(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 4})
+>>> record = GAME.parse(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 3})
 >>> try:
 ...     check_record(table, record)
 ... except InvalidRecord as refused:
-...     print(refused.errors["points"], "/", refused.rules["points"].key)
-Holding 1 of the three bouts, the attack has at least 5 points (4½ a bout), not 4. / cards
+...     print(refused.errors["points"], "/", refused.rules["points"].key)  # doctest: +NORMALIZE_WHITESPACE
+Holding 1 of the three bouts, the attack has at least 4 points (4½ a bout, the Excuse 4 to a side that took no
+trick), not 3. / cards
 """
 
 from __future__ import annotations
 
 from games.tarot.numbers import (
     ATTACK_BOUNDS,
-    BOUT_HALVES,
     CHIEN_SIZE,
     EXCUSE_HALVES,
     POIGNEE_TRUMPS,
@@ -69,8 +70,9 @@ def _check_points(n: int, record: TarotRecord, errors: Errors) -> bool:
     least, most = ATTACK_BOUNDS[n, record.bouts]
     if attack < least:
         errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s points "
-                               "(4½ a bout), not %(points)s.", bouts=record.bouts, least=format_halves(least),
-                               points=format_halves(attack)), rule=RULE_CARD_POINTS)
+                               "(4½ a bout, the Excuse 4 to a side that took no trick), not %(points)s.",
+                               bouts=record.bouts, least=format_halves(least), points=format_halves(attack)),
+                   rule=RULE_CARD_POINTS)
         return False
     if attack > most:
         errors.add("points", _("Holding %(bouts)s of the three bouts, the attack cannot have %(points)s points: "
@@ -145,7 +147,7 @@ def _check_chelem(n: int, record: TarotRecord, errors: Errors) -> None:
             kept_halves, most_bouts = 0, 1
         else:
             kept_halves, most_bouts = ecart_max_halves(n), 1
-        most = kept_halves + BOUT_HALVES
+        most = kept_halves + EXCUSE_HALVES
         if n == 4:  # whole points at four: give the benefit of the doubt to the half
             most += most % 2
         if attack > most or bouts > most_bouts:

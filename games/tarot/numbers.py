@@ -51,12 +51,15 @@ def ecart_max_halves(players: int) -> int:
 
 def attack_bounds(players: int, bouts: int) -> tuple[int, int]:
     """The attack's least and most card points holding ``bouts``, in half points: 4½ a bout it holds, and 91
-    less the bouts the defence holds (4½ each, the Excuse 4). Whole points at four players.
+    less the bouts the defence holds (4½ each). A side that took no trick holds its Excuse for 4, as it still
+    owes the ½ point it gives for it (RULINGS.md: the defence against a chelem); so does an attack whose one
+    bout is the Excuse (with two bouts or more and no trick, the others came in the chien with at least ½
+    more). Whole points at four players.
 
-    >>> attack_bounds(4, 1), attack_bounds(3, 3)
-    ((10, 164), (27, 182))
+    >>> attack_bounds(4, 1), attack_bounds(3, 1), attack_bounds(3, 3)
+    ((8, 164), (8, 165), (27, 182))
     """
-    least = BOUT_HALVES * bouts
+    least = BOUT_HALVES * bouts - (bouts == 1)
     most = TOTAL_HALVES if bouts == 3 else TOTAL_HALVES - BOUT_HALVES * (3 - bouts) + 1
     if players == 4:
         least += least % 2

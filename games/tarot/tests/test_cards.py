@@ -265,6 +265,20 @@ def test_the_defence_keeping_its_excuse_against_a_chelem_still_owes_the_half_poi
     assert outcome.scores[0] == 3 * ((25 + 87 - 41) * 4 + 400)
 
 
+def test_a_taker_holding_only_its_excuse_and_no_trick_still_owes_the_half_point() -> None:
+    """The same deal with E as the taker in a garde contre: E takes no trick and its one bout is the Excuse,
+    which it keeps and owes ½ for, as the defence does above. E holds 9 − 1 = 8 halves = 4 points with one
+    bout (51 needed): down by 47, (25 + 47) × 6 = 432, and the defence's chelem +200: each defender +632."""
+    tricks = list(DEAL_C)
+    tricks[6], tricks[17] = "JS EX KD QC", "KH 7D 6H 4D"
+    deal = played(new_deal(FOUR, taker=E, first_leader=N), tricks)
+    found = derive(FOUR, contract_record(FOUR, {"taker": "E", "contract": "garde_contre"}), deal)
+    assert (found.attack_halves, found.bouts, found.chelem) == (8, 1, Chelem.DEFENCE)
+    assert found.record.points == "4"
+    _state, outcome = GAME.apply(FOUR, GAME.initial_state(FOUR), found.record.to_json())
+    assert outcome.scores == (632, -3 * 632, 632, 632)
+
+
 # -- the partner at five -------------------------------------------------------------------------------------
 
 def test_the_called_kings_holder_becomes_the_partner_when_the_king_is_played() -> None:

@@ -32,6 +32,11 @@ def most_halves(bouts: int, players: int) -> int:
     return most - most % 2 if players == 4 else most
 
 
+def least_halves(bouts: int) -> int:
+    """The attack's least points (in halves) holding ``bouts``: 4½ each, a lone Excuse 4 (it took no trick)."""
+    return 9 * bouts - (bouts == 1)
+
+
 @st.composite
 def deals(draw: st.DrawFn, players: int) -> dict[str, Any]:
     names = PLAYERS[players]
@@ -54,10 +59,10 @@ def deals(draw: st.DrawFn, players: int) -> dict[str, Any]:
     elif chelem == "defence":
         kept = {"garde_sans": 9 * chien, "garde_contre": 0}.get(contract, ecart_max_halves(players))
         bouts = draw(st.integers(0, 3 if contract == "garde_sans" else 1))
-        lo, hi = 9 * bouts, kept + 9 + (1 if players == 4 else 0)
+        lo, hi = least_halves(bouts), kept + 8  # its own Excuse, if it holds it, for 4: it owes ½
     else:
         bouts = draw(st.integers(0, 3))
-        lo, hi = 9 * bouts, min(most_halves(bouts, players), 181)
+        lo, hi = least_halves(bouts), min(most_halves(bouts, players), 181)
         if contract == "garde_contre":
             hi = min(hi, garde_contre_most)
     step = 2 if players == 4 else 1

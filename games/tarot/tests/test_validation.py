@@ -169,9 +169,17 @@ def test_bouts_held_imply_four_and_a_half_points_each() -> None:
     """Bouts and Kings 4½: three bouts are 13½ points at least."""
     assert valid(THREE, {"taker": "A", "contract": "prise", "bouts": 3, "points": "13.5"}).points == "13.5"
     error(THREE, {"taker": "A", "contract": "prise", "bouts": 3, "points": 13}, "points", "at least 13½")
-    # whole points at four players: 4½ rounds up to 5
-    error(FOUR, {"taker": "N", "contract": "prise", "bouts": 1, "points": 4}, "points", "at least 5",
+    error(THREE, {"taker": "A", "contract": "prise", "bouts": 2, "points": "8.5"}, "points", "at least 9",
           "4½ a bout")
+
+
+def test_an_attack_whose_one_bout_is_its_excuse_may_hold_four_points() -> None:
+    """The Excuse's owner gives ½ for it even with no trick to give it from (RULINGS.md: 87 when the defence
+    kept its Excuse against a chelem): an attack that took no trick holds its Excuse for 4, no fewer."""
+    assert valid(FOUR, {"taker": "N", "contract": "garde_contre", "bouts": 1, "points": 4}).points == "4"
+    error(FOUR, {"taker": "N", "contract": "prise", "bouts": 1, "points": 3}, "points", "at least 4",
+          "the Excuse 4")
+    error(THREE, {"taker": "A", "contract": "prise", "bouts": 1, "points": "3.5"}, "points", "at least 4")
 
 
 def test_points_cannot_include_the_defences_bouts() -> None:
