@@ -2,9 +2,10 @@
 
 Only what truly cannot happen is refused:
 
-- the attack's points are at least 4½ a bout it holds, and at most 91 less the bouts the defence holds (4½
-  each); a side's Excuse may count only 4, since its owner gives a ½ card for it even with no trick to give it
-  from (RULINGS.md); in a garde contre at most 91 less ½ a chien card;
+- the attack's points (:func:`~games.tarot.numbers.attack_bounds`): at least 4½ a bout it holds with the other
+  cards of the trick that took it, and its écart (or the chien in a garde sans); at most 91 less the same for
+  the bouts the defence holds, and the chien's in a garde contre. A side's Excuse may count only 4, since its
+  owner gives a ½ card for it even with no trick to give it from (RULINGS.md);
 - poignées: at most one per player (the attack is one player, or two at five with a partner; the defence the
   rest), and at most 22 trumps shown in all (21 trumps and the Excuse);
 - petit au bout to the attack needs a bout; to the defence leaves the attack at most 2 bouts;
@@ -18,13 +19,13 @@ Only what truly cannot happen is refused:
 
 >>> from games.tarot.rules import GAME
 >>> table = GAME.table(["N", "S", "E", "W"])
->>> record = GAME.parse(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 3})
+>>> record = GAME.parse(table, {"taker": "N", "contract": "garde_contre", "bouts": 1, "points": 3})
 >>> try:
 ...     check_record(table, record)
 ... except InvalidRecord as refused:
 ...     print(refused.errors["points"], "/", refused.rules["points"].key)  # doctest: +NORMALIZE_WHITESPACE
-Holding 1 of the three bouts, the attack has at least 4 points (4½ a bout, the Excuse 4 to a side that took no
-trick), not 3. / cards
+Holding 1 of the three bouts, the attack has at least 4 points, not 3: 4½ a bout with the other cards of the
+trick that took it (the Excuse 4 alone, to a side that took no trick). / cards
 """
 
 from __future__ import annotations
@@ -66,26 +67,40 @@ def check_record(table: TableSpec[TarotOptions], record: TarotRecord) -> None:
 
 
 def _check_points(n: int, record: TarotRecord, errors: Errors) -> bool:
-    attack = record.attack_halves
-    least, most = ATTACK_BOUNDS[n, record.bouts]
+    attack, bouts, contract, chien = record.attack_halves, record.bouts, record.contract, CHIEN_SIZE[n]
+    assert contract is not None  # every record but a void deal's names it
+    least, most = ATTACK_BOUNDS[n, contract, bouts]
+    numbers = {"bouts": bouts, "points": format_halves(attack), "least": format_halves(least),
+               "most": format_halves(most), "cards": chien}
     if attack < least:
-        errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s points "
-                               "(4½ a bout, the Excuse 4 to a side that took no trick), not %(points)s.",
-                               bouts=record.bouts, least=format_halves(least), points=format_halves(attack)),
-                   rule=RULE_CARD_POINTS)
+        if contract is Contract.GARDE_SANS:
+            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s "
+                                   "points, not %(points)s: the chien's %(cards)s cards count for it, ½ at least "
+                                   "each and 4½ a bout (its own Excuse 4 if it took no trick).", **numbers),
+                       rule=RULE_CHIEN)
+        elif contract is Contract.GARDE_CONTRE:
+            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s "
+                                   "points, not %(points)s: 4½ a bout with the other cards of the trick that "
+                                   "took it (the Excuse 4 alone, to a side that took no trick).", **numbers),
+                       rule=RULE_CARD_POINTS)
+        else:
+            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s "
+                                   "points, not %(points)s: 4½ a bout with the other cards of the trick that "
+                                   "took it (the Excuse 4 alone, to a side that took no trick), and ½ at least "
+                                   "for each of the écart's %(cards)s cards.", **numbers), rule=RULE_CARD_POINTS)
         return False
     if attack > most:
-        errors.add("points", _("Holding %(bouts)s of the three bouts, the attack cannot have %(points)s points: "
-                               "the bouts the defence holds leave it %(most)s at most.", bouts=record.bouts,
-                               points=format_halves(attack), most=format_halves(most)), rule=RULE_CARD_POINTS)
+        if contract is Contract.GARDE_CONTRE:
+            errors.add("points", _("In a garde contre the chien's %(cards)s cards count for the defence, ½ at "
+                                   "least each and 4½ a bout (its own Excuse 4 if it took no trick): holding "
+                                   "%(bouts)s of the three bouts, the attack has %(most)s points at most, not "
+                                   "%(points)s.", **numbers), rule=RULE_CHIEN)
+        else:
+            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack cannot have %(points)s "
+                                   "points: the defence's bouts, 4½ each with the other cards of the trick that "
+                                   "took them (the Excuse 4 alone), leave it %(most)s at most.", **numbers),
+                       rule=RULE_CARD_POINTS)
         return False
-    if record.contract is Contract.GARDE_CONTRE:
-        most = TOTAL_HALVES - CHIEN_SIZE[n]  # each chien card is worth at least ½
-        if attack > most:
-            errors.add("points", _("In a garde contre the chien's %(cards)s cards count for the defence: the "
-                                   "attack has %(most)s points at most.", cards=CHIEN_SIZE[n],
-                                   most=format_halves(most)), rule=RULE_CHIEN)
-            return False
     return True
 
 

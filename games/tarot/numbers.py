@@ -13,7 +13,7 @@ CHIEN_SIZE: dict[int, int] = {3: 6, 4: 6, 5: 3}
 
 TOTAL_HALVES = 182
 BOUT_HALVES = 9  # a bout (or a King) is worth 4½
-EXCUSE_HALVES = 8  # the Excuse kept by the defence is worth 4: it is exchanged for a ½ card
+EXCUSE_HALVES = 8  # the Excuse kept by its owner is worth 4: it is exchanged for a ½ card
 
 MULTIPLIERS: dict[str, int] = {"prise": 1, "garde": 2, "garde_sans": 4, "garde_contre": 6}
 CONTRACT_NAMES: dict[str, str] = {  # French terms, kept in French in every language
@@ -49,26 +49,46 @@ def ecart_max_halves(players: int) -> int:
     return sum(values[: CHIEN_SIZE[players]])
 
 
-def attack_bounds(players: int, bouts: int) -> tuple[int, int]:
-    """The attack's least and most card points holding ``bouts``, in half points: 4½ a bout it holds, and 91
-    less the bouts the defence holds (4½ each). A side that took no trick holds its Excuse for 4, as it still
-    owes the ½ point it gives for it (RULINGS.md: the defence against a chelem); so does an attack whose one
-    bout is the Excuse (with two bouts or more and no trick, the others came in the chien with at least ½
-    more). Whole points at four players.
+def trick_halves_least(bouts: int, players: int) -> int:
+    """The least a side holding ``bouts`` of the bouts has from its tricks alone, in half points. A bout comes
+    in a trick with the other ``players`` − 1 cards of it, ½ at least each; the Petit and the 21 may share one.
+    The Excuse stays with its owner, who gives ½ for it even with no trick to give it from (RULINGS.md: 87 when
+    the defence kept its Excuse against a chelem): 4 alone.
 
-    >>> attack_bounds(4, 1), attack_bounds(3, 1), attack_bounds(3, 3)
-    ((8, 164), (8, 165), (27, 182))
+    >>> [trick_halves_least(bouts, 3) for bouts in range(4)]  # 0; the Excuse 4; 4½ + 4½ + ½; 4½ + 4½ + ½ + 4
+    [0, 8, 19, 27]
     """
-    least = BOUT_HALVES * bouts - (bouts == 1)
-    most = TOTAL_HALVES if bouts == 3 else TOTAL_HALVES - BOUT_HALVES * (3 - bouts) + 1
+    return (0, EXCUSE_HALVES, 2 * BOUT_HALVES + players - 2, 2 * BOUT_HALVES + players - 2 + EXCUSE_HALVES)[bouts]
+
+
+def attack_bounds(players: int, contract: str, bouts: int) -> tuple[int, int]:
+    """The attack's least and most card points holding ``bouts`` in ``contract``, in half points: its tricks'
+    least (:func:`trick_halves_least`), with the écart's cards in a prise or a garde (½ at least each, never a
+    bout) or the chien's in a garde sans (½ at least, a bout 4½, its Excuse still 4 if played); and 182 less
+    the same for the defence's bouts, with the chien counting for the defence in a garde contre. Whole points
+    at four players.
+
+    >>> attack_bounds(4, "prise", 1), attack_bounds(4, "garde_contre", 1), attack_bounds(3, "garde_sans", 3)
+    ((14, 162), (8, 160), (30, 182))
+    """
+    chien, defence_bouts = CHIEN_SIZE[players], 3 - bouts
+    if contract == "garde_sans":
+        least = chien + EXCUSE_HALVES * bouts
+    else:
+        least = trick_halves_least(bouts, players) + (0 if contract == "garde_contre" else chien)
+    if contract == "garde_contre":
+        most = TOTAL_HALVES - chien - EXCUSE_HALVES * defence_bouts
+    else:
+        most = TOTAL_HALVES - trick_halves_least(defence_bouts, players)
     if players == 4:
         least += least % 2
         most -= most % 2
     return least, most
 
 
-ATTACK_BOUNDS: dict[tuple[int, int], tuple[int, int]] = {
-    (players, bouts): attack_bounds(players, bouts) for players in (3, 4, 5) for bouts in range(4)
+ATTACK_BOUNDS: dict[tuple[int, str, int], tuple[int, int]] = {
+    (players, contract, bouts): attack_bounds(players, contract, bouts)
+    for players in (3, 4, 5) for contract in MULTIPLIERS for bouts in range(4)
 }
 
 CANONICAL_POINTS: tuple[str, ...] = tuple(f"{h // 2}.5" if h % 2 else str(h // 2) for h in range(TOTAL_HALVES + 1))

@@ -13,7 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.tarot.numbers import CHIEN_SIZE, MULTIPLIERS, POIGNEE_TRUMPS, TARGETS, ecart_max_halves
+from games.tarot.numbers import ATTACK_BOUNDS, CHIEN_SIZE, MULTIPLIERS, POIGNEE_TRUMPS, TARGETS, ecart_max_halves
 from games.tarot.record import Chelem, PoigneeSize
 from games.tarot.rules import GAME, TarotDetails
 from referee.cards import full_deck
@@ -24,17 +24,6 @@ POIGNEE_SIZES = [size.value for size in PoigneeSize]
 
 PLAYERS = {3: ["A", "B", "C"], 4: ["N", "S", "E", "W"], 5: ["A", "B", "C", "D", "E"]}
 TABLES = {n: GAME.table(p, {"misere": True}) for n, p in PLAYERS.items()}
-
-
-def most_halves(bouts: int, players: int) -> int:
-    """The attack's most points (in halves) holding ``bouts``: the defence's bouts are 4½ each (Excuse 4)."""
-    most = 182 if bouts == 3 else 183 - 9 * (3 - bouts)
-    return most - most % 2 if players == 4 else most
-
-
-def least_halves(bouts: int) -> int:
-    """The attack's least points (in halves) holding ``bouts``: 4½ each, a lone Excuse 4 (it took no trick)."""
-    return 9 * bouts - (bouts == 1)
 
 
 @st.composite
@@ -50,21 +39,20 @@ def deals(draw: st.DrawFn, players: int) -> dict[str, Any]:
         alone = partner == taker
     chelem = draw(st.sampled_from(CHELEMS))
     chien = CHIEN_SIZE[players]
-    garde_contre_most = 182 - chien  # the chien's cards are the defence's
     if chelem in ("announced_made", "unannounced_made") and contract != "garde_contre":
         bouts, lo, hi = draw(st.sampled_from([(3, 182, 182), (2, 173, 174)]))
     elif chelem in ("announced_made", "unannounced_made"):
         bouts = draw(st.integers(0, 3))
-        lo, hi = max(182 - 9 * chien - 8, 9 * bouts), min(most_halves(bouts, players), garde_contre_most)
+        least, most = ATTACK_BOUNDS[players, contract, bouts]
+        lo, hi = max(182 - 9 * chien - 8, least), most
     elif chelem == "defence":
         kept = {"garde_sans": 9 * chien, "garde_contre": 0}.get(contract, ecart_max_halves(players))
         bouts = draw(st.integers(0, 3 if contract == "garde_sans" else 1))
-        lo, hi = least_halves(bouts), kept + 8  # its own Excuse, if it holds it, for 4: it owes ½
+        lo, hi = ATTACK_BOUNDS[players, contract, bouts][0], kept + 8  # its own Excuse for 4: it owes ½
     else:
         bouts = draw(st.integers(0, 3))
-        lo, hi = least_halves(bouts), min(most_halves(bouts, players), 181)
-        if contract == "garde_contre":
-            hi = min(hi, garde_contre_most)
+        lo, hi = ATTACK_BOUNDS[players, contract, bouts]
+        hi = min(hi, 181)
     step = 2 if players == 4 else 1
     first, last = -(-lo // step), hi // step
     halves = step * draw(st.integers(first, max(first, last)))

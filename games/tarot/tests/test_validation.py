@@ -165,28 +165,57 @@ def test_points_are_whole_at_four_players() -> None:
     error(FOUR, deal(points="49.5"), "points", "four players", "whole")
 
 
-def test_bouts_held_imply_four_and_a_half_points_each() -> None:
-    """Bouts and Kings 4½: three bouts are 13½ points at least."""
-    assert valid(THREE, {"taker": "A", "contract": "prise", "bouts": 3, "points": "13.5"}).points == "13.5"
-    error(THREE, {"taker": "A", "contract": "prise", "bouts": 3, "points": 13}, "points", "at least 13½")
-    error(THREE, {"taker": "A", "contract": "prise", "bouts": 2, "points": "8.5"}, "points", "at least 9",
-          "4½ a bout")
+def test_bouts_held_imply_four_and_a_half_points_each_with_their_trick() -> None:
+    """Bouts and Kings 4½, others ½ at least, a trick of three cards at three players. Garde contre (nothing
+    from the chien): the three bouts are 4½ + 4½ + ½ in one trick and the Excuse 4 (exchanged for ½), 13½
+    points; the Petit and the 21 alone are 4½ + 4½ + ½ = 9½."""
+    assert valid(THREE, {"taker": "A", "contract": "garde_contre", "bouts": 3, "points": "13.5"}).points == "13.5"
+    error(THREE, {"taker": "A", "contract": "garde_contre", "bouts": 3, "points": 13}, "points", "at least 13½",
+          "4½ a bout", "trick")
+    error(THREE, {"taker": "A", "contract": "garde_contre", "bouts": 2, "points": 9}, "points", "at least 9½")
+
+
+def test_the_ecart_counts_for_the_attack_half_a_point_a_card_at_least() -> None:
+    """Prise or garde: the taker's écart is six cards of ½ at least at four players, 3 points: with nothing else
+    the attack has 3; with the Excuse alone 3 + 4 = 7; with the Petit and the 21 in one trick of four cards
+    3 + 4½ + 4½ + ½ + ½ = 13."""
+    assert valid(FOUR, deal(contract="prise", bouts=0, points=3)).points == "3"
+    error(FOUR, deal(contract="garde", bouts=0, points=0, chelem="defence"), "points", "at least 3", "écart",
+          "6 cards")
+    assert valid(FOUR, deal(contract="prise", bouts=1, points=7)).points == "7"
+    error(FOUR, deal(contract="prise", bouts=1, points=6), "points", "at least 7")
+    error(FOUR, deal(contract="garde", bouts=2, points=12), "points", "at least 13")
+
+
+def test_in_a_garde_sans_the_chien_counts_for_the_attack() -> None:
+    """Garde sans at five players: the chien's three cards count for the attack, ½ at least each, or 4½ when a
+    bout lies there: the three bouts in the chien are 13½ points, no fewer."""
+    five = ["A", "B", "C", "D", "E"]
+    record = {"taker": "A", "partner": "A", "contract": "garde_sans", "bouts": 3, "points": "13.5"}
+    assert valid(five, record).points == "13.5"
+    error(five, {**record, "points": 13}, "points", "at least 13½", "chien", "3 cards")
+    error(five, {**record, "bouts": 0, "points": 1}, "points", "at least 1½")
 
 
 def test_an_attack_whose_one_bout_is_its_excuse_may_hold_four_points() -> None:
     """The Excuse's owner gives ½ for it even with no trick to give it from (RULINGS.md: 87 when the defence
-    kept its Excuse against a chelem): an attack that took no trick holds its Excuse for 4, no fewer."""
+    kept its Excuse against a chelem): in a garde contre an attack that took no trick holds its Excuse for 4,
+    no fewer."""
     assert valid(FOUR, {"taker": "N", "contract": "garde_contre", "bouts": 1, "points": 4}).points == "4"
-    error(FOUR, {"taker": "N", "contract": "prise", "bouts": 1, "points": 3}, "points", "at least 4",
+    error(FOUR, {"taker": "N", "contract": "garde_contre", "bouts": 1, "points": 3}, "points", "at least 4",
           "the Excuse 4")
-    error(THREE, {"taker": "A", "contract": "prise", "bouts": 1, "points": "3.5"}, "points", "at least 4")
+    error(THREE, {"taker": "A", "contract": "garde_contre", "bouts": 1, "points": "3.5"}, "points", "at least 4")
 
 
 def test_points_cannot_include_the_defences_bouts() -> None:
-    """0 bouts with 91 points is impossible: the defence holds the three bouts (4½ each; the Excuse 4)."""
-    error(FOUR, deal(bouts=0, points=91, chelem="unannounced_made"), "points", "0 of the three bouts", "78")
-    assert valid(FOUR, deal(bouts=0, points=78)).points == "78"
-    error(FOUR, deal(bouts=1, points=83), "points", "82")
+    """The defence's bouts come with their trick: holding all three, the defence has 4½ + 4½ + ½ + ½ (the Petit
+    and the 21 in one trick of four) and the Excuse 4, 14 points; the attack 77 at most. Holding two, 10: the
+    attack 81 at most. Holding the Excuse alone, 4 (it gives ½ for it): the attack 87 at most."""
+    error(FOUR, deal(bouts=0, points=91, chelem="unannounced_made"), "points", "0 of the three bouts", "77")
+    assert valid(FOUR, deal(bouts=0, points=77)).points == "77"
+    error(FOUR, deal(bouts=0, points=78), "points", "77 at most")
+    assert valid(FOUR, deal(bouts=1, points=81)).points == "81"
+    error(FOUR, deal(bouts=1, points=82), "points", "81")
     assert valid(FOUR, deal(bouts=2, points=87, chelem="unannounced_made")).points == "87"
 
 
@@ -196,13 +225,16 @@ def test_points_side_is_attack_or_defence() -> None:
 
 def test_points_counted_by_the_defence_are_checked_as_the_attacks() -> None:
     """If "defence", the attack's points are 91 − points."""
-    # the defence counted 85: the attack has 6 with 2 bouts, less than 9
-    error(FOUR, deal(points=85, points_side="defence"), "points", "at least 9")
+    # the defence counted 85: the attack has 6 with 2 bouts, less than 3 (its écart) + 4½ + 4½ + ½ + ½ = 13
+    error(FOUR, deal(points=85, points_side="defence"), "points", "at least 13")
 
 
 def test_garde_contre_chien_belongs_to_the_defence() -> None:
-    """Garde contre: chien counts for the defence — six cards of ½ at least at four players."""
+    """Garde contre: chien counts for the defence, six cards of ½ at least at four players: 91 − 3 = 88 at most
+    holding the three bouts; holding two, the chien's ½ cards and the defence's Excuse 4: 91 − 3 − 4 = 84."""
     error(FOUR, deal(contract="garde_contre", bouts=3, points=89), "points", "garde contre", "88")
+    assert valid(FOUR, deal(contract="garde_contre", bouts=2, points=84)).points == "84"
+    error(FOUR, deal(contract="garde_contre", bouts=2, points=85), "points", "garde contre", "84")
 
 
 # -- partner at five players ---------------------------------------------------------------------------------
@@ -348,7 +380,7 @@ def test_defence_chelem_leaves_the_attack_next_to_nothing() -> None:
 
 
 def test_defence_chelem_with_petit_au_bout_to_the_attack_is_impossible() -> None:
-    error(FOUR, deal(bouts=1, points=5, chelem="defence", petit_au_bout="attack"), "petit_au_bout",
+    error(FOUR, deal(bouts=1, points=7, chelem="defence", petit_au_bout="attack"), "petit_au_bout",
           "every trick")
 
 
