@@ -402,8 +402,10 @@ class Game(ABC, Generic[O, R, S]):
             members = []
             for member in team:
                 found = parse.find_seat(names, member)
-                if found is None:
-                    errors.add("teams", _("%(name)s is not playing at this table.", name=str(member)))
+                if found is None and not isinstance(member, str):
+                    errors.add("teams", _("Name each team's players as the table names them."))
+                elif found is None:
+                    errors.add("teams", _("%(name)s is not playing at this table.", name=member[:40]))
                 else:
                     members.append(found.index)
             team_seats.append(tuple(members))

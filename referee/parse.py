@@ -200,7 +200,9 @@ def seat(players: Sequence[str], value: Any, field: str, errors: Errors, *, blan
             errors.add(field, blank)
         return None
     found = find_seat(players, value)
-    if found is None:
+    if found is None and (isinstance(value, bool) or not isinstance(value, (str, int, Mapping, Seat))):
+        errors.add(field, _("Name one player of the table."))  # a list, a number with a point...: no name
+    elif found is None:
         errors.add(field, _("%(name)s is not playing at this table.", name=_shown(value)))
     return found
 

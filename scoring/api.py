@@ -52,6 +52,7 @@ from scoring.api_schemas import (
     TableIn,
     TableOut,
 )
+from scoring.forms import CURRENCY_MESSAGE, currency_name
 from scoring.limits import message as limit_message
 from scoring.limits import over_limit
 from scoring.models import Deal, Table
@@ -157,11 +158,17 @@ def _validation_error(request: HttpRequest, exc: ValidationError) -> HttpRespons
     return _api_error(request, invalid(errors))
 
 
+def _union_member(part: Any) -> bool:
+    """Pydantic names the member of a union it tried (``str``, ``dict[str,any]``) in an error's path: not a
+    field of the body."""
+    return isinstance(part, str) and (part in ("str", "int", "float", "bool", "none") or "[" in part)
+
+
 def schema_errors(errors: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """Pydantic's errors as ``{path: message}``; of the deals, only the first bad one (as the games do)."""
     out: dict[str, str] = {}
     for error in errors:
-        loc = [str(part) for part in error.get("loc", ())]
+        loc = [str(part) for part in error.get("loc", ()) if not _union_member(part)]
         if loc and loc[0] == "body":
             loc = loc[2:]  # ("body", <parameter name>, field...)
         elif loc and loc[0] in ("path", "query"):
@@ -193,6 +200,14 @@ def schema_message(error: Mapping[str, Any]) -> str:
         return _("At most %(n)s items.") % {"n": ctx.get("max_length", "?")}
     if kind == "string_too_long":
         return _("At most %(n)s characters.") % {"n": ctx.get("max_length", "?")}
+    if kind == "string_too_short":
+        return _("At least %(n)s characters.") % {"n": ctx.get("min_length", "?")}
+    if kind in ("uuid_type", "uuid_parsing", "uuid_version"):
+        return _("Must be a UUID, like 0b6a7c1e-2f7d-4c55-8a7e-3c2d1e0f9a8b.")
+    if kind in ("float_type", "float_parsing", "finite_number"):
+        return _("Enter a number.")
+    if kind in ("literal_error", "enum"):
+        return _("Not one of the choices.")
     if kind == "greater_than_equal":
         return _("Must be at least %(n)s.") % {"n": ctx.get("ge", "?")}
     if kind == "less_than_equal":
@@ -218,7 +233,8 @@ def guard(prefix: str = "") -> Iterator[None]:
     except InvalidRecord as exc:
         errors = _prefixed(prefix, services.field_errors(exc)) or {prefix or "__all__": _("Not valid.")}
         raise invalid(errors) from None
-    except (ApiError, services.DealConflict, services.Conflict, services.ChangeRefused, DatabaseError):
+    except (ApiError, services.DealConflict, services.NotTheNextNumber, services.Conflict, services.NoSuchDeal,
+            services.ChangeRefused, DatabaseError):
         raise  # answered by their callers; a database failure is the server's, not the input's
     except Exception as exc:  # any game failure on client input is a 400, never a 500
         logger.warning("Game code failed on client input at %r: %r", prefix or "(table)", exc, exc_info=True)
@@ -555,10 +571,13 @@ def create_table(request: HttpRequest, payload: TableIn) -> Status:
     """Start a table. The answer holds its two link tokens: the view token reads, the edit token also
     records deals. Keep the edit token to the scorekeepers."""
     limit(request, "new_table")
+    currency = currency_name(payload.currency)
+    if not currency:
+        raise invalid({"currency": str(CURRENCY_MESSAGE)})
     with guard():
         table = services.create_table(
             game=payload.game, players=payload.players, options=payload.options, teams=payload.teams,
-            stake_minor=payload.stake_minor, currency=payload.currency, name=payload.name,
+            stake_minor=payload.stake_minor, currency=currency, name=payload.name,
             first_dealer=payload.first_dealer)
     return Status(201, {"view_token": table.view_token, "edit_token": table.edit_token,
                         "urls": table_urls(request, table)})
@@ -594,6 +613,8 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> HttpResp
                                         author=AUTHOR, client_id=payload.client_id)
     except services.DealConflict as exc:
         raise conflict(table, exc) from None
+    except services.NotTheNextNumber as exc:
+        raise invalid({"expected_number": str(exc)}) from None
     except (services.ChangeRefused, services.DealReplaced) as exc:
         raise ApiError(409, str(exc)) from None
     # Built to DealOut's shape and answered directly, as the score endpoint does: validating the answer again
@@ -630,6 +651,8 @@ def undo(request: HttpRequest, token: str, number: int | None = None) -> dict[st
     table = access_or_error(token, edit=True).table
     try:
         deal = services.undo_last(table, author=AUTHOR, number=number)
+    except services.NoSuchDeal as exc:
+        raise ApiError(404, str(exc)) from None
     except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
     if deal is None:

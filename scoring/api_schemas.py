@@ -153,8 +153,9 @@ class TableIn(Schema):
     teams: list[Annotated[str, StringConstraints(max_length=8)]] = Field(
         default_factory=list, max_length=MAX_PLAYERS,
         description="Team games: a team letter per seat (`[\"A\", \"B\", \"A\", \"B\"]`), optional.")
-    stake_minor: int = Field(0, ge=0, le=1_000_000_000, description="Money per point (or chip), in cents.")
-    currency: str = Field("EUR", max_length=8)
+    stake_minor: int = Field(0, ge=0, le=1_000_000_000, strict=True,
+                             description="Money per point (or chip), in cents: a whole number.")
+    currency: str = Field("EUR", max_length=8, description="A code (EUR, USD) or a short word or sign (chips, 🍺).")
     name: str = Field("", max_length=80)
     first_dealer: int = Field(0, ge=0, le=MAX_PLAYERS, description="Seat (0-based) of the first dealer.")
 

@@ -31,12 +31,27 @@ MAX_DEALS = 20_000  # deals a table keeps (bounded work: a correction to deal 1 
 
 
 class DealConflict(Exception):
-    """Another phone recorded this deal number first."""
+    """Another phone recorded this deal number first (or undid the deals before it): ``number`` is the last
+    deal in play now."""
 
-    def __init__(self, number: int):
+    def __init__(self, number: int, *, undone: bool = False):
         self.number = number
-        super().__init__(_("Deal %(n)s was just recorded by another phone. Here it is; nothing was lost.")
-                         % {"n": number})
+        if undone:
+            super().__init__(_("Another phone undid deals meanwhile: the next deal is deal %(next)s. Nothing was "
+                               "recorded.") % {"next": number + 1})
+        else:
+            super().__init__(_("Deal %(n)s was just recorded by another phone. Here it is; nothing was lost.")
+                             % {"n": number})
+
+
+class NotTheNextNumber(Exception):
+    """A client expected a deal number the table has not reached: no other phone is involved, the number is
+    wrong."""
+
+    def __init__(self, expected: int, number: int):
+        self.expected, self.number = expected, number
+        super().__init__(_("The next deal here is deal %(n)s, not deal %(expected)s.")
+                         % {"n": number, "expected": expected})
 
 
 class ChangeRefused(Exception):
@@ -409,7 +424,7 @@ def replay_one(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, de
         return game.apply(spec, state, record)
     except InvalidRecord as exc:
         first = next(iter(exc.errors.values()))
-        raise ChangeRefused(_("This change would make deal %(n)s impossible: %(why)s")
+        raise ChangeRefused(_("This change would make deal %(n)s impossible. %(why)s")
                             % {"n": deal.number, "why": translate(first)}) from exc
 
 
@@ -444,6 +459,19 @@ class DealUndone(Conflict):
     def __init__(self, number: int):
         self.number = number
         super().__init__(_("Deal %(n)s was just undone by another phone. Nothing else changed.") % {"n": number})
+
+
+class DealNotLast(Conflict):
+    def __init__(self, number: int, last: int):
+        self.number = number
+        super().__init__(_("Deal %(n)s is no longer the last: deal %(last)s was recorded since. Nothing was "
+                           "undone.") % {"n": number, "last": last})
+
+
+class NoSuchDeal(Exception):
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(_("There is no deal %(n)s at this table.") % {"n": number})
 
 
 class DealRestored(Conflict):
@@ -660,8 +688,13 @@ def _plan_record(table: Table, record: Mapping[str, Any] | Any, expected_number:
     if number > MAX_DEALS:
         raise InvalidRecord({"__all__": _("A table keeps at most %(n)s deals: start a new table for the "
                                           "next game.") % {"n": MAX_DEALS}})
-    if expected_number is not None and expected_number != number:
+    if expected_number is not None and expected_number < number:
         raise DealConflict(number - 1)
+    if expected_number is not None and expected_number > number:
+        reached = table.deals.aggregate(m=Max("number"))["m"] or 0  # undone deals at the end included
+        if expected_number > reached + 1:
+            raise NotTheNextNumber(expected_number, number)
+        raise DealConflict(number - 1, undone=True)
     if latest is None:
         before = start_state(table, game, spec)
     elif not latest.withdrawn and latest.state_after is not None:
@@ -838,6 +871,11 @@ def undo_last(table: Table, *, author: str = "", number: int | None = None) -> D
     def last(table: Table) -> Deal:
         found = active_deals(table).order_by("-number").first()
         if number is not None and (found is None or found.number != number):
+            seen = table.deals.filter(number=number).only("withdrawn").first()
+            if seen is None:
+                raise NoSuchDeal(number)
+            if not seen.withdrawn and found is not None:
+                raise DealNotLast(number, found.number)
             raise DealUndone(number)
         if found is None:
             raise _NothingToUndo

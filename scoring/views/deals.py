@@ -86,7 +86,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(None, str(exc))
         except services.DealReplaced as exc:  # a resend of a deal undone and replaced since: said, not recorded
             return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
-        except services.DealConflict as exc:
+        except (services.DealConflict, services.NotTheNextNumber) as exc:  # the entries kept, numbered afresh
             conflict = str(exc)
             data = request.POST.copy()
             data["deal_number"] = str(services.next_number(table))
@@ -176,6 +176,14 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     })
 
 
+def changed_message(deal: Deal) -> str:
+    """What Save says of a deal changed: an undone deal stays undone, and no score moves."""
+    if deal.withdrawn:
+        return _("Deal %(n)s changed. It stays undone and counts for nobody: restore it from the history to "
+                 "count it.") % {"n": deal.number}
+    return _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": deal.number}
+
+
 @require_http_methods(["GET", "POST"])
 @limited("write")
 def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
@@ -193,8 +201,7 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
             except (services.ChangeRefused, services.Conflict) as exc:
                 form.add_error(None, str(exc))
             else:
-                messages.success(request, _("Deal %(n)s changed; the scores after it were recomputed.")
-                                 % {"n": number})
+                messages.success(request, changed_message(deal))
                 return redirect(_back(request, reverse("table", args=[token])))
         deal.refresh_from_db()
     else:
@@ -234,7 +241,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponse:
         deal = services.undo_last(access.table, author=author_of(request), number=seen)
     except services.DealUndone as exc:
         messages.warning(request, str(exc))
-    except (services.ChangeRefused, services.Conflict) as exc:
+    except (services.ChangeRefused, services.Conflict, services.NoSuchDeal) as exc:
         messages.error(request, str(exc))
     else:
         if deal is None:

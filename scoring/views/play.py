@@ -37,7 +37,7 @@ from scoring.limits import limited
 from scoring.models import Deal
 from scoring.play_drafts import Draft, code_of, face_down_allowed, played_code
 from scoring.referee_context import situation_fields
-from scoring.views.deals import describe_record  # the deal page's own reading of a record
+from scoring.views.deals import changed_message, describe_record  # the deal pages' own words
 from scoring.views.tables import side_labels
 from scoring.widgets import card_words, deck_groups
 
@@ -402,7 +402,7 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
         if draft.number is not None:
             stored = get_object_or_404(Deal, table=table, number=draft.number)
             services.edit_deal(stored, record, author=author_of(request))
-            done = _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": draft.number}
+            done = changed_message(stored)
         else:
             stored = services.record_deal(table, record, author=author_of(request),
                                           client_id=uuid.UUID(draft.client_id))

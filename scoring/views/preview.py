@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from referee.game import Game, InvalidRecord, State, TableSpec
@@ -22,7 +23,7 @@ from scoring.views.tables import side_labels
 class Preview:
     """What the entries would make: ``lines`` (label, the deal's score, the total after it as the game says it)
     and the breakdown read aloud; or ``missing`` (the labels still to fill in); or ``problem`` (the first
-    message, as beside its input)."""
+    message, as beside its input). ``undone``: the deal edited is undone, so it moves no total."""
 
     lines: list[tuple[str, int, str]] = field(default_factory=list)
     breakdown: list[Any] = field(default_factory=list)
@@ -30,10 +31,11 @@ class Preview:
     winners: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     problem: str = ""
+    undone: bool = False
 
 
 def _labelled(label: Any, message: Any) -> str:
-    return f"{label}: {message}" if label else str(message)
+    return _("%(label)s: %(message)s") % {"label": label, "message": message} if label else str(message)
 
 
 def first_form_error(form: RecordForm) -> str:
@@ -103,6 +105,7 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
             shown = Preview(problem=st.problem)
         else:
             shown = preview_of(form, st.game, st.spec, before, side_labels(st))
+            shown.undone = number is not None and table.deals.filter(number=number, withdrawn=True).exists()
     response = render(request, "scoring/_preview.html#result", {"preview": shown, "token": token})
     response["Cache-Control"] = "no-store"
     return response

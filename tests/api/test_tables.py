@@ -180,10 +180,24 @@ def test_two_phones_record_deal_2_at_once(api, table):
     assert record(api, token, FFT_DEALS[2][0], expected_number=body["next_number"]).status_code == 201
 
 
-def test_expected_number_ahead_is_a_conflict_too(api, table):
-    response = record(api, table["edit_token"], GARDE_49, expected_number=3)
+def test_expected_number_ahead_after_another_phone_undid_is_a_conflict_too(api, table):
+    token = table["edit_token"]
+    record(api, token, GARDE_49)
+    record(api, token, GARDE_49)
+    assert api.post(f"/api/tables/{token}/undo?number=2").status_code == 200  # the other phone
+    response = record(api, token, GARDE_49, expected_number=3)
     assert response.status_code == 409
-    assert response.json()["next_number"] == 1 and response.json()["deal"] is None
+    body = response.json()
+    assert body["detail"] == "Another phone undid deals meanwhile: the next deal is deal 2. Nothing was recorded."
+    assert body["next_number"] == 2 and body["deal"]["number"] == 1
+    assert Deal.objects.filter(withdrawn=False).count() == 1
+
+
+def test_expected_number_no_deal_reached_is_a_field_error(api, table):
+    response = record(api, table["edit_token"], GARDE_49, expected_number=5)
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"expected_number": "The next deal here is deal 1, not deal 5."}
+    assert not Deal.objects.exists()
 
 
 # -- edit, undo, restore ------------------------------------------------------------------------------------
@@ -326,3 +340,20 @@ def test_undoing_a_deal_another_phone_just_undid_is_a_409(api, table):
     late = api.post(f"/api/tables/{token}/undo?number=2")
     assert late.status_code == 409 and "just undone by another phone" in late.json()["detail"]
     assert list(Deal.objects.filter(withdrawn=True).values_list("number", flat=True)) == [2]  # deal 1 kept
+
+
+def test_undoing_a_deal_that_is_no_longer_the_last_says_which_is(api, table):
+    token = table["edit_token"]
+    record(api, token, GARDE_49)
+    record(api, token, GARDE_49)
+    record(api, token, GARDE_49)  # deal 3, recorded by another phone
+    late = api.post(f"/api/tables/{token}/undo?number=2")
+    assert late.status_code == 409
+    assert late.json()["detail"] == "Deal 2 is no longer the last: deal 3 was recorded since. Nothing was undone."
+    assert not Deal.objects.filter(withdrawn=True).exists()
+
+
+def test_undoing_a_deal_that_never_was_is_a_404(api, table):
+    response = api.post(f"/api/tables/{table['edit_token']}/undo?number=7")
+    assert response.status_code == 404 and response.json()["detail"] == "There is no deal 7 at this table."
+    assert not Deal.objects.filter(withdrawn=True).exists()

@@ -67,6 +67,16 @@ def test_undo_is_post_only_and_withdraws_the_last_deal(client, tarot4):
     assert "Deal 2 undone" in client.get(url(tarot4)).content.decode()
 
 
+def test_undo_of_a_deal_the_page_shows_as_last_says_what_happened_since(client, tarot4):
+    """The page sends the deal it showed as the last: recorded over since, or never there, nothing is undone."""
+    add_deals(tarot4, 2)
+    html = client.post(url(tarot4, "undo/"), {"number": "1"}, follow=True).content.decode()
+    assert "Deal 1 is no longer the last: deal 2 was recorded since. Nothing was undone." in html
+    html = client.post(url(tarot4, "undo/"), {"number": "9"}, follow=True).content.decode()
+    assert "There is no deal 9 at this table." in html
+    assert not Deal.objects.filter(withdrawn=True).exists()
+
+
 def test_undo_with_htmx_returns_the_fresh_table_body(client, tarot4):
     add_deals(tarot4, 1)
     html = client.post(url(tarot4, "undo/"), HTTP_HX_REQUEST="true").content.decode()
@@ -121,6 +131,17 @@ def test_edit_shows_the_stored_record_and_saves_a_new_revision(client, tarot4):
     deal = Deal.objects.get(number=1)
     assert deal.record["taker"] == {"seat": 3, "name": "W"} and deal.revision == 2
     assert services.standings(tarot4).totals["W"] == 3 * 33 - 66
+
+
+def test_editing_an_undone_deal_says_it_stays_undone_and_moves_no_score(client, tarot4):
+    add_deals(tarot4, 1)
+    services.undo_last(tarot4)
+    data = {"taker": "W", "contract": "prise", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none"}
+    html = client.post(url(tarot4, "deal/1/edit/"), data, follow=True).content.decode()
+    assert "Deal 1 changed. It stays undone and counts for nobody" in html
+    assert "were recomputed" not in html
+    assert Deal.objects.get(number=1).withdrawn and set(services.standings(tarot4).totals.values()) == {0}
 
 
 def test_edit_mistakes_are_shown_beside_the_field(client, tarot4):

@@ -58,6 +58,16 @@ def test_editing_a_deal_previews_it_against_the_state_before_it(client, tarot4):
     assert lines(html)[0] == ("N", "+198", "+198")
 
 
+def test_editing_an_undone_deal_previews_its_score_and_no_total(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    services.undo_last(tarot4)
+    html = preview(client, tarot4, {"taker": "N", "contract": "garde", "bouts": "2", "points": "49"}, deal=1)
+    # N's garde: +198 for the deal itself; undone, it moves no total, so the preview shows none.
+    assert re.findall(r'<tr><th scope="row">(.*?)</th><td class="num \w*">(.*?)</td></tr>', html)[0] == ("N", "+198")
+    assert not lines(html) and ">Total<" not in html
+    assert "This deal is undone: what it scores counts for nobody until it is restored." in html
+
+
 def test_an_incomplete_entry_says_what_is_still_to_fill_in(client, tarot4):
     html = preview(client, tarot4, {"taker": "E", "contract": "garde"})
     assert "Incomplete" in html and "Bouts held by the attack" in html and "Card points" in html

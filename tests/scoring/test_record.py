@@ -54,7 +54,7 @@ def test_a_mistake_is_shown_beside_its_field_and_everything_typed_is_kept(client
 
     html = response.content.decode()
     assert response.status_code == 200
-    assert "at least 9 points" in field_error(html, "points")
+    assert "at least 13 points" in field_error(html, "points")
     assert 'name="points" value="4"' in html
     assert re.search(r'name="taker" value="E"[^>]*checked', html)
     assert re.search(r'name="contract" value="garde"[^>]*checked', html)
@@ -110,6 +110,27 @@ def test_the_second_phone_gets_a_conflict_and_keeps_its_entries(client, tarot4):
 
     post(client, tarot4, number=2, taker="W", points="52")
     assert Deal.objects.count() == 2
+
+
+def test_a_phone_whose_deals_were_undone_meanwhile_is_told_and_keeps_its_entries(client, tarot4):
+    services.record_deal(tarot4, plain_deal(taker="N"))
+    services.undo_last(tarot4)  # another phone undid deal 1: this one's form still says deal 2
+
+    response = post(client, tarot4, number=2, taker="W", points="52")
+
+    html = response.content.decode()
+    assert "Another phone undid deals meanwhile: the next deal is deal 1." in html
+    assert 'name="deal_number" value="1"' in html and 'name="points" value="52"' in html
+    assert not Deal.objects.filter(withdrawn=False).exists()
+
+
+def test_a_deal_number_no_table_reached_is_refused_and_the_entries_kept(client, tarot4):
+    response = post(client, tarot4, number=7, taker="W", points="52")
+
+    html = response.content.decode()
+    assert "The next deal here is deal 1, not deal 7." in html
+    assert 'name="deal_number" value="1"' in html and 'name="points" value="52"' in html
+    assert not Deal.objects.exists()
 
 
 def test_the_view_link_cannot_record(client, tarot4):

@@ -434,7 +434,7 @@ def test_a_payment_is_stored_with_its_debtor_and_a_correction_that_would_renumbe
         "turned_card": "4O", "went": PLAYERS, "tricks__0__player": "Juan", "tricks__1__player": "Pepe",
         "tricks__2__player": "Pepe"})
     assert response.status_code == 200
-    assert "This change would make deal 2 impossible: Lulo #2 is Marta&#x27;s, not Juan&#x27;s." in \
+    assert "This change would make deal 2 impossible. Lulo #2 is Marta&#x27;s, not Juan&#x27;s." in \
         response.content.decode()
     assert Deal.objects.get(number=1).record == first and Deal.objects.get(number=1).revision == 1
     assert services.standings(night).state == before
