@@ -26,14 +26,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import parse
-from referee.cards import Card, DeckKind
+from referee.cards import Card, DeckKind, full_deck
 from referee.game import Field, Record, TableSpec
 from referee.parse import Errors
 from referee.text import _, join
 from referee.values import Seat, Values
 
 from .options import PabloOptions, Variant
-from .values import card_text, decks_for, hand_value, points_bounds, special_cards
+from .values import card_text, card_value, decks_for, hand_value, number_text, points_bounds, special_cards
 
 FIELDS: tuple[str, ...] = ("caller", "hands", "void")
 HAND_FIELDS: tuple[str, ...] = ("player", "cards", "points")
@@ -176,7 +176,36 @@ def parse_hands(table: Table, value: Any, errors: Errors) -> tuple[Hand, ...]:
         found[player.index] = Hand(player, cards, points)
     if errors:
         return ()
-    return tuple(found[seat] for seat in sorted(found))
+    hands = tuple(found[seat] for seat in sorted(found))
+    check_typed_points_against_cards_left(hands, variant, copies, errors)
+    return () if errors else hands
+
+
+def check_typed_points_against_cards_left(hands: tuple[Hand, ...], variant: Variant, copies: int,
+                                          errors: Errors) -> None:
+    """The typed hands together must fit in the cards nobody tapped: their points above 0 within those cards'
+    positive points, their points below 0 (English aces) within those cards' negative ones.
+
+    >>> from referee.values import Seat
+    >>> typed = [Hand(Seat(i, n), None, -3) for i, n in enumerate(["Ana", "Bea"])]
+    >>> errors = Errors()
+    >>> check_typed_points_against_cards_left(tuple(typed), Variant.ENGLISH, 1, errors)
+    >>> str(errors.errors["hands"])
+    'The hands typed below 0 add up to −6, but the cards not tapped go no lower than −4 (their aces).'
+    """
+    left = Counter(dict.fromkeys(full_deck(DeckKind.FRENCH52), copies))
+    left.subtract(card for hand in hands for card in hand.cards or ())
+    values = [(card_value(card, variant), count) for card, count in left.items()]
+    most = sum(value * count for value, count in values if value > 0)
+    least = sum(value * count for value, count in values if value < 0)
+    typed = [hand.points for hand in hands if hand.cards is None]
+    above, below = sum(p for p in typed if p > 0), sum(p for p in typed if p < 0)
+    if above > most:
+        errors.add("hands", _("The typed points add up to %(n)s, but the cards not tapped hold %(most)s in all.",
+                              n=number_text(above), most=number_text(most)))
+    elif below < least:
+        errors.add("hands", _("The hands typed below 0 add up to %(n)s, but the cards not tapped go no lower "
+                              "than %(least)s (their aces).", n=number_text(below), least=number_text(least)))
 
 
 def hand_cards(value: Any, field: str, copies: int, errors: Errors) -> tuple[Card, ...] | None:

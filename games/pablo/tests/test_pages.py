@@ -101,6 +101,16 @@ def test_a_bad_row_is_refused_beside_it_and_nothing_is_lost(client, english):
     assert not english.deals.exists()
 
 
+def test_typed_hands_that_no_deck_holds_are_refused_above_the_hands(client, english):
+    """Three hands typed −2 need six aces; an English deck has four."""
+    response = client.post(f"/t/{english.edit_token}/deal/",
+                           form("Ana", {"points": -2}, {"points": -2}, {"points": -2}, {"points": 9}))
+    html = response.content.decode()
+    hands = html[html.index('id="field-hands"'):html.index('id="hand-0"')]
+    assert "The hands typed below 0 add up to −6, but the cards not tapped go no lower than −4" in hands
+    assert html.count('value="-2"') == 3 and not english.deals.exists()
+
+
 @pytest.mark.parametrize("variant", ["french", "english"])
 def test_points_are_typed_on_a_number_pad(client, db, variant):
     """Both variants open the number pad; English negatives come from the ± button."""

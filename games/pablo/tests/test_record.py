@@ -147,6 +147,26 @@ def test_typed_points_within_what_a_hand_can_hold():
     assert refused(table(), raw) == {"hands.0.points": "Enter a whole number."}
 
 
+def test_the_typed_hands_together_fit_in_the_cards_nobody_tapped():
+    """A hand alone may hold up to the whole deck's points, but the hands together share one deck (two past six
+    players, French)."""
+    # French, one deck: 330 points in all (aces 4, 2 to 10 four times 54 = 216, J Q 80, K♣ K♥ K♠ 30).
+    assert refused(table(), round_("Ana", 300, 31, 0, 0)) == {
+        "hands": "The typed points add up to 331, but the cards not tapped hold 330 in all."}
+    GAME.parse(table(), round_("Ana", 300, 30, 0, 0))
+    # Tapped cards leave the rest: with the K♠ tapped (10), the others can hold only 320.
+    assert refused(table(), round_("Ana", "KS", 300, 21, 0)) == {
+        "hands": "The typed points add up to 321, but the cards not tapped hold 320 in all."}
+    # English: the four aces are the only cards below 0, −1 each.
+    assert refused(table("english"), round_("Ana", -3, -2, 5, 6)) == {
+        "hands": "The hands typed below 0 add up to −5, but the cards not tapped go no lower than −4 (their "
+                 "aces)."}
+    assert refused(table("english"), round_("Ana", "AS AH", -3, 5, 6)) == {
+        "hands": "The hands typed below 0 add up to −3, but the cards not tapped go no lower than −2 (their "
+                 "aces)."}
+    GAME.parse(table("english"), round_("Ana", "AS AH", -2, 5, 6))
+
+
 def test_unknown_fields_are_refused():
     errors = refused(table(), {**round_("Ana", 1, 2, 3, 4), "bonus": 5})
     assert errors == {"bonus": "Unknown field for Pablo."}
