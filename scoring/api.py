@@ -173,7 +173,10 @@ def schema_errors(errors: Sequence[Mapping[str, Any]]) -> dict[str, str]:
             loc = loc[2:]  # ("body", <parameter name>, field...)
         elif loc and loc[0] in ("path", "query"):
             loc = loc[1:]
-        out.setdefault(".".join(loc) or "body", schema_message(error))
+        tried_a_union = any(_union_member(part) for part in error.get("loc", ()))
+        message = (_("Give a card code such as \"KS\", or an object such as {\"seat\": \"S\", \"card\": \"KS\"}.")
+                   if tried_a_union and loc[:1] == ["plays"] else schema_message(error))
+        out.setdefault(".".join(loc) or "body", message)
     deal_keys = [k for k in out if k.startswith("deals.") and k.split(".")[1].isascii() and k.split(".")[1].isdigit()]
     if deal_keys:
         first = min(int(k.split(".")[1]) for k in deal_keys)

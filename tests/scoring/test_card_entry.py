@@ -351,6 +351,14 @@ def test_bad_plays_are_a_4xx_with_a_message_per_field(client, db, body, field):
     assert 400 <= status < 500 and field in answer["errors"], answer
 
 
+def test_a_play_that_is_neither_a_code_nor_an_object_says_both_forms(client, db):
+    body = {"players": SEATS, "contract": GARDE_BY_S, "leader": "N", "plays": [5, *CARDS_A[1:]]}
+    status, answer = api_post(client, "/api/games/tarot/score/plays", body)
+    assert status == 422
+    assert answer["errors"] == {
+        "plays.0": 'Give a card code such as "KS", or an object such as {"seat": "S", "card": "KS"}.'}
+
+
 def test_a_game_without_card_entry_is_a_404_not_a_500(client, db):
     status, answer = api_post(client, "/api/games/nosuchgame/score/plays",
                               {"players": SEATS, "contract": {}, "leader": "N", "plays": []})
