@@ -649,7 +649,8 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
           tags=["tables"], summary="Undo the latest deal")
 def undo(request: HttpRequest, token: str, number: int | None = None) -> dict[str, Any]:
     """Withdraw the latest active deal. It stays in the history and `restore` brings it back. With `?number=`,
-    the deal the client saw as the last: 409 if another phone undid it first (nothing else is undone)."""
+    the deal the client saw as the last: 409 if another phone undid it first or recorded another deal since
+    (nothing is undone), 404 if the table has no such deal."""
     limit(request, "write")
     table = access_or_error(token, edit=True).table
     try:

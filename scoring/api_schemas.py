@@ -227,7 +227,8 @@ class RecordIn(Schema):
     record: dict[str, Any] = Field(..., description=RECORD_HELP)
     expected_number: int | None = Field(
         None, description="The number this deal should get. If another phone recorded it first, the answer "
-                          "is 409 with that deal, and nothing is stored.")
+                          "is 409 with that deal, and nothing is stored; if another phone undid deals since, 409 "
+                          "with the last deal in play. A number the table never reached is a 422.")
     client_id: UUID | None = Field(
         None, description="An id the client makes for this deal (a UUID). Sending the same deal again with the "
                           "same id (a retry after a lost answer) records nothing and answers 200 with the deal "
