@@ -110,8 +110,11 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         errors = Errors()
         won = self.winners(table, state)
         if won:
+            names = join([table.players[seat] for seat in won], " & ")
             errors.add("__all__", _("The match is over: %(names)s won it. Start a new table for another match.",
-                                    names=join([table.players[seat] for seat in won], " & ")), rule=RULE_MATCH)
+                                    names=names) if len(won) == 1 else
+                       _("The match is over: %(names)s share the win. Start a new table for another match.",
+                         names=names), rule=RULE_MATCH)
             errors.raise_if_any()
         if record.void:
             return
@@ -151,7 +154,9 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         lines.append(self.wins_line(table, after))
         won = self.winners(table, after)
         if won:
-            lines.append(_("The match is over: %(names)s won it.", names=join([table.players[s] for s in won], " & ")))
+            names = join([table.players[s] for s in won], " & ")
+            lines.append(_("The match is over: %(names)s won it.", names=names) if len(won) == 1 else
+                         _("The match is over: %(names)s share the win.", names=names))
         details = CasitaDetails({table.players[seat]: n for seat, n in enumerate(counts)}, sum(counts),
                                 tuple(table.seat(seat) for seat in winners))
         return after, Outcome(scores=scores, breakdown=tuple(lines), details=details)

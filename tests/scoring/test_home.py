@@ -31,6 +31,14 @@ def test_home_lists_every_game_with_its_player_counts(client, db):
     assert 'id="no-recent"' in html
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_each_language_button_names_its_language_in_its_own_words(client, db, language):
+    """Not in the page's words: a Pablo table's "English" variant is "Inglesa" in Spanish, a language is not."""
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    buttons = re.findall(r'name="language" value="(\w+)" title="([^"]+)"', html)
+    assert buttons == [("en", "English"), ("es", "Español"), ("fr", "Français")]
+
+
 def test_home_lists_the_tables_opened_on_this_device_newest_first(client, tarot4, tarot5):
     client.get(f"/t/{tarot5.view_token}/")
     client.get(f"/t/{tarot4.edit_token}/")

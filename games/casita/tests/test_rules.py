@@ -282,6 +282,7 @@ def test_first_to_n_all_who_have_n_share():
     deals = [{"captured": [22, 18]}, {"captured": [18, 22]}, {"captured": [20, 20]}]
     _table, _state, outcomes = play(TWO, deals, match="first_to", target=2)
     assert outcomes[-1].game_over and outcomes[-1].winners == (0, 1)
+    assert str(outcomes[-1].breakdown[-1]) == "The match is over: Ana & Bea share the win."
 
 
 def test_no_deal_is_recorded_after_the_match_is_over():
@@ -292,7 +293,7 @@ def test_no_deal_is_recorded_after_the_match_is_over():
                                                  "match.")
         assert refused.rules["__all__"] is RULE_MATCH
     shared = refusal(TWO, [{"captured": [20, 20]}], {"captured": [22, 18]})
-    assert str(shared.errors["__all__"]).startswith("The match is over: Ana & Bea won it.")
+    assert str(shared.errors["__all__"]).startswith("The match is over: Ana & Bea share the win.")
 
 
 def test_the_match_in_words():
