@@ -633,6 +633,11 @@ class Game(ABC, Generic[O, R, S]):
             return {seat: nets[side] for side, seats in enumerate(table.teams) for seat in seats}
         return {seat: nets[seat] for seat in range(table.size)}
 
+    def settle_notes(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Text, ...]:
+        """What the settle-up page says under the balances of how they were worked out, where the totals alone
+        do not show it (a pot shared out, say): nothing by default."""
+        return ()
+
     # -- the referee ----------------------------------------------------------------------------------------
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
         """Is this play legal here, and who wins this trick, citing the rule; :class:`InvalidRecord` if the

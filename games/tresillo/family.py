@@ -199,5 +199,34 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
             shares[table.after(state.dealer, k + 1)] += 1
         return shares
 
+    @abstractmethod
+    def on_table(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[int, Text]:
+        """What is shared out at the settling, and where it lies, as the table says it."""
+
+    def settle_notes(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Text, ...]:
+        """How what lies on the table was shared out, the odd ones too, so an uneven split is not a surprise.
+
+        >>> from games.tresillo.tresillo import TRESILLO
+        >>> table = TRESILLO.table(["Ana", "Beto", "Carla"])
+        >>> state = TRESILLO.initial_state(table)
+        >>> [str(note) for note in TRESILLO.settle_notes(table, state)]
+        []
+        """
+        amount, where = self.on_table(table, state, **choices)
+        if amount <= 0:
+            return ()
+        each, odd = divmod(amount, table.size)
+        if not odd:
+            return (_("%(where)s: %(n)s, %(each)s to each player.", where=where, n=amount, each=each),)
+        shares = self.share(table, state, amount)
+        extra = [table.players[seat] for seat in (table.after(state.dealer, k + 1) for k in range(table.size))
+                 if shares[seat] > each]
+        if odd == 1:
+            return (_("%(where)s: %(n)s, %(each)s to each player and the one left over to %(who)s, the player after "
+                      "the dealer.", where=where, n=amount, each=each, who=extra[0]),)
+        return (_("%(where)s: %(n)s, %(each)s to each player and the %(odd)s left over one each to %(who)s, from "
+                  "the player after the dealer.", where=where, n=amount, each=each, odd=odd,
+                  who=join(extra, " & ")),)
+
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
         return ruling(table, situation)

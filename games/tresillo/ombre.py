@@ -387,6 +387,9 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         shares = self.share(table, state, state.ledger.pots[STAKES])
         return {seat: state.ledger.players[seat] + shares[seat] for seat in range(table.size)}
 
+    def on_table(self, table: Table, state: OmbreState, **choices: Any) -> tuple[int, Text]:
+        return state.ledger.pots[STAKES], _("The stakes")
+
     def display_state(self, table: Table, state: OmbreState) -> Mapping[str, Any]:
         names = table.players
         ledger = state.ledger

@@ -506,13 +506,20 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         """Each seat's net in tantos if the night stopped now (sums to zero): the plato and the middle pool
         shared equally; with ``include_open_puestas`` each open debt is first paid into the plato."""
         nets = dict(state.ledger.nets(table.size))
-        on_table = state.ledger.pots_total()
         if include_open_puestas:
             for debt in state.ledger.open_debts():
                 nets[debt.debtor] -= debt.amount
-                on_table += debt.amount
-        shares = self.share(table, state, on_table)
+        shares = self.share(table, state, self.on_table(table, state, include_open_puestas)[0])
         return {seat: nets[seat] + shares[seat] for seat in range(table.size)}
+
+    def on_table(self, table: Table, state: TresilloState, include_open_puestas: bool = False,
+                 **choices: Any) -> tuple[int, Text]:
+        """The plato and the middle pool, with the open reserved puestas paid in first if asked."""
+        amount = state.ledger.pots_total()
+        owed = sum(debt.amount for debt in state.ledger.open_debts()) if include_open_puestas else 0
+        if owed:
+            return amount + owed, _("The plato and the middle pool, with the open puestas paid in")
+        return amount, _("The plato and the middle pool")
 
     def display_state(self, table: Table, state: TresilloState) -> Mapping[str, Any]:
         names = table.players

@@ -142,7 +142,8 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
     rows = [{"player": p, "points": units_text(points[p]), "net": nets.get(p, 0),
              "net_abs": abs(nets.get(p, 0))} for p in order]
     return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor,
-            "rounded": not is_whole(points, stake_minor)}
+            "rounded": not is_whole(points, stake_minor),
+            "notes": [translate(note) for note in game.settle_notes(spec, state, **choices)]}
 
 
 def units_text(units: Units) -> str:

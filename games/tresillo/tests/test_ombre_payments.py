@@ -143,6 +143,7 @@ def test_house_rule_at_four_the_player_sitting_out_pays_and_collects_like_an_opp
 
 def test_settling_shares_the_stakes_equally():
     assert OMBRE.balances(TABLE, CARRIED) == {0: -5 + 12, 1: -26 + 12, 2: -5 + 12}
+    assert [str(note) for note in OMBRE.settle_notes(TABLE, CARRIED)] == ["The stakes: 36, 12 to each player."]
 
 
 # -- more cells, on nights played from the start ------------------------------------------------------------------

@@ -103,6 +103,8 @@ def test_settling_up_with_or_without_the_open_reserved_puestas(client, night):
     # With: Carl pays his 21 into the plato first; 48 shared 16 each: Ana +10, Bea 0, Carl −5 − 21 + 16 = −10.
     with_debts = text(client.get(settle + "yes").content.decode())
     assert "Carl pays Ana 1.00 EUR" in with_debts and "Bea pays" not in with_debts
+    assert "The plato and the middle pool: 27, 9 to each player." in without
+    assert "The plato and the middle pool, with the open puestas paid in: 48, 16 to each player." in with_debts
 
 
 @pytest.mark.django_db

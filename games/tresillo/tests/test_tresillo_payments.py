@@ -281,6 +281,23 @@ def test_the_settlement_shares_the_plato_and_middle_and_may_count_the_open_reser
                                                                          2: -5 - 21 + 16}
 
 
+def test_the_settlement_says_how_the_plato_and_middle_were_shared_and_who_took_the_odd_tantos():
+    """The rules page's reading (odd tantos one each from the player after the dealer), said on the settling."""
+    notes = [str(note) for note in TRESILLO.settle_notes(TABLE, played(CARL_OWES_21))]
+    assert notes == ["The plato and the middle pool: 27, 9 to each player."]  # 17 + 10 = 27 = 3 × 9
+    notes = [str(n) for n in TRESILLO.settle_notes(TABLE, played(CARL_OWES_21), include_open_puestas=True)]
+    assert notes == ["The plato and the middle pool, with the open puestas paid in: 48, 16 to each player."]
+    # IN_PLATO: 16 + 10 = 26 = 3 × 8 + 2; Bea deals next, so Carl and then Ana take one more each.
+    assert TRESILLO.balances(TABLE, IN_PLATO) == {0: -6 + 8 + 1, 1: -15 + 8, 2: -5 + 8 + 1}
+    assert [str(note) for note in TRESILLO.settle_notes(TABLE, IN_PLATO)] == [
+        "The plato and the middle pool: 26, 8 to each player and the 2 left over one each to Carl & Ana, "
+        "from the player after the dealer."]
+    # RESERVED: 18 + 10 = 28 = 3 × 9 + 1; Ana deals, so Bea takes the one left over.
+    assert [str(note) for note in TRESILLO.settle_notes(TABLE, RESERVED)] == [
+        "The plato and the middle pool: 28, 9 to each player and the one left over to Bea, the player after "
+        "the dealer."]
+
+
 # -- bidding ----------------------------------------------------------------------------------------------------
 
 def test_bidding_the_highest_bid_makes_the_hombre_juego_below_vuelta_below_solo():

@@ -1,0 +1,29 @@
+"""The compiled translations, as Django reads them: a plural message has every form its language's rule can
+pick, or Spanish pages fall back to English from two on (as "2 open, 7 tantos" did on a Tresillo table)."""
+
+from __future__ import annotations
+
+import gettext
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+CATALOGS = sorted(Path(settings.BASE_DIR).glob("locale/*/LC_MESSAGES/django.mo")) + sorted(
+    Path(settings.BASE_DIR).glob("games/*/locale/*/LC_MESSAGES/django.mo"))
+
+
+def test_every_language_of_every_game_has_a_catalog():
+    assert len(CATALOGS) == 2 * (1 + len(list(Path(settings.BASE_DIR).glob("games/*/locale"))))
+
+
+@pytest.mark.parametrize("path", CATALOGS, ids=lambda p: str(p.relative_to(settings.BASE_DIR)))
+def test_each_plural_message_has_every_form_the_language_counts(path):
+    with path.open("rb") as mo:
+        catalog = gettext.GNUTranslations(mo)
+    forms = int(re.search(r"nplurals\s*=\s*(\d+)", catalog.info()["plural-forms"]).group(1))
+    plural = [key[0] for key in catalog._catalog if isinstance(key, tuple) and key[1] == 0]  # noqa: SLF001
+    assert len(catalog._catalog) > 20, "the catalog was not read"  # noqa: SLF001
+    missing = [msgid for msgid in plural if any((msgid, n) not in catalog._catalog for n in range(forms))]  # noqa: SLF001
+    assert missing == []
