@@ -169,3 +169,18 @@ def tarot_points_halves(card: Card) -> int:
     if card.is_trump:
         return 1
     return TAROT_POINTS_HALVES.get(card.rank, 1)
+
+
+SPANISH_RANK_NAMES: dict[str, Text] = {
+    "1": _("Ace"), "10": _("Jack (sota)"), "11": _("Horse (caballo)"), "12": _("King (rey)"),
+}
+
+
+def spanish_card_name(card: Card) -> Text:
+    """A Spanish card as said aloud: "King (rey) of copas", "5 of oros".
+
+    >>> str(spanish_card_name(Card("C", "12"))), str(spanish_card_name(Card("O", "5")))
+    ('King (rey) of copas', '5 of oros')
+    """
+    return _("%(rank)s of %(suit)s", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
+             suit=SUIT_NAMES["spanish"][card.suit])

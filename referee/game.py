@@ -333,6 +333,7 @@ class Game(ABC, Generic[O, R, S]):
     slug: str = ""
     name: str = ""
     player_counts: tuple[int, ...] = ()
+    usual_players: int = 0  # most tables (the referee's example table); 0: four if allowed, else the fewest
     deck: DeckKind = DeckKind.FRENCH52
     team_game: bool = False
     lower_wins: bool = False  # the lowest total wins (Pablo, Burro)

@@ -288,6 +288,9 @@ class TrickRules(Protocol):
     def other_question(self, context: Situation) -> Ruling:
         """A game's own question (Tarot's écart); only called for questions beyond "play" and "trick"."""
 
+    # Optional: ``card_said(context, card) -> Text``, the card asked about as the verdict says it ("King (rey)
+    # of copas"); its code without it.
+
 
 def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) -> Ruling:
     """The referee's answer to a situation as sent (see :func:`parse_situation`)."""
@@ -330,8 +333,9 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     legal = card in judgement.legal
     rule = judgement.card_rules.get(card, judgement.rule)
     reason = judgement.reasons.get(card, judgement.explanation)
-    explanation = (_("%(card)s may be played. %(reason)s", card=card.code, reason=reason) if legal else
-                   _("%(card)s may not be played. %(rule)s", card=card.code, rule=judgement.explanation))
+    said = rules.card_said(context, card) if hasattr(rules, "card_said") else card.code
+    explanation = (_("%(card)s may be played. %(reason)s", card=said, reason=reason) if legal else
+                   _("%(card)s may not be played. %(rule)s", card=said, rule=judgement.explanation))
     if not isinstance(raw, Mapping):  # pragma: no cover - parse_situation refused it
         raise InvalidRecord({"__all__": _("Describe the situation: hand, trick, card.")})
     return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)

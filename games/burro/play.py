@@ -50,7 +50,7 @@ from games.burro.rules_text import (
     RULE_TRICK,
 )
 from referee import parse
-from referee.cards import SUIT_NAMES, Card, DeckKind, deck_cards
+from referee.cards import SUIT_NAMES, Card, DeckKind, deck_cards, spanish_card_name
 from referee.game import Errors, Example, Field, Ruling, TableSpec
 from referee.text import Text, _
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, parse_situation
@@ -58,9 +58,6 @@ from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, pa
 QUESTIONS = ("play", "draw", "trick", "knocked")
 EM_PE = "em_pe"
 SHAPE = SituationShape(deck=DeckKind.SPANISH48, flags=("stock_empty", "drawn"), questions=QUESTIONS)
-RANK_NAMES: dict[str, Text] = {"1": _("Ace"), "10": _("Jack (sota)"), "11": _("Horse (caballo)"),
-                               "12": _("King (rey)")}
-
 RULING_FIELDS: tuple[Field, ...] = (
     Field("question", _("Question"), "choice", required=False, default="play",
           choices=(("play", _("May I play this card?")), ("draw", _("May I (must I) draw?")),
@@ -125,7 +122,7 @@ def card_name(card: Card) -> Text:
     >>> str(card_name(Card("O", "12"))), str(card_name(Card("E", "9")))
     ('King (rey) of oros', '9 of espadas')
     """
-    return _("%(rank)s of %(suit)s", rank=RANK_NAMES.get(card.rank, card.rank), suit=suit_name(card.suit))
+    return spanish_card_name(card)
 
 
 def strength(card: Card) -> int:
@@ -312,7 +309,8 @@ def verdict(context: Situation, judgement: Judgement) -> Ruling:
     if card is None:
         return Ruling(None, judgement.rule, judgement.explanation, judgement.legal, judgement.reasons)
     legal = card in judgement.legal
-    explanation = (_("%(card)s may be played. %(reason)s", card=card.code, reason=judgement.reasons[card]) if legal
-                   else _("%(card)s may not be played. %(rule)s", card=card.code, rule=judgement.explanation))
+    name = card_name(card)
+    explanation = (_("%(card)s may be played. %(reason)s", card=name, reason=judgement.reasons[card]) if legal
+                   else _("%(card)s may not be played. %(rule)s", card=name, rule=judgement.explanation))
     return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)
 

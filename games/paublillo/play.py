@@ -49,7 +49,7 @@ from games.paublillo.words import (
     TRICK_WINNER,
     VUELTA,
 )
-from referee.cards import SPANISH_SUITS, SUIT_NAMES, Card, DeckKind
+from referee.cards import SPANISH_RANK_NAMES, SPANISH_SUITS, SUIT_NAMES, Card, DeckKind, spanish_card_name
 from referee.game import Errors, Field, InvalidRecord, Rule, Ruling, TableSpec
 from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation, trick_winner
@@ -58,9 +58,6 @@ TRUMP_ORDER = ("4", "3", "2", "12", "11", "10", "1", "7", "6", "5")  # highest f
 PLAIN_ORDER = ("12", "11", "10", "1", "7", "6", "5", "4", "3", "2")
 TRICKS = 3
 VUELTA_TRICK = 2
-RANK_NAMES: dict[str, Text] = {
-    "1": _("Ace"), "10": _("Jack (sota)"), "11": _("Horse (caballo)"), "12": _("King (rey)"),
-}
 WHICH_TRICK_TRUMP = _("Which trick is this? A face-down last card to a trump lead is allowed only as the "
                       "vuelta, in the second trick.")
 WHICH_TRICK = _("Which trick is this? A face-down last card wins only as the vuelta, in the second trick.")
@@ -98,12 +95,11 @@ def card_name(card: Card, trump: str | None = None) -> Text:
     >>> str(card_name(Card("O", "4"), "O")), str(card_name(Card("C", "12")))
     ('4 of oros (monja)', 'King (rey) of copas')
     """
-    rank = RANK_NAMES.get(card.rank, card.rank)
-    suit = SUIT_NAMES["spanish"][card.suit]
     if trump is not None and card.suit == trump and card.rank in ("4", "3"):
         nick = "monja" if card.rank == "4" else "paublillo"
-        return _("%(rank)s of %(suit)s (%(nick)s)", rank=rank, suit=suit, nick=nick)
-    return _("%(rank)s of %(suit)s", rank=rank, suit=suit)
+        return _("%(rank)s of %(suit)s (%(nick)s)", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
+                 suit=SUIT_NAMES["spanish"][card.suit], nick=nick)
+    return spanish_card_name(card)
 
 
 def lead_seat(context: Situation, trick: Trick) -> int | None:
@@ -185,7 +181,7 @@ class PaublilloTrickRules:
             return
         first = lead_seat(context, context.trick)
         if first is None:
-            errors.add("trick.0.player", _("Say who led the trick."))
+            errors.add("leader", _("Say who led the trick."))
             return
         if context.leader is not None and context.leader.index != first:
             errors.add("trick.0.player", _("%(name)s led this trick, not %(leader)s.",

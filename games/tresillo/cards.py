@@ -50,7 +50,7 @@ from referee.tricks import Situation
 from referee.values import Seat
 
 from .family import TRICKS
-from .play import REFEREE, card_words
+from .play import REFEREE, matador_words
 from .ranking import SUIT_WORDS, matador_count, matadors, trump_order
 from .record import MOST_CARDS, SUITS, HandRecord, OmbreRecord, Taken, TresilloRecord, parse_ombre, parse_tresillo
 from .rules_text import RULE_BONUSES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_PLAYERS, RULE_RECORD
@@ -346,7 +346,7 @@ def tresillo_lines(contract: TresilloRecord, found: TresilloCards, trump: str) -
     three = matadors(trump)
     if record.estuche and set(three) <= set(cards.hombre_cards):
         lines.append(_("Estuche: %(hombre)s played the three matadors (%(cards)s).", hombre=hombre,
-                       cards=join([card_words(c, trump) for c in three])))
+                       cards=join([matador_words(c, trump) for c in three])))
     elif record.estuche:
         lines.append(_("Estuche as given: %(hombre)s stopped before playing every matador, and nobody else "
                        "played one.", hombre=hombre))
@@ -373,7 +373,7 @@ def ombre_lines(contract: OmbreRecord, found: OmbreCards, trump: str) -> tuple[T
     played = matador_count(cards.hombre_cards, trump)
     if record.matadors and record.matadors == played:
         lines.append(_("Matadors: %(hombre)s played %(n)s (%(cards)s).", hombre=hombre, n=played,
-                       cards=join([card_words(c, trump) for c in trump_order(trump)[:played]])))
+                       cards=join([matador_words(c, trump) for c in trump_order(trump)[:played]])))
     elif record.matadors:
         lines.append(_("Matadors as given, %(n)s: %(hombre)s stopped before playing them all, and nobody else "
                        "played a trump of the run.", n=record.matadors, hombre=hombre))

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee import parse
-from referee.cards import Card, DeckKind
+from referee.cards import Card, DeckKind, spanish_card_name
 from referee.game import Example, Field, InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, join
@@ -39,14 +39,24 @@ SHAPE = SituationShape(deck=DeckKind.SPANISH40, trump=True, trick_number=9, hand
 
 
 def card_words(card: Card, trump: str) -> Text:
+    """A card as said aloud, with its name in this deal if it has one: "Ace of espadas (Spadillo)"."""
     named = name_of(card, trump)
-    return _("%(card)s (%(name)s)", card=card.code, name=named) if named is not None else Text(card.code)
+    said = spanish_card_name(card)
+    return _("%(card)s (%(name)s)", card=said, name=named) if named is not None else said
+
+
+def matador_words(card: Card, trump: str) -> Text:
+    """A matador in a list of them: its name alone ("Spadillo"), or the card when it has none."""
+    return name_of(card, trump) or spanish_card_name(card)
 
 
 class HombreReferee:
     """The trick rules of Tresillo and L'Ombre (the same for both)."""
 
     shape: SituationShape = SHAPE
+
+    def card_said(self, context: Situation, card: Card) -> Text:
+        return card_words(card, context.trump or "O")
 
     def validate(self, context: Situation, errors: Errors) -> None:
         if context.trump is None:

@@ -17,6 +17,7 @@ from django import forms
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -328,6 +329,8 @@ class RefereeForm(forms.Form):
 
 def default_seats(game: Game) -> int:
     counts = game.player_counts or (4,)
+    if game.usual_players in counts:
+        return game.usual_players
     return 4 if 4 in counts else counts[0]
 
 
@@ -336,10 +339,38 @@ def anonymous_table(game: Game, seats: int) -> TableSpec:
     return game.table(names)
 
 
+def _seat_words() -> list[re.Pattern[str]]:
+    """"Player 2" as each of the site's languages says it."""
+    patterns = []
+    for code, _language in settings.LANGUAGES:
+        with translation.override(code):
+            said = _("Player %(n)s") % {"n": "999"}
+        patterns.append(re.compile(re.escape(said).replace("999", r"(\d+)"), re.IGNORECASE))
+    return patterns
+
+
 def anonymous_name(value: Any) -> Any:
-    """An example's "Player 2" as the page's table without a table calls that seat (Jugador 2, Joueur 2)."""
-    match = re.fullmatch(r"Player (\d+)", value) if isinstance(value, str) else None
-    return _("Player %(n)s") % {"n": match.group(1)} if match else value
+    """A seat of the page's table without a table as the page's language calls it (Jugador 2, Joueur 2), from
+    "Player 2" in any of the site's languages or the seat's number: an example, or a link shared in another
+    language."""
+    if not isinstance(value, str):
+        return value
+    text = value.strip()
+    number = text if text.isascii() and text.isdigit() else next(
+        (match.group(1) for match in (pattern.fullmatch(text) for pattern in _seat_words()) if match), None)
+    return _("Player %(n)s") % {"n": int(number)} if number is not None else value
+
+
+def anonymous_names(game: Game, data: Any) -> None:
+    """Who played, led or holds, in ``data`` (a mutable copy of the query), as this page's table names them."""
+    for spec_field in game.ruling_fields:
+        value = data.get(spec_field.name)
+        if not value:
+            continue
+        if spec_field.kind == "player":
+            data[spec_field.name] = anonymous_name(value)
+        elif spec_field.kind == "players":
+            data[spec_field.name] = ", ".join(str(anonymous_name(name)) for name in str(value).split(","))
 
 
 def card_display(code: Any, deck: DeckKind) -> dict[str, Any]:
@@ -443,6 +474,8 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
                 data[spec_field.name] = spec_field.default
         if seats_choice and SEATS not in data:
             data[SEATS] = str(spec.size)
+        if access is None:
+            anonymous_names(rules, data)
     form = RefereeForm(data if asked else None, game=rules, table=spec, seats_choice=seats_choice)
     if access and LEADER in form.fields:  # who leads the table's deal now (the first trick): the table knows
         form.fields[LEADER].initial = standings(access.table).leader

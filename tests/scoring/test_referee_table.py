@@ -68,11 +68,22 @@ def test_paublillo_a_trump_lead_must_be_followed_with_a_trump(client):
     assert [c["code"] for c in answer["legal_cards"]] == ["7O"]
 
 
+@pytest.mark.parametrize("leader", ["Joueur 1", "jugador 1", "1"])
+def test_a_question_shared_from_another_language_names_the_same_seat(client, leader):
+    """A French link ("Joueur 1") opened on an English page: the same seat, Player 1, led."""
+    response = ask(client, "paublillo", trump="O", leader=leader, trick="5O", hand="12C 7O", card="12C")
+
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    assert answer["legal"] is False and [c["code"] for c in answer["legal_cards"]] == ["7O"]
+    assert re.search(r'name="leader" value="Player 1"[^>]*checked', response.content.decode())
+
+
 def test_paublillo_without_who_led_the_page_asks_for_it(client):
     response = ask(client, "paublillo", trump="O", trick="5O 6O", hand="12C 7O", card="12C")
 
     assert response.context["answer"] is None
-    assert "Say who led the trick." in text_of(response.content.decode())
+    assert response.context["form"].errors["leader"] == ["Say who led the trick."]  # beside who led
 
 
 def test_paublillo_the_vuelta_wins_the_second_trick_face_down(client):

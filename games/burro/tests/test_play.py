@@ -43,13 +43,14 @@ def test_follow_suit_when_you_can():
     ruling = ask({"hand": ["3O", "12C", "9O"], "trick": ["7O"], "card": "9O"})
     assert ruling.legal is True and str(ruling.rule) == "Follow suit"
     assert codes(ruling.legal_cards) == ["3O", "9O"]
-    assert str(ruling.explanation) == "9O may be played. A card of oros, the suit led."
+    assert str(ruling.explanation) == "9 of oros may be played. A card of oros, the suit led."
 
 
 def test_another_suit_may_not_be_played_while_holding_the_suit_led():
     ruling = ask({"hand": ["3O", "12C", "5E"], "trick": ["7O"], "card": "12C"})
     assert ruling.legal is False and str(ruling.rule) == "Follow suit"
-    assert str(ruling.explanation) == "12C may not be played. The suit led is oros and you hold some: play one of them."
+    assert str(ruling.explanation) == ("King (rey) of copas may not be played. The suit led is oros and you hold "
+                                       "some: play one of them.")
     assert str(ruling.reasons[ruling.legal_cards[0]]) == "A card of oros, the suit led."
 
 

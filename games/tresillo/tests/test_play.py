@@ -131,7 +131,7 @@ def test_tresillo_a_whole_deal_gives_each_players_tricks_estuche_and_bola() -> N
     assert record.counts(3) == (9, 0, 0) and (record.estuche, record.primeras, record.bola) == (True, False, True)
     assert record.plays == HombrePlays(ANA, "O", tuple(Card.parse(c, "spanish40") for c in codes(DEAL_E)))
     assert said(lines) == ["Tricks taken: Ana 9, Bea 0, Carl 0.",
-                           "Estuche: Ana played the three matadors (1E (Spadillo), 7O (Manilla), 1B (Basto)).",
+                           "Estuche: Ana played the three matadors (Spadillo, Manilla, Basto).",
                            "Bola: Ana took all nine tricks."]
     assert score(TRESILLO, THREE, record) == (21, -15, -16)
 
@@ -183,7 +183,7 @@ def test_ombre_a_whole_deal_gives_the_tricks_the_first_five_and_the_matadors() -
     record, lines = OMBRE.record_from_plays(OMBRE_THREE, ANA_TAKES_IN_2, ombre_deal(DEAL_E))
     assert record.counts(3) == (9, 0, 0) and record.matadors == 3 and record.first_five == ANA
     assert said(lines) == ["Tricks taken: Ana 9, Bea 0, Carl 0.", "First five tricks: Ana.",
-                           "Matadors: Ana played 3 (1E (Spadillo), 7O (Manilla), 1B (Basto))."]
+                           "Matadors: Ana played 3 (Spadillo, Manilla, Basto)."]
     assert score(OMBRE, OMBRE_THREE, record) == (44, -22, -22)
 
 

@@ -161,3 +161,14 @@ def test_at_four_the_dealer_sits_out_so_three_cards_make_a_trick():
     with pytest.raises(Exception) as refused:
         TRESILLO.ruling(four, {"trump": "O", "trick": ["3O", "7O", "1E", "2C"]})
     assert "trick" in refused.value.errors
+
+
+@pytest.mark.django_db
+def test_the_referee_page_asks_at_a_table_of_three_and_names_the_cards(client):
+    """L'Ombre "is a three-player game" (seed 003): the page's example table seats three, and its verdict names
+    the cards as a player says them, not by their codes."""
+    response = client.get("/referee/tresillo/", {"ask": "1", "trump": "O", "trick": "3O", "hand": "1E 12C 4E",
+                                                 "card": "12C"})
+    assert response.context["spec"].size == 3
+    explanation = response.context["answer"]["explanation"]
+    assert "King (rey) of copas" in explanation and "12C" not in explanation, explanation
