@@ -67,6 +67,12 @@ def _nice_step(span: float) -> int:
     return int(10 * magnitude)
 
 
+def _legend_width(name: str, total: str) -> float:
+    """About how wide a legend entry is drawn (its marker, the name, the total in bold), at the chart's 11 px:
+    enough to tell whether two fit side by side."""
+    return 16 + 6.2 * len(name) + 6.8 * (len(total) + 1)
+
+
 def render_svg(standings: Standings, *, standalone: bool = False,
                labels: dict[str, str] | None = None) -> str:
     """The chart as SVG markup (inline in the page, or a standalone image with ``standalone``)."""
@@ -79,7 +85,9 @@ def render_svg(standings: Standings, *, standalone: bool = False,
         low, high = low - 10, high + 10
     tick = _nice_step(high - low)
     low, high = math.floor(low / tick) * tick, math.ceil(high / tick) * tick
-    legend_rows = math.ceil(len(lines) / 2)
+    legend = [(labels.get(s.side, s.side), standings.total_text(i)) for i, s in enumerate(lines)]
+    columns = 2 if all(_legend_width(name, total) <= WIDTH // 2 - 8 for name, total in legend) else 1
+    legend_rows = math.ceil(len(lines) / columns)
     total_height = HEIGHT + legend_rows * LEGEND_ROW + 4
     plot_w, plot_h = WIDTH - PAD_LEFT - PAD_RIGHT, HEIGHT - PAD_TOP - PAD_BOTTOM
 
@@ -115,11 +123,9 @@ def render_svg(standings: Standings, *, standalone: bool = False,
                    f'points="{path}"/>')
         n, v = s.points[-1]
         out.append(f'<circle cx="{x(n)}" cy="{y(v)}" r="2.5" fill="{s.colour}"/>')
-    for i, s in enumerate(lines):
-        lx = 8 + (i % 2) * (WIDTH // 2)
-        ly = HEIGHT + 6 + (i // 2) * LEGEND_ROW
-        name = labels.get(s.side, s.side)
-        total = standings.total_text(i)  # as the table says it: "+66", "3 buenas", "B-U-R"
+    for i, (s, (name, total)) in enumerate(zip(lines, legend, strict=True)):  # total as the table says it
+        lx = 8 + (i % columns) * (WIDTH // 2)
+        ly = HEIGHT + 6 + (i // columns) * LEGEND_ROW
         out.append(f'<rect x="{lx}" y="{ly}" width="12" height="4" rx="1" fill="{s.colour}"/>')
         out.append(f'<text x="{lx + 16}" y="{ly + 6}" fill="currentColor">{escape(name)} '
                    f'<tspan font-weight="bold">{escape(total)}</tspan></text>')

@@ -68,6 +68,28 @@ def test_the_chart_image_is_standalone_svg(client, tarot4, view_url):
     assert response.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
 
 
+def legend_rows(svg: str) -> list[str]:
+    """The y of each legend marker, in order (two entries on a row share one)."""
+    return re.findall(r'<rect x="\d+" y="(\d+)" width="12" height="4"', svg)
+
+
+def test_the_chart_legend_puts_short_entries_side_by_side_and_long_ones_on_their_own_row(tarot4, db):
+    """Four Tarot players ("N +66") fit two to a row; a Paublillo team that has won ("Ana & Carla 13 points:
+    game", some thirty characters) would run into its neighbour's marker, so each gets its own row."""
+    add_deals(tarot4, 2)
+    rows = legend_rows(chart.render_svg(services.standings(tarot4)))
+    assert len(rows) == 4 and len(set(rows)) == 2
+
+    night = services.create_table(game="paublillo", players=["Ana", "Beto", "Carla", "Dani"])
+    for _ in range(11):  # a point a deal to team A, then on alver at 11 it plays for 3 and wins: 14, the game
+        services.record_deal(night, {"tricks": "AA"})
+    services.record_deal(night, {"alver": "play", "tricks": "AA"})
+    standings = services.standings(night)
+    assert standings.game_over and len(standings.total_text(0)) > 12
+    rows = legend_rows(chart.render_svg(standings, labels={"A": "Ana & Carla", "B": "Beto & Dani"}))
+    assert len(rows) == 2 and rows[0] != rows[1]
+
+
 def test_the_chart_samples_at_most_max_points_and_ends_on_the_totals(tarot4):
     add_deals(tarot4, 12)
     services.undo_last(tarot4)  # 11 active deals
