@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -62,7 +63,8 @@ def parse_stake(raw: str) -> int:
 
 
 def format_stake(minor: int) -> str:
-    return f"{Decimal(minor) / 100:.2f}"
+    """Minor units as the reader writes money: "0.10" in English, "0,10" in Spanish and French."""
+    return number_format(Decimal(minor) / 100, decimal_pos=2, use_l10n=True)
 
 
 @dataclass

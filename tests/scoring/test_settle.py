@@ -53,6 +53,12 @@ def test_settle_with_the_tables_stake(client, table):
     assert "This is the table's stake." in html
 
 
+@pytest.mark.parametrize(("language", "shown"), [("en", "0.10"), ("es", "0,10"), ("fr", "0,10")])
+def test_the_tables_stake_is_written_as_the_reader_writes_money(client, table, language, shown):
+    html = client.get(reverse("settle", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'name="stake" value="{shown}"' in html
+
+
 def test_stake_typed_with_a_comma_and_another_currency(client, table):
     response = client.get(reverse("settle", args=[table.view_token]), {"stake": "0,05", "currency": "chf"})
 
