@@ -592,6 +592,12 @@ class Game(ABC, Generic[O, R, S]):
                 return seat
         return table.after(state.dealer)
 
+    def first_lead(self, table: TableSpec[O], state: S, contract: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+        """For a deal entered card by card: the contract as its deal is played under, and who leads its first
+        trick. By default the contract as said and :meth:`leader`; a game whose contract decides who leads
+        (a taker who leads) says so, and may add what its deal needs to know (the dealer)."""
+        return dict(contract), self.leader(table, state)
+
     # -- showing and settling -------------------------------------------------------------------------------
     def show_total(self, table: TableSpec[O], state: S, side: int) -> Text:
         """A side's total as the table says it: ``+66`` by default; "3 buenas", "B-U-R" in other games."""

@@ -41,7 +41,9 @@ class PlaysIn(Schema):
                                examples=[["N", "E", "S", "W"]])
     options: dict[str, Any] = Field(default_factory=dict, description="The game's options, as for `score`.")
     first_dealer: int = Field(0, description="Seat index (0-based) of the dealer: the next player leads.")
-    leader: str | None = Field(None, description="Who led the first trick (default: the player after the dealer).")
+    leader: str | None = Field(
+        None, description="Who led the first trick (default: the player after the dealer, or whom the game's "
+                          "contract makes lead, such as a taker who leads).")
     contract: dict[str, Any] = Field(
         default_factory=dict, description="What was said before the first card, as the game's `play_fields` ask "
                                           "it (for example taker, contract, called_card, poignees, "
@@ -93,14 +95,17 @@ def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn, st
     """The deal as given (its first leader by default the one ``state`` says, else the first deal's): 422 with a
     message per field for a bad contract, leader or play."""
     leader: Seat | None
+    with guard("contract"):  # who leads may follow from the contract (the game's first_lead)
+        contract, first = rules.first_lead(spec, rules.initial_state(spec) if state is None else state,
+                                           payload.contract)
     if payload.leader is None:
-        leader = spec.seat(rules.leader(spec, rules.initial_state(spec) if state is None else state))
+        leader = spec.seat(first)
     else:
         leader = next((s for s in spec.seats() if s.name.casefold() == payload.leader.strip().casefold()), None)
         if leader is None:
             raise invalid({"leader": _("%(name)s is not at this table.") % {"name": payload.leader[:40]}})
     with guard("contract"):
-        deal: PlayedDeal = rules.played_deal(spec, payload.contract, leader)  # type: ignore[attr-defined]
+        deal: PlayedDeal = rules.played_deal(spec, contract, leader)  # type: ignore[attr-defined]
     total = deal.tricks_in_deal * len(deal.seats)
     if len(payload.plays) > total:
         raise invalid({"plays": _("A deal has %(n)s cards played, not %(m)s.") % {"n": total,

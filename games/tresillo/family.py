@@ -14,12 +14,12 @@ from typing import Any, Generic, TypeVar
 
 from referee.cards import Card, DeckKind
 from referee.game import Game, Options, Ruling, Settlement, State, TableSpec
-from referee.parse import Errors
+from referee.parse import Errors, InvalidRecord
 from referee.played import PlayedDeal
 from referee.text import Text, _, join
 from referee.values import Seat
 
-from .options import APART, SHARES
+from .options import APART, HOMBRE_LEADS, SHARES
 from .play import EXAMPLES, REFEREE, RULING_FIELDS, ruling
 from .record import HandRecord, HombrePlays, Taken
 from .rules_text import RULE_PLAYERS, RULE_RECORD, RULE_RESULT
@@ -154,6 +154,38 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
         return _("Tricks: %(tricks)s (Hombre %(hombre)s).", tricks=join(parts), hombre=table.players[hombre])
 
     # -- a deal entered card by card -----------------------------------------------------------------------
+    def first_lead(self, table: TableSpec[O], state: S, contract: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+        """The Hombre leads the first trick (seed 003), or the eldest by the house rule ``first_lead``; the
+        contract carries the dealer, since who deals no longer follows from who leads.
+
+        >>> from games.tresillo.ombre import OMBRE
+        >>> table = OMBRE.table(["Ana", "Beto", "Cris"])  # Ana deals: Beto is the eldest
+        >>> contract = {"hombre": "Cris", "passed": ["Beto"], "taken_in": 3, "trump": "E"}
+        >>> OMBRE.first_lead(table, OMBRE.initial_state(table), contract)[1]  # Cris, the Hombre
+        2
+        >>> house = OMBRE.table(["Ana", "Beto", "Cris"], {"first_lead": "eldest"})
+        >>> OMBRE.first_lead(house, OMBRE.initial_state(house), contract)[1]
+        1
+        """
+        eldest = self.leader(table, state)
+        said = dict(contract)
+        if said.get("void"):
+            return said, eldest
+        said.setdefault("dealer", table.players[state.dealer])
+        if getattr(table.options, "first_lead", HOMBRE_LEADS) != HOMBRE_LEADS:
+            return said, eldest
+        try:
+            record, _deal, _trump = self._deal(table, said, table.seat(eldest))
+        except InvalidRecord:
+            return said, eldest  # starting the deal says what is wrong with the contract
+        return said, record.hombre.index if record.hombre is not None else eldest
+
+    def first_lead_note(self, table: TableSpec[O], eldest: str) -> Text:
+        """What the card-by-card page says before the contract is given."""
+        if getattr(table.options, "first_lead", HOMBRE_LEADS) != HOMBRE_LEADS:
+            return _("%(name)s, the eldest, leads the first trick (house rule).", name=eldest)
+        return _("%(name)s, the eldest, speaks first; the Hombre leads the first trick.", name=eldest)
+
     def record_from_plays(self, table: TableSpec[O], contract: Mapping[str, Any],
                           deal: PlayedDeal) -> tuple[R, tuple[Text, ...]]:
         """The record a deal played to its end (or stopped early, as the game allows) makes, keeping its cards,

@@ -8,6 +8,7 @@ night may be settled before it ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from referee.game import Option, Options, option
 from referee.text import _
@@ -25,6 +26,20 @@ SITTING_OUT = (
 )
 SITTING_OUT_LABEL = _("At a table of four, the player sitting out")
 
+HOMBRE_LEADS, ELDEST_LEADS = "hombre", "eldest"
+FIRST_LEAD = (
+    (HOMBRE_LEADS, _("The Hombre")),
+    (ELDEST_LEADS, _("The eldest (the player after the dealer)")),
+)
+FIRST_LEAD_LABEL = _("Who leads the first trick")
+FIRST_LEAD_HELP = _("Seed 003: “The Hombre leads a card to the first trick.” Many tables have the eldest lead "
+                    "it instead. It matters only when the deal is entered card by card.")
+
+
+def first_lead_option() -> Any:
+    """The same option for both games (a dataclass field each)."""
+    return option(HOMBRE_LEADS, FIRST_LEAD_LABEL, choices=FIRST_LEAD, house_rule=True, help=FIRST_LEAD_HELP)
+
 
 @dataclass(frozen=True)
 class TresilloOptions(Options):
@@ -37,6 +52,7 @@ class TresilloOptions(Options):
         help=_("The rules do not say. Tapete: the dealer who sits out pays only his tanto to the "
                "plato. Many Spanish tables have him pay and collect like an opponent: the tanto of a sacado and "
                "the bonuses."))
+    first_lead: str = first_lead_option()
 
 
 @dataclass(frozen=True)
@@ -46,6 +62,7 @@ class OmbreOptions(Options):
         help=_("The rules do not say. Tapete: the dealer who sits out pays and collects nothing. A "
                "table may have him pay and collect like an opponent: a sacado's lesser counter, matadors, "
                "playing without taking in, the first five tricks and the voll."))
+    first_lead: str = first_lead_option()
 
 
 TRESILLO_SETTLE: tuple[Option, ...] = (

@@ -30,7 +30,8 @@ COMMON: tuple[RulesSection, ...] = (
           "thirteen set aside as the talon for exchanging. A fourth player may join: the dealer deals to the "
           "other three and sits the deal out, so everyone sits out in turn."),
         _("Players are entered in the order of play. The player after the dealer is the eldest: first to "
-          "speak and to lead. The deal passes to that player."),
+          "speak. The deal passes to that player."),
+        _("The Hombre leads a card to the first trick. (Many tables have the eldest lead it: a house rule.)"),
     ), "players"),
     RulesSection(_("The ranking of the cards"), (
         _("The Ace of espadas (Spadillo) is always the highest trump and the Ace of bastos (Basto) always the "

@@ -369,8 +369,8 @@ def test_api_a_deal_not_over_is_a_422_under_plays(client, db) -> None:
 
 # -- the pages -----------------------------------------------------------------------------------------------
 
-def new_table(game: str, players: list[str] = PLAYERS, first_dealer: int = 2) -> Table:
-    return services.create_table(game=game, players=players, first_dealer=first_dealer)
+def new_table(game: str, players: list[str] = PLAYERS, first_dealer: int = 2, **options: str) -> Table:
+    return services.create_table(game=game, players=players, first_dealer=first_dealer, options=options)
 
 
 def url(table: Table, part: str = "") -> str:
@@ -382,6 +382,53 @@ def enter(client, table: Table, contract: dict[str, Any], tricks: Any) -> None:
     assert response.status_code == 302, response.content.decode()[:3000]
     for card in codes(tricks):
         assert client.post(url(table, "card/"), {"card": card}).status_code == 302
+
+
+# -- who leads the first trick --------------------------------------------------------------------------------
+
+def test_the_hombre_leads_the_first_trick_and_the_deal_reads_back_the_same() -> None:
+    """Seed 003: "The Hombre leads a card to the first trick" (Tresillo's "deal and tricks are played the same").
+    At four, Dani deals and sits out; Ana, the eldest, speaks first; Carl, the Hombre, leads. Deal E's cards in
+    that order make Carl take all nine tricks. The record keeps the dealer, so the cards read back to the same
+    deal, led by Carl with Dani sitting out."""
+    four = TRESILLO.table(["Ana", "Bea", "Carl", "Dani"], first_dealer=3)
+    state = TRESILLO.initial_state(four)
+    contract, leader = TRESILLO.first_lead(four, state, {"hombre": "Carl", "bid": "juego", "trump": "O"})
+    assert (four.players[leader], contract["dealer"]) == ("Carl", "Dani")
+    deal = played(TRESILLO.played_deal(four, contract, four.seat(leader)), DEAL_E)
+    assert [s.name for s in deal.seats] == ["Ana", "Bea", "Carl"] and deal.first_leader.name == "Carl"
+    record, lines = TRESILLO.record_from_plays(four, contract, deal)
+    assert record.counts(4) == (0, 0, 9, None) and record.bola and record.dealer.name == "Dani"
+    again, led, cards = TRESILLO.plays_of(four, record.to_json())
+    assert led.name == "Carl" and again["dealer"] == "Dani"
+    replayed = played(TRESILLO.played_deal(four, again, led), DEAL_E)
+    assert TRESILLO.record_from_plays(four, again, replayed)[0] == record
+
+
+def test_house_rule_the_eldest_leads_the_first_trick() -> None:
+    house = OMBRE.table(PLAYERS, {"first_lead": "eldest"}, first_dealer=2)  # Carl deals: Ana is the eldest
+    contract = {"hombre": "Bea", "passed": ["Ana"], "taken_in": 1, "trump": "O"}
+    assert house.players[OMBRE.first_lead(house, OMBRE.initial_state(house), contract)[1]] == "Ana"
+    assert OMBRE_THREE.players[OMBRE.first_lead(OMBRE_THREE, OMBRE.initial_state(OMBRE_THREE), contract)[1]] == "Bea"
+
+
+def test_a_stored_deal_keeps_who_led_it() -> None:
+    """A deal stored before the Hombre led (no dealer kept, the eldest leading) reads back led by the eldest."""
+    contract = {"hombre": "Bea", "bid": "juego", "trump": "O"}
+    record, _lines = TRESILLO.record_from_plays(THREE, contract, tresillo_deal(DEAL_E, contract))
+    stored = record.to_json()
+    assert stored["dealer"] is None and stored["plays"]["leader"]["name"] == "Ana"
+    again, led, _cards = TRESILLO.plays_of(THREE, stored)
+    assert led == ANA and TRESILLO.played_deal(THREE, again, led).first_leader == ANA
+
+
+def test_on_the_page_the_hombre_is_the_first_to_play(client, db) -> None:
+    table = new_table("ombre", first_dealer=0)  # Ana deals: Bea is the eldest and passes; Carl is the Hombre
+    html = client.get(url(table)).content.decode()
+    assert "Bea, the eldest, speaks first; the Hombre leads the first trick." in html
+    response = client.post(url(table), {"hombre": "Carl", "passed": ["Bea"], "taken_in": "3", "trump": "E"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert "Carl to play" in client.get(url(table)).content.decode()
 
 
 @pytest.mark.parametrize("game", ["tresillo", "ombre"])
@@ -396,7 +443,7 @@ def test_the_contract_page_asks_the_trump_and_says_who_leads(client, db) -> None
     html = client.get(url(table)).content.decode()
     assert 'name="hombre"' in html and 'name="trump"' in html and 'name="bid"' in html
     assert 'name="tricks' not in html and 'name="bola"' not in html  # the cards will say them
-    assert "Ana leads the first trick" in html
+    assert "Ana, the eldest, speaks first; the Hombre leads the first trick." in html
 
 
 def test_a_contract_without_trump_is_answered_beside_the_field_never_a_500(client, db) -> None:
@@ -479,8 +526,9 @@ def test_primeras_the_hombre_stops_after_five_tricks_and_the_deal_is_saved(clien
 
 
 def test_an_opponents_first_five_do_not_stop_a_tresillo_deal_on_the_page(client, db) -> None:
-    """Bea is the Hombre: Ana's first five tricks of deal E are no primeras; nothing to save yet."""
-    table = new_table("tresillo")
+    """Bea is the Hombre: Ana's first five tricks of deal E are no primeras; nothing to save yet. (Ana leads
+    deal E: the table has the eldest lead, by the house rule.)"""
+    table = new_table("tresillo", first_lead="eldest")
     enter(client, table, {**JUEGO_BY_ANA, "hombre": "Bea"}, DEAL_E[:5])
     html = client.get(url(table)).content.decode()
     assert 'id="save-cards"' not in html and "15 of 27 cards" in html
