@@ -55,7 +55,7 @@ A tiny game shows it (follow suit, the highest card of the suit led wins):
 >>> [(f.index, f.kind.value, f.trick, f.proven_by) for f in deal.flags]
 [(3, 'revoke', 2, 3)]
 >>> print(deal.flags[0].explanation)
-Ana played 3H in trick 2, but played 4S in trick 3, so held it then: Follow suit.
+Ana played 3H in trick 2, but played 4S in trick 3, so held it then. Follow suit if you can.
 >>> deal.correct(3, Card.parse("4S", "french52")).correct(5, Card.parse("3H", "french52")).flags
 ()
 """
@@ -384,8 +384,8 @@ class PlayedDeal:
         shown = " ".join(c.code for c in proving)
         return Flag(index, FlagKind.REVOKE, rule,
                     _("%(name)s played %(card)s in trick %(trick)s, but played %(proof)s in trick %(later)s, so "
-                      "held it then: %(rule)s.", name=seat.name, card=card.code, trick=number, proof=shown,
-                      later=proof, rule=judgement.rule),
+                      "held it then. %(why)s", name=seat.name, card=card.code, trick=number, proof=shown,
+                      later=proof, why=judgement.explanation),
                     number, proof)
 
 

@@ -170,6 +170,11 @@ class DealRevision(models.Model):
     def __str__(self) -> str:
         return f"{self.deal} r{self.revision} {self.action}"
 
+    @property
+    def is_as_now(self) -> bool:
+        """The deal reads as this revision left it: reverting to it would change nothing."""
+        return self.record == self.deal.record and self.withdrawn == self.deal.withdrawn
+
 
 class TableChange(models.Model):
     """A change to the table itself, kept forever beside the deals' revisions: the players' names, a game

@@ -309,7 +309,9 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
             lines.append(_("All three passed: the eldest, %(name)s, is the Hombre.", name=hombre_name))
         if record.taken_in:
             books.move(hombre, STAKES, record.taken_in * LESSER, _("Cards taken in"))
-            lines.append(_("%(hombre)s takes in %(n)s cards: %(n)s lesser counters to the stakes.",
+            lines.append(_("%(hombre)s takes in one card: one lesser counter to the stakes.", hombre=hombre_name)
+                         if record.taken_in == 1 else
+                         _("%(hombre)s takes in %(n)s cards: %(n)s lesser counters to the stakes.",
                            hombre=hombre_name, n=record.taken_in))
         else:
             for seat in each:

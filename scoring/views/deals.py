@@ -3,7 +3,7 @@ services."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -87,9 +87,10 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
         except services.DealReplaced as exc:  # a resend of a deal undone and replaced since: said, not recorded
             return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
         except (services.DealConflict, services.NotTheNextNumber) as exc:  # the entries kept, numbered afresh
-            conflict = str(exc)
             data = request.POST.copy()
             data["deal_number"] = str(services.next_number(table))
+            conflict = " ".join((str(exc), _("Your entries are kept below as deal %(n)s: save them only if they "
+                                             "are another deal.") % {"n": data["deal_number"]}))
             form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
             return _saved(request, access, deal)
@@ -124,12 +125,15 @@ def _said_in_row(value: Any) -> bool:
 PLAYS = "plays"  # a deal entered card by card keeps its cards here: shown trick by trick, not as a line
 
 
-def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any]) -> list[tuple[str, str]]:
-    """A record as (label, value) lines, choices shown by their labels; what was not said is left out."""
-    fields = {f.name: f for f in game.record_fields(spec)}
+def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any],
+                    asked: Sequence[Field] = ()) -> list[tuple[str, str]]:
+    """A record as (label, value) lines, choices shown by their labels; what was not said is left out. With
+    ``asked`` (a contract, as the card-by-card page asks it): those fields' words too, and only what they ask."""
+    fields = {f.name: f for f in (*asked, *game.record_fields(spec))} if asked else \
+        {f.name: f for f in game.record_fields(spec)}
     # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
-    keys = [name for name in fields if _said(record.get(name))] + sorted(
-        k for k in record if k not in fields and k != PLAYS and _said(record[k]))
+    keys = [name for name in fields if _said(record.get(name))] + ([] if asked else sorted(
+        k for k in record if k not in fields and k != PLAYS and _said(record[k])))
     lines = []
     for key in keys:
         value, field = record[key], fields.get(key)

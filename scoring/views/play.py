@@ -166,7 +166,8 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
         "next_seat": deal.next_seat.name if deal.next_seat else "", "played": len(deal.plays),
         "total": deal.tricks_in_deal * len(deal.seats), "error": error, "stage": "cards",
         "flag_count": len(deal.flags),
-        "contract_lines": describe_record(game, spec, draft.contract),  # the contract as said, above the cards
+        "contract_lines": describe_record(game, spec, draft.contract,  # the contract as said, above the cards
+                                          asked=game.play_fields(spec)),  # type: ignore[attr-defined]
     }
     if correcting is not None:
         context["correcting_card"] = card_words(deal.plays[correcting].card.code, game.deck_for(spec))

@@ -177,6 +177,12 @@ def test_revert_brings_back_an_old_revision(client, tarot4):
     deal.refresh_from_db()
     assert deal.record["taker"] == {"seat": 0, "name": "N"} and deal.revision == 3
 
+    # Revision 1 is how the deal reads again: reverting to it would change nothing, so it is not offered; the
+    # edit (revision 2) is.
+    html = client.get(url(tarot4, "history/")).content.decode()
+    second = DealRevision.objects.get(deal=deal, revision=2)
+    assert f"/revert/{first.pk}/" not in html and f"/revert/{second.pk}/" in html
+
 
 def test_revert_of_another_tables_revision_is_404(client, tarot4, tarot5):
     add_deals(tarot5, 1)

@@ -103,6 +103,7 @@ def test_the_second_phone_gets_a_conflict_and_keeps_its_entries(client, tarot4):
     html = response.content.decode()
     assert response.status_code == 200
     assert "Deal 1 was just recorded by another phone" in html
+    assert "Your entries are kept below as deal 2: save them only if they are another deal." in html
     assert re.search(r'name="taker" value="W"[^>]*checked', html) and 'name="points" value="52"' in html
     assert 'name="deal_number" value="2"' in html  # saving again records deal 2
     assert "+198" in html  # the fresh standings: N's deal

@@ -186,7 +186,9 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     deal = played(DEAL_M)
     (flag,) = deal.flags
     assert (flag.kind, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 3)
-    assert str(flag.explanation) == "Pepe played 7B in trick 2, but played 3C in trick 3, so held it then: Follow suit."
+    assert str(flag.explanation) == (
+        "Pepe played 7B in trick 2, but played 3C in trick 3, so held it then. copas were led and you hold copas: "
+        "you must follow suit (3C). Breaking this rule is a lulo.")
 
 
 def test_a_card_played_twice_is_flagged_at_once_and_the_deal_is_not_counted_until_corrected() -> None:

@@ -28,6 +28,14 @@ def test_empty_stakes_open_with_a_greater_counter_from_each_player():
     assert outcome.details.stakes_in_play == 15 + 3
 
 
+def test_each_card_taken_in_costs_the_hombre_a_lesser_counter():
+    _state, outcome, _nets = ombre(hombre="Bea", taken_in=3, tricks={"Bea": 5, "Carl": 2, "Ana": 2})
+    assert "Bea takes in 3 cards: 3 lesser counters to the stakes." in [str(line) for line in outcome.breakdown]
+    state, outcome, _nets = ombre(hombre="Bea", taken_in=1, tricks={"Bea": 5, "Carl": 2, "Ana": 2})
+    assert "Bea takes in one card: one lesser counter to the stakes." in [str(line) for line in outcome.breakdown]
+    assert outcome.details.stakes_in_play == 15 + 1
+
+
 def test_stakes_carried_over_open_with_a_lesser_counter_from_the_eldest():
     assert CARRIED.ledger.players == (-5, -5 - 3 - 18, -5) and stakes(CARRIED) == 36
     state, outcome, nets = ombre(CARRIED, hombre="Carl", taken_in=3, tricks={"Carl": 5, "Bea": 2, "Ana": 2})

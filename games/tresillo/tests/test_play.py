@@ -550,3 +550,12 @@ def test_at_four_was_this_legal_tells_the_referee_who_dealt_and_sits_out(client,
     first_card = next(link for link in links if "&card=" in link)
     answer = client.get(first_card).context["answer"]
     assert answer is not None and answer["legal"] is True
+
+
+def test_the_contract_above_the_cards_is_said_in_words(client, db) -> None:
+    """Not "trump: C", nor the dealer the page keeps for the deal: the labels and choices the form asked."""
+    table = new_table("tresillo")
+    assert client.post(url(table), {"hombre": "Ana", "bid": "juego", "trump": "C"}).status_code == 302
+    html = client.get(url(table)).content.decode()
+    said = html[html.index('id="contract-said"'):html.index("</p>", html.index('id="contract-said"'))]
+    assert "Trumps: <strong>copas</strong>" in said and "trump:" not in said and "dealer" not in said
