@@ -72,6 +72,7 @@
   let sending = false;
   let posting = null; // the client id of the record form's own request in flight
   let opened = null; // the client id of the item opened in the record form for a second try
+  let sent = []; // the numbers of the deals sent in this flush, said once it ends
   const mine = () => (get(OUTBOX) || []).filter((item) => item.page === page)
     .sort((a, b) => (a.number || 0) - (b.number || 0) || a.at - b.at);
   const waiting = () => mine().filter((item) => item.status === "waiting");
@@ -185,6 +186,7 @@
         const form = answer.getElementById("record");
         const said = answer.getElementById("conflict") || (form && $(".form-errors", form));
         if (response.ok && !said) {
+          sent.push(item.number || "?");
           remove(item.id); // recorded (or already was)
           return "sent";
         }
@@ -205,7 +207,17 @@
     sending = true;
     render();
     Promise.resolve(navigator.locks ? navigator.locks.request("tapete-outbox", sendAll) : sendAll())
-      .catch(() => {}).then(() => { sending = false; render(); fitForm(); });
+      .catch(() => {}).then(() => { sending = false; render(); fitForm(); sayWhatWasSent(); });
+  };
+
+  // Deals that went out by themselves are said once, for a while: the waiting box has gone.
+  const sayWhatWasSent = () => {
+    const note = $("#outbox-sent");
+    if (!note || !sent.length) return;
+    note.textContent = note.dataset.text.replace("{n}", sent.join(", "));
+    note.hidden = false;
+    sent = [];
+    setTimeout(() => { note.hidden = true; }, 10000);
   };
 
   const fill = (form, entries) => {

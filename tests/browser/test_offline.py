@@ -85,6 +85,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     # The connection returns: the deal leaves the phone, once.
     context.set_offline(False)
     expect(outbox).to_be_hidden()
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 1.")).to_be_visible()
     expect(page.locator("#stale")).to_be_hidden()
     standings = page.get_by_role("table", name="Standings").get_by_role("row")
     expect(standings).to_have_text([re.compile(rf"^\s*{rank}\s+{name}\b.*\s{re.escape(total)}\s*$", re.S)
