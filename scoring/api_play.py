@@ -91,9 +91,11 @@ def _entered_by_cards(slug: str) -> Game[Any, Any, Any]:
     return rules
 
 
-def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn, state: Any = None) -> PlayedDeal:
-    """The deal as given (its first leader by default the one ``state`` says, else the first deal's): 422 with a
-    message per field for a bad contract, leader or play."""
+def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn,
+          state: Any = None) -> tuple[dict[str, Any], PlayedDeal]:
+    """The contract as the game plays it (:meth:`~referee.game.Game.first_lead`: it may add the dealer) and the
+    deal as given (its first leader by default the one ``state`` and the contract say, else the first deal's):
+    422 with a message per field for a bad contract, leader or play."""
     leader: Seat | None
     with guard("contract"):  # who leads may follow from the contract (the game's first_lead)
         contract, first = rules.first_lead(spec, rules.initial_state(spec) if state is None else state,
@@ -131,7 +133,7 @@ def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn, st
                 raise invalid({f"plays.{index}": _("%(name)s is not at this table.") % {"name": str(seat)[:40]}})
         with guard(f"plays.{index}"):
             deal = deal.add(card, face_down=face_down, seat=who)
-    return deal
+    return contract, deal
 
 
 def _flags(deal: PlayedDeal) -> list[dict[str, Any]]:
@@ -156,10 +158,10 @@ def score_plays(request: HttpRequest, game: str, payload: PlaysIn) -> dict[str, 
     limit(request, "score")
     rules = _entered_by_cards(game)
     spec = build_table(rules, payload.players, payload.options, (), payload.first_dealer)
-    deal = _deal(rules, spec, payload)
+    contract, deal = _deal(rules, spec, payload)
     tr = Translator()
     with guard():
-        record, lines = rules.record_from_plays(spec, payload.contract, deal)  # type: ignore[attr-defined]
+        record, lines = rules.record_from_plays(spec, contract, deal)  # type: ignore[attr-defined]
         state, outcome = rules.apply(spec, rules.initial_state(spec), record)
         sides = rules.sides(spec)
         return {
@@ -180,7 +182,7 @@ def ruling_plays(request: HttpRequest, game: str, payload: PlaysIn) -> dict[str,
     limit(request, "score")
     rules = _entered_by_cards(game)
     spec = build_table(rules, payload.players, payload.options, (), payload.first_dealer)
-    deal = _deal(rules, spec, payload)
+    _contract, deal = _deal(rules, spec, payload)
     with guard():
         flags = _flags(deal)
         return {
@@ -211,9 +213,9 @@ def record_of_plays(rules: Game[Any, Any, Any], spec: TableSpec[Any], state: Any
         raise invalid({f"{prefix}.plays": _("The plays are a list of card codes (at most %(n)s), or of "
                                             "{seat, card}.") % {"n": MAX_PLAYS}}) from None
     try:
-        deal = _deal(rules, spec, payload, state)
+        contract, deal = _deal(rules, spec, payload, state)
         with guard():
-            record, lines = rules.record_from_plays(spec, payload.contract, deal)  # type: ignore[attr-defined]
+            record, lines = rules.record_from_plays(spec, contract, deal)  # type: ignore[attr-defined]
     except ApiError as exc:
         raise ApiError(exc.status, f"{prefix}.{exc.detail}", {f"{prefix}.{k}": v for k, v in exc.errors.items()},
                        **exc.extra) from None
@@ -234,7 +236,7 @@ def judge_deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], raw: dict[str, 
                                        "{seat, card}.") % {"n": MAX_PLAYS}}) from None
     spec = dataclasses.replace(spec, first_dealer=payload.first_dealer % spec.size)
     try:
-        deal = _deal(rules, spec, payload)
+        _contract, deal = _deal(rules, spec, payload)
     except ApiError as exc:
         raise ApiError(exc.status, f"deal.{exc.detail}", {f"deal.{k}": v for k, v in exc.errors.items()},
                        **exc.extra) from None

@@ -265,11 +265,11 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     form = contract_form(game, spec, request.POST)
     contract = form.complete_record()
     if contract is not None:
-        if kept is not None:  # the same deal: who led it, and who dealt it if its contract said so
-            leader = kept.leader
+        if kept is not None and (kept.cards or kept.number is not None):  # the same deal: who led it, and who
+            leader = kept.leader                                           # dealt it if its contract said so
             if kept.contract.get("dealer") and not contract.get("dealer"):
                 contract = {**contract, "dealer": kept.contract["dealer"]}
-        else:  # who leads may follow from the contract (the game's first_lead)
+        else:  # no card yet: who leads may follow from the contract (the game's first_lead)
             contract, leader = game.first_lead(spec, services.standings(table).state, contract)
         try:
             deal = game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]

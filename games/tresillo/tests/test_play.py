@@ -559,3 +559,29 @@ def test_the_contract_above_the_cards_is_said_in_words(client, db) -> None:
     html = client.get(url(table)).content.decode()
     said = html[html.index('id="contract-said"'):html.index("</p>", html.index('id="contract-said"'))]
     assert "Trumps: <strong>copas</strong>" in said and "trump:" not in said and "dealer" not in said
+
+
+def test_api_the_hombre_leads_and_the_passes_are_read_from_the_dealer() -> None:
+    """Ana deals (first_dealer 0): Bea, the eldest, passes; Carl is the Hombre and leads deal E's cards, so takes
+    all nine. The record keeps Ana as the dealer, alone and among the score endpoint's deals."""
+    from django.test import Client
+
+    client = Client()
+    contract = {"hombre": "Carl", "passed": ["Bea"], "taken_in": 3, "trump": "O"}
+    status, answer = api_post(client, "/api/games/ombre/score/plays", body(contract, DEAL_E, first_dealer=0))
+    assert status == 200, answer
+    assert answer["record"]["dealer"]["name"] == "Ana"
+    assert [(row["player"]["name"], row["tricks"]) for row in answer["record"]["tricks"]] == [
+        ("Ana", 0), ("Bea", 0), ("Carl", 9)]
+    status, answer = api_post(client, "/api/games/ombre/score", {
+        "players": PLAYERS, "first_dealer": 0, "deals": [{"contract": contract, "plays": codes(DEAL_E)}]})
+    assert status == 200, answer
+
+
+def test_changing_the_hombre_before_any_card_changes_who_leads(client, db) -> None:
+    table = new_table("tresillo", ["Ana", "Bea", "Carl", "Dani"], first_dealer=3)  # Dani deals and sits out
+    assert client.post(url(table), {"hombre": "Bea", "bid": "juego", "trump": "O"}).status_code == 302
+    assert "Bea to play" in client.get(url(table)).content.decode()
+    response = client.post(url(table), {"hombre": "Carl", "bid": "juego", "trump": "O", "keep": "1"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert "Carl to play" in client.get(url(table)).content.decode()
