@@ -168,12 +168,13 @@ def schema_errors(errors: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     """Pydantic's errors as ``{path: message}``; of the deals, only the first bad one (as the games do)."""
     out: dict[str, str] = {}
     for error in errors:
-        loc = [str(part) for part in error.get("loc", ()) if not _union_member(part)]
+        parts = error.get("loc", ())
+        loc = [str(part) for part in parts if not _union_member(part)]
+        tried_a_union = len(loc) < len(parts)
         if loc and loc[0] == "body":
             loc = loc[2:]  # ("body", <parameter name>, field...)
         elif loc and loc[0] in ("path", "query"):
             loc = loc[1:]
-        tried_a_union = any(_union_member(part) for part in error.get("loc", ()))
         message = (_("Give a card code such as \"KS\", or an object such as {\"seat\": \"S\", \"card\": \"KS\"}.")
                    if tried_a_union and loc[:1] == ["plays"] else schema_message(error))
         out.setdefault(".".join(loc) or "body", message)

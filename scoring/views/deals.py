@@ -129,8 +129,7 @@ def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dic
                     asked: Sequence[Field] = ()) -> list[tuple[str, str]]:
     """A record as (label, value) lines, choices shown by their labels; what was not said is left out. With
     ``asked`` (a contract, as the card-by-card page asks it): those fields' words too, and only what they ask."""
-    fields = {f.name: f for f in (*asked, *game.record_fields(spec))} if asked else \
-        {f.name: f for f in game.record_fields(spec)}
+    fields = {f.name: f for f in (*asked, *game.record_fields(spec))}
     # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
     keys = [name for name in fields if _said(record.get(name))] + ([] if asked else sorted(
         k for k in record if k not in fields and k != PLAYS and _said(record[k])))

@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from django import forms
@@ -339,8 +340,9 @@ def anonymous_table(game: Game, seats: int) -> TableSpec:
     return game.table(names)
 
 
+@cache
 def _seat_words() -> list[re.Pattern[str]]:
-    """"Player 2" as each of the site's languages says it."""
+    """"Player 2" as each of the site's languages says it (once per process: the catalogs do not change)."""
     patterns = []
     for code, _language in settings.LANGUAGES:
         with translation.override(code):
