@@ -31,7 +31,6 @@ from referee.cards import EXCUSE, FRENCH_SUITED, SUIT_NAMES, SUIT_SYMBOLS, TRUMP
 from scoring.services import translate
 
 RED_SUITS = frozenset({"H", "D"})
-SPANISH_SUIT_INITIALS = {"O": "O", "C": "C", "E": "E", "B": "B"}
 
 # A rank as a card shows it (a letter in the reader's language) and as it is said (roi, rey, King).
 RANK_LETTERS: dict[str, Any] = {
@@ -61,24 +60,26 @@ def suit_name(suit: str, deck: DeckKind) -> str:
 
 def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     """How a card reads on the picker: ``short`` (on the button), ``word`` (the rank's name, where it has one),
-    ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``, ``12E``)."""
+    ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``,
+    ``12 espadas``), ``suit`` (a Spanish card's suit, which a chip may show under its number; else blank)."""
     deck = DeckKind(deck)
     card = next(c for c in full_deck(deck) if c.code == code)
     french = deck in FRENCH_SUITED
     if card.suit == EXCUSE:
         word = _("Excuse")
-        return {"code": code, "short": "★", "word": word, "name": word, "text": "★", "red": False}
+        return {"code": code, "short": "★", "word": word, "name": word, "text": "★", "suit": "", "red": False}
     if card.suit == TRUMP:
         name = _("Trump %(n)s") % {"n": card.rank}
-        return {"code": code, "short": card.rank, "word": "", "name": name, "text": f"T{card.rank}", "red": False}
+        return {"code": code, "short": card.rank, "word": "", "name": name, "text": f"T{card.rank}", "suit": "",
+                "red": False}
     words = FRENCH_RANK_WORDS if french else SPANISH_RANK_WORDS
     word = str(words.get(card.rank, ""))
     short = str(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
     suit = suit_name(card.suit, deck)
     name = _("%(rank)s of %(suit)s") % {"rank": word or card.rank, "suit": suit}
-    mark = SUIT_SYMBOLS[card.suit] if french else SPANISH_SUIT_INITIALS[card.suit]
+    mark = SUIT_SYMBOLS[card.suit] if french else f" {suit}"  # "6 oros": "6O" would read as sixty
     return {"code": code, "short": short, "word": word, "name": name, "text": f"{short}{mark}",
-            "red": french and card.suit in RED_SUITS}
+            "suit": "" if french else suit, "red": french and card.suit in RED_SUITS}
 
 
 def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:
@@ -111,7 +112,7 @@ def deck_words(deck: DeckKind | str) -> dict[str, Any]:
     >>> with translation.override("en"):
     ...     words = deck_words("spanish40")
     >>> words["suits"][1], words["ranks"][-1], words["of"], "trumps" in words
-    (['C', 'copas', 'copas', 0, 'C'], ['12', '12', 'King'], '%(rank)s of %(suit)s', False)
+    (['C', 'copas', 'copas', 0, ' copas'], ['12', '12', 'King'], '%(rank)s of %(suit)s', False)
     """
     groups = deck_groups(deck)
     suits = [g for g in groups if g["key"] != TRUMP]

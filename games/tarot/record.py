@@ -169,7 +169,7 @@ WRONG_SIDE = _("Points are counted by the attack or by the defence.")
 WRONG_PETIT = _("The petit au bout went to the attack, to the defence, or nobody.")
 WRONG_CHELEM = _("Chelem is none, announced and made, made unannounced, announced and failed, or made by the "
                  "defence.")
-WHO_IS_PARTNER = _("Who holds the called card? Pick the partner, or the taker himself when he plays alone.")
+WHO_IS_PARTNER = _("Who holds the called card? Pick the partner, or the taker when playing alone.")
 NO_POINTS = _("Enter the card points counted.")
 WRONG_POINTS = _("Enter the card points as a number, like 49 or 40.5.")
 
@@ -215,8 +215,8 @@ def record_fields(table: TableSpec[TarotOptions]) -> tuple[Field, ...]:
     ]
     if n == 5:
         fields.append(Field("partner", _("Partner (the called card's holder)"), "player",
-                            help=_("Pick the taker himself when he plays alone (he called himself, or the "
-                                   "called card was in the chien).")))
+                            help=_("Pick the taker when playing alone (the called card was the taker's own, "
+                                   "or in the chien).")))
         fields.append(Field("called_card", _("Called card"), "card", required=False,
                             help=_("For the record: a King, or a Queen, Knight or Jack when the taker "
                                    "holds the Kings.")))

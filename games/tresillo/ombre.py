@@ -88,7 +88,7 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
             Field("passed", _("Who passed before the Hombre bid (each pays a lesser)"), "players", required=False,
                   default=[], choices=players, help=_("All three passed: tick all three; the eldest plays.")),
             Field("taken_in", _("Cards the Hombre took in"), "int", minimum=0, maximum=9,
-                  help=_("0: he played without taking in.")),
+                  help=_("0: the Hombre played without taking in.")),
             Field("tricks", _("Tricks"), "list", help=_("Nine in all: leave one blank and it is worked out."),
                   fields=(Field("player", _("Player"), "player", choices=players),
                           Field("tricks", _("Tricks"), "int", minimum=0, maximum=9))),
@@ -316,7 +316,8 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         else:
             for seat in each:
                 books.move(seat, hombre, GREATER, _("Playing without taking in"))
-            lines.append(_("%(hombre)s plays without taking in: each opponent pays him a greater counter at once.",
+            lines.append(_("%(hombre)s plays without taking in: each opponent pays %(hombre)s a greater counter "
+                           "at once.",
                            hombre=hombre_name))
         five = record.first_five.index if record.first_five is not None else None
         others = self.each_opponent(table, state, five) if five is not None else ()

@@ -15,7 +15,7 @@ from referee.text import _
 
 EQUAL_DEBTS = (
     ("oldest", _("The one written first")),
-    ("own", _("The Hombre's own, if he has one of them")),
+    ("own", _("The Hombre's own, if one of them is")),
 )
 
 
@@ -49,8 +49,8 @@ class TresilloOptions(Options):
         help=_("The rules say “the highest debt” and do not say which of two equal ones."))
     sitting_out: str = option(
         APART, SITTING_OUT_LABEL, choices=SITTING_OUT, house_rule=True,
-        help=_("The rules do not say. Tapete: the dealer who sits out pays only his tanto to the "
-               "plato. Many Spanish tables have him pay and collect like an opponent: the tanto of a sacado and "
+        help=_("The rules do not say. Tapete: the dealer who sits out pays only the tanto to the "
+               "plato. Many Spanish tables have the dealer pay and collect like an opponent: the tanto of a sacado and "
                "the bonuses."))
     first_lead: str = first_lead_option()
 

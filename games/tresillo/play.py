@@ -131,7 +131,7 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("hand", _("The hand of the player to play"), "cards", required=False),
     Field("card", _("The card played"), "card", required=False),
     Field("leader", _("Who led this trick"), "player", required=False),
-    Field("dealer", _("Who deals (at four he sits the deal out)"), "player", required=False),
+    Field("dealer", _("Who deals (at four, the dealer sits the deal out)"), "player", required=False),
 )
 
 EXAMPLES: tuple[Example, ...] = (

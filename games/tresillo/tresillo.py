@@ -305,10 +305,10 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         if "tricks" not in errors and record.hombre is not None:
             won = self.tricks_of(table, state, record).get(record.hombre.index, 0)
             if record.primeras and record.bola:
-                errors.add("bola", _("Primeras (he stopped after five) and bola (all nine) cannot both be."),
+                errors.add("bola", _("Primeras (the Hombre stopped after five) and bola (all nine) cannot both be."),
                            rule=RULE_BONUSES)
             elif record.primeras and won != 5:
-                errors.add("primeras", _("Primeras: the Hombre won the first five tricks and stopped, so he is "
+                errors.add("primeras", _("Primeras: the Hombre won the first five tricks and stopped, so is "
                                          "recorded with 5 (not %(n)s); the four unplayed go to the opponents.",
                                          n=won), rule=RULE_BONUSES)
             elif record.bola and won != 9:

@@ -15,6 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from referee.cards import DeckKind
 from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
 from scoring import services
 from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
@@ -22,6 +23,7 @@ from scoring.forms import RecordForm
 from scoring.limits import limited
 from scoring.models import Deal, DealRevision, TableChange
 from scoring.views.tables import record_template, side_labels, table_context
+from scoring.widgets import card_words
 
 PER_PAGE = 50
 
@@ -133,16 +135,28 @@ def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dic
     # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
     keys = [name for name in fields if _said(record.get(name))] + ([] if asked else sorted(
         k for k in record if k not in fields and k != PLAYS and _said(record[k])))
-    lines = []
+    lines, deck = [], game.deck_for(spec)
     for key in keys:
         value, field = record[key], fields.get(key)
-        lines.append((services.translate(field.label) if field else key, _value_text(field, value)))
+        lines.append((services.translate(field.label) if field else key, _value_text(field, value, deck)))
     return lines
 
 
-def _value_text(field: Field | None, value: Any) -> str:
+def _card_name(code: Any, deck: DeckKind) -> str | None:
+    """A card by its name ("6 of oros", not "6O"), or None if ``code`` is no card of the deck."""
+    try:
+        return str(card_words(str(code), deck)["name"])
+    except (StopIteration, ValueError):
+        return None
+
+
+def _value_text(field: Field | None, value: Any, deck: DeckKind) -> str:
     if isinstance(value, dict) and set(value) == {"seat", "name"}:  # a seat, by the name it had then
         return str(value["name"])
+    if field is not None and field.kind in ("card", "cards") and isinstance(value, str | list):
+        names = [_card_name(code, deck) for code in (value if isinstance(value, list) else [value])]
+        if names and None not in names:
+            return ", ".join(name for name in names if name)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if field is not None and field.choices and not isinstance(value, list | dict):
@@ -152,9 +166,10 @@ def _value_text(field: Field | None, value: Any) -> str:
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
         return "; ".join(
-            ", ".join(_value_text(subs.get(k), item[k]) for k in _in_field_order(item, subs) if _said_in_row(item[k]))
+            ", ".join(_value_text(subs.get(k), item[k], deck) for k in _in_field_order(item, subs)
+                      if _said_in_row(item[k]))
             if isinstance(item, dict) and set(item) != {"seat", "name"}
-            else _value_text(subs.get("value") or field, item) for item in value) or "—"
+            else _value_text(subs.get("value") or field, item, deck) for item in value) or "—"
     return str(value)
 
 

@@ -16,7 +16,7 @@ from referee.game import Game, InvalidRecord, State, TableSpec
 from scoring import services
 from scoring.access import resolve_for_edit
 from scoring.forms import RecordForm
-from scoring.views.tables import side_labels
+from scoring.views.tables import players_in, side_labels
 
 
 @dataclass
@@ -29,6 +29,7 @@ class Preview:
     breakdown: list[Any] = field(default_factory=list)
     void: bool = False
     winners: list[str] = field(default_factory=list)
+    winner_count: int = 0  # the players they are (a team counts its members)
     missing: list[str] = field(default_factory=list)
     problem: str = ""
     undone: bool = False
@@ -79,6 +80,7 @@ def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any]
         breakdown=[line.to_i18n() for line in outcome.breakdown],
         void=outcome.void,
         winners=[labels.get(sides[i], sides[i]) for i in outcome.winners if 0 <= i < len(sides)],
+        winner_count=players_in(game, spec, [sides[i] for i in outcome.winners if 0 <= i < len(sides)]),
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
@@ -19,7 +20,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
-from referee.game import Game, InvalidRecord, all_games, get_game
+from referee.game import Game, InvalidRecord, TableSpec, all_games, get_game
 from scoring import chart as score_chart
 from scoring import seating, services
 from scoring.access import (
@@ -122,6 +123,14 @@ def side_labels(st: services.Standings) -> dict[str, str]:
     return labels
 
 
+def players_in(game: Game[Any, Any, Any], spec: TableSpec[Any], sides: Iterable[str]) -> int:
+    """How many players ``sides`` are, each team by its members: "Winners: Ana & Cris" for a team that won,
+    since two players won."""
+    all_sides = game.sides(spec)
+    by_teams = bool(spec.teams) and len(spec.teams) == len(all_sides) and set(all_sides) != set(spec.players)
+    return sum(len(spec.teams[all_sides.index(side)]) if by_teams and side in all_sides else 1 for side in sides)
+
+
 def _is_text(value: Any) -> bool:
     """A referee text as stored: ``[template, params]``."""
     return (isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
@@ -204,6 +213,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "ranking": [(side, labels.get(side, side), total, st.total_text(st.sides.index(side)))
                     for side, total in st.ranking()],
         "winner_labels": [labels.get(side, side) for side in st.winners],
+        "winner_count": players_in(st.game, st.spec, st.winners),
         "last": last,
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "recent": recent,

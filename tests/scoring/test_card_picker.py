@@ -19,7 +19,7 @@ from referee.game import get_game
 from scoring import services
 from scoring.forms import RecordForm
 from scoring.views.rules import ListField
-from scoring.widgets import CardPicker, deck_groups
+from scoring.widgets import CardPicker, card_words, deck_groups
 
 pytestmark = pytest.mark.django_db
 
@@ -130,7 +130,10 @@ def test_tarot_court_cards_are_named_in_the_readers_language(language, words):
 def test_spanish_ranks_show_their_number_and_their_name():
     cards = {card["code"]: card for group in drawn(render("spanish40", language="es")) for card in group["cards"]}
 
-    assert (cards["11C"]["short"], cards["11C"]["word"], cards["11C"]["text"]) == ("11", "caballo", "11C")
+    assert (cards["11C"]["short"], cards["11C"]["word"], cards["11C"]["text"]) == ("11", "caballo", "11 copas")
+    with translation.override("es"):
+        assert card_words("11C", "spanish40")["suit"] == "copas"  # a played card's chip shows it under its number
+        assert card_words("KH", "tarot")["suit"] == ""  # the mark says it: R♥
 
 
 # -- without JavaScript, and what it posts ---------------------------------------------------------------

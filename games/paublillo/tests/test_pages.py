@@ -177,15 +177,24 @@ def test_a_team_on_ten_dealing_is_asked_about_alver_only_with_the_monja(client, 
     assert "bets__0__team" in form  # betting stays (hidden by CSS only when the monja is switched on)
 
 
-def test_game_over_names_the_winning_team(client, paublillo6):
+def test_game_over_names_the_winning_team_as_the_players_who_won(client, paublillo6):
+    """Three players won, not one: "Winners", in every language that agrees with the number."""
     to(paublillo6, 0, 9)
     deals(paublillo6, {"bets": [{"team": "B", "stake": "envido"}], "tricks": "BAB"})
     html = page(client, paublillo6)
     banner = element(html, "game-over")
-    assert "Winner: Bea, Eva &amp; Sol" in banner
+    assert "Winners: Bea, Eva &amp; Sol" in banner
     assert "6 buenas" in team(html, "B") and " won" in team(html, "B")
     assert 'id="paublillo-turn"' not in html
     assert 'id="record"' not in html and 'id="rematch"' in html  # no form for a 13th point: a rematch
+
+
+def test_the_preview_of_the_last_deal_says_the_winning_players_won(client, paublillo6):
+    to(paublillo6, 0, 9)
+    response = client.post(f"/t/{paublillo6.edit_token}/preview/", {
+        "deal_number": services.next_number(paublillo6), "bets__0__team": "B", "bets__0__stake": "envido",
+        "tricks": "BAB"}, HTTP_HX_REQUEST="true")
+    assert "This deal ends the game: Bea, Eva &amp; Sol win." in response.content.decode()
 
 
 def test_view_link_shows_the_state_without_a_form(client, paublillo6):

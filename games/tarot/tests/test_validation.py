@@ -258,8 +258,8 @@ def test_partner_must_be_at_the_table() -> None:
 def test_a_five_player_record_always_names_the_partner(blank: Any) -> None:
     """A 5-player record always names the partner: the holder of the called card, or the taker himself when
     he plays alone. A blank partner is refused, never read as "alone". (RULINGS.md)"""
-    message = error(FIVE, deal5(partner=blank), "partner", "partner", "taker himself", "alone")
-    assert message == "Who holds the called card? Pick the partner, or the taker himself when he plays alone."
+    message = error(FIVE, deal5(partner=blank), "partner", "partner", "taker", "alone")
+    assert message == "Who holds the called card? Pick the partner, or the taker when playing alone."
     record = deal5()
     del record["partner"]
     error(FIVE, record, "partner", "partner")

@@ -373,6 +373,8 @@ def test_the_deal_and_history_pages_list_every_chip_moved_with_the_deal_check(cl
     assert "Juan → Barriga Lulo #2 into the Barriga 1" in moves
     assert "Cabeza → Marta Cabeza won 3" in moves
     assert "In the pots before 3 + paid in 6 = taken out 9 + in the pots 0 ✓" in moves
+    section = re.search(r'id="money".*?</section>', html, re.S).group(0)  # named once, by its heading
+    assert section.count("Moved in this deal") == 1 and 'aria-labelledby="money-title"' in section
 
     first = text(re.search(r'id="money".*?</section>',
                            client.get(f"/t/{night.edit_token}/deal/1/").content.decode(), re.S).group(0))
