@@ -184,3 +184,26 @@ def spanish_card_name(card: Card) -> Text:
     """
     return _("%(rank)s of %(suit)s", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
              suit=SUIT_NAMES["spanish"][card.suit])
+
+
+FRENCH_RANK_NAMES: dict[str, Text] = {
+    "A": _("Ace"), "K": _("King"), "Q": _("Queen"), "C": _("Knight"), "J": _("Jack"),
+}
+
+
+def card_name(card: Card, deck: DeckKind | str) -> Text:
+    """A card as said aloud, in its deck (``C`` is copas in one and clubs in another): "King of hearts",
+    "Trump 21", "Excuse", "King (rey) of copas".
+
+    >>> [str(card_name(Card(s, r), d)) for s, r, d in (("H", "K", "tarot"), ("T", "21", "tarot"),
+    ...                                                  ("EX", "", "tarot"), ("C", "12", "spanish40"))]
+    ['King of hearts', 'Trump 21', 'Excuse', 'King (rey) of copas']
+    """
+    if DeckKind(deck) not in FRENCH_SUITED:
+        return spanish_card_name(card)
+    if card.suit == EXCUSE:
+        return _("Excuse")
+    if card.suit == TRUMP:
+        return _("Trump %(n)s", n=card.rank)
+    return _("%(rank)s of %(suit)s", rank=FRENCH_RANK_NAMES.get(card.rank, card.rank),
+             suit=SUIT_NAMES["french"][card.suit])

@@ -55,7 +55,7 @@ A tiny game shows it (follow suit, the highest card of the suit led wins):
 >>> [(f.index, f.kind.value, f.trick, f.proven_by) for f in deal.flags]
 [(3, 'revoke', 2, 3)]
 >>> print(deal.flags[0].explanation)
-Ana played 3H in trick 2, but played 4S in trick 3, so held it then. Follow suit if you can.
+Ana played 3 of hearts in trick 2, but played 4 of spades in trick 3, so held it then. Follow suit if you can.
 >>> deal.correct(3, Card.parse("4S", "french52")).correct(5, Card.parse("3H", "french52")).flags
 ()
 """
@@ -69,9 +69,9 @@ from enum import StrEnum
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from referee.cards import Card, deck_cards
+from referee.cards import Card, card_name, deck_cards
 from referee.parse import Errors, InvalidRecord
-from referee.text import Text, _
+from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, Trick, TrickRules, Verdict
 from referee.values import Seat
 
@@ -310,7 +310,8 @@ class PlayedDeal:
                     sound = sound and seen[card] != number
                     flags.append(Flag(index, FlagKind.PLAYED, RULE_ONE_OF_EACH,
                                       _("%(card)s was already played in trick %(trick)s: there is one of each "
-                                        "card.", card=card.code, trick=seen[card]), number))
+                                        "card.", card=card_name(card, self.rules.shape.deck), trick=seen[card]),
+                                      number))
                 else:
                     seen[card] = number
                 if seat != expected:
@@ -363,7 +364,8 @@ class PlayedDeal:
                 hand |= set(by_trick.get(proof, ()))
                 judgement = self.rules.legal_plays(context, sorted(hand), trick)
                 if card not in judgement.legal:
-                    flags.append(self._refusal(index, play, number, proof, judgement, by_trick.get(proof, [])))
+                    flags.append(self._refusal(index, play, number, proof, judgement, by_trick.get(proof, []),
+                                               self.rules.shape.deck))
                     break
         return flags
 
@@ -372,19 +374,20 @@ class PlayedDeal:
 
     @staticmethod
     def _refusal(index: int, play: Play, number: int, proof: int, judgement: Judgement,
-                 proving: Sequence[Card]) -> Flag:
+                 proving: Sequence[Card], deck: str) -> Flag:
         seat, card = play.seat, play.card
+        said = card_name(card, deck)
         assert seat is not None
         rule = judgement.card_rules.get(card, judgement.rule)
         if proof == number:
             why = judgement.reasons.get(card, judgement.explanation)
             return Flag(index, FlagKind.ILLEGAL, rule, _("%(name)s played %(card)s in trick %(trick)s: %(why)s",
-                                                         name=seat.name, card=card.code, trick=number, why=why),
+                                                         name=seat.name, card=said, trick=number, why=why),
                         number, number)
-        shown = " ".join(c.code for c in proving)
+        shown = join([card_name(c, deck) for c in proving])
         return Flag(index, FlagKind.REVOKE, rule,
                     _("%(name)s played %(card)s in trick %(trick)s, but played %(proof)s in trick %(later)s, so "
-                      "held it then. %(why)s", name=seat.name, card=card.code, trick=number, proof=shown,
+                      "held it then. %(why)s", name=seat.name, card=said, trick=number, proof=shown,
                       later=proof, why=judgement.explanation),
                     number, proof)
 

@@ -116,8 +116,8 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     deal = play(deal, "8C 10S 9C")  # Ana leads; Bea's 10♠ shows she held a spade in trick 1
     (flag,) = deal.flags
     assert (flag.index, flag.kind, flag.trick, flag.proven_by) == (1, FlagKind.REVOKE, 1, 3)
-    assert str(flag.explanation) == ("Bea played 3H in trick 1, but played 10S in trick 3, so held it then. "
-                                     "Follow suit if you can.")
+    assert str(flag.explanation) == ("Bea played 3 of hearts in trick 1, but played 10 of spades in trick 3, so "
+                                     "held it then. Follow suit if you can.")
 
 
 def test_undo_takes_back_the_last_card() -> None:

@@ -107,7 +107,7 @@ def test_a_card_played_twice_is_flagged_at_once_with_the_rule_and_kept(client, t
     response = play(client, table, ["5S", "5S"], htmx=True)
     html = response.content.decode()
     assert 'data-flag="played"' in html and "One of each card" in html
-    assert "5S was already played in trick 1" in html and "2 of 72 cards" in html
+    assert "5 of spades was already played in trick 1" in html and "2 of 72 cards" in html
 
 
 def test_a_revoke_is_shown_when_a_later_card_proves_it_naming_both_tricks(client, table):
@@ -120,7 +120,7 @@ def test_a_revoke_is_shown_when_a_later_card_proves_it_naming_both_tricks(client
     assert "Revoke" not in html  # nothing proves it yet
     html = play(client, table, tricks[5].split()[:2], htmx=True).content.decode()
     assert "Revoke in trick 5, proven by trick 6" in html and "Follow suit" in html
-    assert "E played 9C in trick 5, but played JH in trick 6, so held it then" in html
+    assert "E played 9 of clubs in trick 5, but played Jack of hearts in trick 6, so held it then" in html
 
 
 def test_undo_takes_the_last_card_back(client, table):

@@ -147,7 +147,8 @@ def test_a_revoke_to_a_trump_lead_is_proven_by_the_trump_played_later() -> None:
     (flag,) = deal.flags
     assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 1, 1, 2)
     assert str(flag.rule) == "Following a trump lead"
-    assert str(flag.explanation).startswith("Bea played 3C in trick 1, but played 2O in trick 2, so held it then")
+    assert str(flag.explanation).startswith("Bea played 3 of copas in trick 1, but played 2 of oros in trick 2, so "
+                                            "held it then")
 
 
 def test_a_lone_monja_need_not_follow_a_trump_lead() -> None:

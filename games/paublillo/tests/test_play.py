@@ -217,7 +217,7 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     deal = played(deal, REVOKE[1].split()[:2])
     (flag,) = deal.flags
     assert (flag.kind, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 1, 2)
-    assert "Bea played 3C in trick 1, but played 2O in trick 2" in str(flag.explanation)
+    assert "Bea played 3 of copas in trick 1, but played 2 of oros in trick 2" in str(flag.explanation)
 
 
 # -- the API ------------------------------------------------------------------------------------------------

@@ -342,8 +342,8 @@ def test_a_revoke_is_named_with_the_trick_that_proves_it() -> None:
     (flag,) = deal.flags
     assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 17, 5, 6)
     assert str(flag.rule) == "Follow suit"
-    assert str(flag.explanation) == ("E played 9C in trick 5, but played JH in trick 6, so held it "
-                                     "then. ♥ was led and you hold ♥: you must play one (or the Excuse).")
+    assert str(flag.explanation) == ("E played 9 of clubs in trick 5, but played Jack of hearts in trick 6, so "
+                                     "held it then. ♥ was led and you hold ♥: you must play one (or the Excuse).")
     whole = played(deal, tricks[6:])
     assert [f.kind for f in whole.flags] == [FlagKind.REVOKE]  # recorded all the same: a fact of the deal
     assert derive(FOUR, contract_record(FOUR, {"taker": "S", "contract": "garde"}), whole).attack_halves == 106

@@ -187,8 +187,8 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     (flag,) = deal.flags
     assert (flag.kind, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 3)
     assert str(flag.explanation) == (
-        "Pepe played 7B in trick 2, but played 3C in trick 3, so held it then. copas were led and you hold copas: "
-        "you must follow suit (3C). Breaking this rule is a lulo.")
+        "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. copas were led and "
+        "you hold copas: you must follow suit (3C). Breaking this rule is a lulo.")
 
 
 def test_a_card_played_twice_is_flagged_at_once_and_the_deal_is_not_counted_until_corrected() -> None:
@@ -347,7 +347,7 @@ def test_the_revoke_is_shown_when_the_card_that_proves_it_is_entered(client, nig
     enter(client, night, CARDS_M[:10])
     html = client.post(url(night, "card/"), {"card": CARDS_M[10]}, HTTP_HX_REQUEST="true").content.decode()
     assert "Revoke in trick 2, proven by trick 3" in html
-    assert "Pepe played 7B in trick 2, but played 3C in trick 3, so held it then" in html
+    assert "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then" in html
 
 
 def test_was_this_legal_from_the_stored_trick_answers_the_revoke(client, night):

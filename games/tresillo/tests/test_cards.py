@@ -211,7 +211,8 @@ def test_a_revoke_is_named_with_the_trick_that_proves_it() -> None:
     deal = played(deal, tricks[6:7])
     (flag,) = deal.flags
     assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 16, 6, 7)
-    assert str(flag.explanation).startswith("Bea played 11E in trick 6, but played 1C in trick 7")
+    assert str(flag.explanation).startswith("Bea played Horse (caballo) of espadas in trick 6, but played Ace of "
+                                            "copas in trick 7")
     whole = played(deal, tricks[7:])
     assert derive_tresillo(THREE, tresillo_contract(THREE, {"hombre": "Ana", "bid": "juego"}),
                            whole).record.counts(3) == (9, 0, 0)

@@ -265,7 +265,7 @@ def test_a_card_played_twice_is_flagged_at_once_with_its_rule() -> None:
     deal = tresillo_deal(["1E 3O 4O", "7O 2O 4O"])
     (flag,) = deal.flags
     assert (flag.kind, flag.index, flag.trick) == (FlagKind.PLAYED, 5, 2)
-    assert str(flag.rule) == "One of each card" and "4O was already played in trick 1" in str(flag.explanation)
+    assert str(flag.rule) == "One of each card" and "4 of oros was already played in trick 1" in str(flag.explanation)
 
 
 def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() -> None:
@@ -276,7 +276,8 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     deal = tresillo_deal(REVOKED)
     first, second = deal.flags
     assert (first.kind, first.trick, first.proven_by) == (FlagKind.REVOKE, 6, 7)
-    assert str(first.explanation).startswith("Bea played 11E in trick 6, but played 1C in trick 7, so held it then")
+    assert str(first.explanation).startswith("Bea played Horse (caballo) of espadas in trick 6, but played Ace of "
+                                             "copas in trick 7, so held it then")
     assert (second.kind, second.trick, second.proven_by) == (FlagKind.REVOKE, 8, 9)
     record, _lines = TRESILLO.record_from_plays(THREE, JUEGO_BY_ANA, deal)
     assert record.counts(3) == (9, 0, 0)
