@@ -611,7 +611,7 @@ def _cell(text: str) -> str:
 
 def export_csv(table: Table) -> str:
     """One row per deal in play: its number, its dealer, each side's score, then each side's running total;
-    a header row with the side names. Starts with a byte-order mark, so spreadsheets read it as UTF-8."""
+    a header row with the side names, and a row for a game carried over from paper, where the totals start. Starts with a byte-order mark, so spreadsheets read it as UTF-8."""
     game, spec = get_game(table.game), services.table_spec(table)
     sides = game.sides(spec)
     out = io.StringIO()
@@ -619,6 +619,9 @@ def export_csv(table: Table) -> str:
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([_("Deal"), _("Dealer"), *(_cell(s) for s in sides),
                      *(_cell(_("%(side)s total") % {"side": s}) for s in sides)])
+    if table.carried:  # where the running totals start: a game carried over from paper
+        writer.writerow([_cell(_("Carried over from paper")), "", *[""] * len(sides),
+                         *services.start_state(table, game, spec).totals])
     for number, outcome, totals in scored_deals(table, game, spec):
         dealer = outcome.get("dealer")
         name = spec.players[dealer] if isinstance(dealer, int) and 0 <= dealer < spec.size else ""

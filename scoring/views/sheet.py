@@ -75,14 +75,18 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
                       PER_PAGE)
     page = deals.get_page(request.GET.get("page") or deals.num_pages)  # the latest deals unless asked
     listed = list(page.object_list)
+    start = services.start_state(table, st.game, st.spec)
     before = (services.state_before(table, listed[0].number, st.game, st.spec) if listed and page.number > 1
-              else st.game.initial_state(st.spec))
+              else start)
     sides = st.sides
     return {
         "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
         "sides": [(side, labels.get(side, side)) for side in sides],
         "rows": sheet_rows(st.game, st.spec, before, listed) if listed else [],
         "totals": [(st.state.totals[i], st.total_text(i)) for i in range(len(sides))],
+        # a game carried over from paper: where the sheet starts, above its first deal
+        "carried": [(start.totals[i], services.translate(st.game.show_total(st.spec, start, i)))
+                    for i in range(len(sides))] if table.carried and page.number == 1 else [],
         "page": page,
         "width": min(len(sides), 10),
     }

@@ -104,3 +104,25 @@ def test_the_page_asks_each_team_for_its_points(client):
     response = client.post(f"/t/{table.edit_token}/carry-over/", {"total_0": "11", "total_1": "2"})
     assert response.status_code == 302
     assert services.standings(Table.objects.get(pk=table.pk)).state.alver == (Team.A,)
+
+
+@pytest.mark.django_db
+def test_the_sheet_and_its_csv_start_from_the_game_carried_over(client):
+    """The sheet's first row is where its running totals start, A 11 (5 buenas: 6 malas, then buenas) and B 2
+    from paper; the first deal here (A on alver gives up: B scores 1) runs on from it, B 2 + 1 = 3."""
+    from scoring import services
+    from scoring.models import Table
+
+    table = services.create_table(game="paublillo", players=PLAYERS)
+    client.post(f"/t/{table.edit_token}/carry-over/", {"total_0": "11", "total_1": "2"})
+    table = Table.objects.get(pk=table.pk)
+    sheet = client.get(f"/t/{table.view_token}/sheet/").content.decode()
+    first = sheet[sheet.index('id="sheet-carried"'):sheet.index("</tr>", sheet.index('id="sheet-carried"'))]
+    assert "Carried over from paper" in first and "5 buenas" in first and "2 malas" in first
+    services.record_deal(table, {"alver": "give_up"})
+    sheet = client.get(f"/t/{table.view_token}/sheet/").content.decode()
+    assert sheet.index('id="sheet-carried"') < sheet.index('id="sheet-deal-1"')
+    deal = sheet[sheet.index('id="sheet-deal-1"'):sheet.index("</tr>", sheet.index('id="sheet-deal-1"'))]
+    assert "3 malas" in deal
+    rows = client.get(f"/t/{table.view_token}/export.csv").content.decode().lstrip("\ufeff").splitlines()
+    assert rows[1:] == ["Carried over from paper,,,,11,2", "1,Ana,0,1,11,3"]
