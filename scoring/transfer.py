@@ -611,7 +611,8 @@ def _cell(text: str) -> str:
 
 def export_csv(table: Table) -> str:
     """One row per deal in play: its number, its dealer, each side's score, then each side's running total;
-    a header row with the side names, and a row for a game carried over from paper, where the totals start. Starts with a byte-order mark, so spreadsheets read it as UTF-8."""
+    a header row with the side names, and a row for a game carried over from paper, where the totals start.
+    Starts with a byte-order mark, so spreadsheets read it as UTF-8."""
     game, spec = get_game(table.game), services.table_spec(table)
     sides = game.sides(spec)
     out = io.StringIO()
