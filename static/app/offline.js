@@ -73,6 +73,7 @@
   let posting = null; // the client id of the record form's own request in flight
   let opened = null; // the client id of the item opened in the record form for a second try
   let sent = []; // the numbers of the deals sent in this flush, said once it ends
+  let drawn = null; // the table as the server drew it after the last of them (its #table-body)
   const mine = () => (get(OUTBOX) || []).filter((item) => item.page === page)
     .sort((a, b) => (a.number || 0) - (b.number || 0) || a.at - b.at);
   const waiting = () => mine().filter((item) => item.status === "waiting");
@@ -187,6 +188,7 @@
         const said = answer.getElementById("conflict") || (form && $(".form-errors", form));
         if (response.ok && !said) {
           sent.push(item.number || "?");
+          drawn = answer.getElementById("table-body");
           remove(item.id); // recorded (or already was)
           return "sent";
         }
@@ -207,7 +209,23 @@
     sending = true;
     render();
     Promise.resolve(navigator.locks ? navigator.locks.request("tapete-outbox", sendAll) : sendAll())
-      .catch(() => {}).then(() => { sending = false; render(); fitForm(); sayWhatWasSent(); });
+      .catch(() => {}).then(() => { sending = false; render(); redraw(); fitForm(); sayWhatWasSent(); });
+  };
+
+  // The table as the server drew it after the deals sent (who deals next, the next number), unless the record
+  // form holds entries of a deal under way: those are kept (their save draws the table again).
+  const redraw = () => {
+    const body = $("#table-body");
+    const form = recordForm();
+    const answer = drawn;
+    drawn = null;
+    if (!answer || !body || opened || (form && summary(form))) return;
+    const fresh = document.importNode(answer, true);
+    const saved = $("#messages", fresh); // "Deal 3 saved.": #outbox-sent says it
+    if (saved) saved.remove();
+    body.replaceWith(fresh);
+    if (window.htmx) htmx.process(fresh);
+    fresh.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: fresh } }));
   };
 
   // Deals that went out by themselves are said once, for a while: the waiting box has gone.

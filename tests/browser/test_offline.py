@@ -3,7 +3,7 @@
 One story: the scorekeeper opens the table's edit link (the service worker installs and keeps the page), the
 connection goes, a deal is saved: it waits on the phone, shown as "waiting to send"; the page reloads from the
 service worker, still offline, with the deal still waiting and the live view saying it is stale; the connection
-returns and the deal is sent once, recorded once, and shown.
+returns and the deal is sent once, recorded once, and shown, with the record form the server draws after it.
 """
 
 from __future__ import annotations
@@ -93,6 +93,10 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
                                                               (3, "S", f"{MINUS}66"), (4, "W", f"{MINUS}66")]])
     expect(page.locator("#next-up")).to_contain_text("1 deal")
     expect(page.get_by_role("heading", name="Deal 1", exact=True)).to_be_visible()
+    # The form nobody had started is the server's own for deal 2 (who deals it, its number), not the one the
+    # phone renumbered while offline.
+    expect(page.locator('#record [name="deal_number"]')).to_have_attribute("value", "2")
+    expect(page.get_by_role("alert").filter(has_text="Deal 1 saved.")).to_have_count(0)
 
     page.reload()  # and nothing is sent again
     expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
