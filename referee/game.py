@@ -400,6 +400,9 @@ class Game(ABC, Generic[O, R, S]):
         if not 0 <= first_dealer < max(len(names), 1):
             errors.add("first_dealer", _("The first dealer must be one of the players."))
         team_seats: list[tuple[int, ...]] = []
+        if teams and not self.team_game:
+            errors.add("teams", _("%(game)s is not played in teams.", game=self.name))
+            teams = ()
         for team in teams:
             members = []
             for member in team:

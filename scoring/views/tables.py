@@ -16,7 +16,7 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
@@ -379,8 +379,8 @@ class SeenPlayersForm(forms.Form):
 class JoinForm(SeenPlayersForm):
     """Someone joins: a name, and after whom in the order of play."""
 
-    name = forms.CharField(label=_("Name"), max_length=40)
-    after = forms.TypedChoiceField(label=_("Sits after"), coerce=int)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=40)
+    after = forms.TypedChoiceField(label=gettext_lazy("Sits after"), coerce=int)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(names, *args, prefix="join", **kwargs)
@@ -391,7 +391,7 @@ class JoinForm(SeenPlayersForm):
 class LeaveForm(SeenPlayersForm):
     """Someone leaves: which seat."""
 
-    seat = forms.TypedChoiceField(label=_("Who leaves"), coerce=int)
+    seat = forms.TypedChoiceField(label=gettext_lazy("Who leaves"), coerce=int)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(names, *args, prefix="leave", **kwargs)

@@ -94,6 +94,12 @@ def test_a_team_game_seats_teams_from_letters(api):
     assert [s["team"] for s in seats] == ["A", "B", "A", "B"]
 
 
+def test_teams_are_refused_for_a_game_not_played_in_teams(api):
+    refused = api.post("/api/tables", {"game": "pablo", "players": ["a", "b", "c"], "teams": ["A", "B", "A"]})
+    assert errors_of(refused, 422) == {"teams": "Pablo is not played in teams."}
+    assert not Table.objects.exists()
+
+
 def test_create_with_errors_per_field(api):
     assert "game" in errors_of(api.post("/api/tables", {"game": "whist", "players": FFT_PLAYERS}), 422)
     two = api.post("/api/tables", {"game": "tarot", "players": ["N", "S"]})

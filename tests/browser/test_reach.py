@@ -39,6 +39,8 @@ LANGUAGES = ("en", "es", "fr")
 AXE = Path(__file__).resolve().parent / "vendor" / "axe.min.js"
 LONG_NAMES = ["Maximiliano Fernández-Castellanos", "Anne-Charlotte de La Rochefoucauld",
               "Guadalupe Inmaculada", "Jean-Baptiste Poquelin", "Bartholomew Featherstonehaugh"]
+EIGHT_NAMES = ["Maximiliano", "Guadalupita", "Fitzgerald", "Evangeline", "Bartholomew", "Anastasia", "Constantine",
+               "Wilhelmina"]  # a whole table of one-word names, none of which may be cut to fit
 
 
 @pytest.fixture(scope="module")
@@ -184,6 +186,7 @@ def test_every_main_page_is_accessible_fits_a_phone_and_has_big_tap_targets(serv
     for table in every_games_table():
         tables.setdefault(table.game, table)  # one table per game
     tables["tarot, long names"] = with_examples("tarot", LONG_NAMES)
+    tables["pablo, eight long names"] = with_examples("pablo", EIGHT_NAMES)
 
     problems: list[str] = []
     for language in LANGUAGES:

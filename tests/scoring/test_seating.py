@@ -288,3 +288,11 @@ def test_a_client_id_already_used_at_another_table_does_not_stop_a_deal_here(tar
     assert not getattr(here, "repeated", False) and here.table_id == tarot4.pk and here.number == 1
     assert services.record_deal(tarot4, plain_deal(taker="N"), client_id=client_id).repeated  # its retry here
     assert tarot4.deals.count() == 1
+
+
+@pytest.mark.parametrize(("language", "words"), [("es", ("Se sienta después de", "Quién se va")),
+                                                 ("fr", ("S’assoit après", "Qui part"))])
+def test_the_players_page_speaks_the_readers_language(client, tarot4, language, words):
+    html = client.get(f"/t/{tarot4.edit_token}/players/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert all(word in html for word in words), [w for w in words if w not in html]
+    assert "Sits after" not in html and "Who leaves" not in html
