@@ -3,7 +3,7 @@
 >>> from games.burro.rules import GAME
 >>> table = GAME.table(["Ana", "Bea", "Carl"])
 >>> parse_record(table, {"loser": " bea "})
-BurroRecord(loser=Seat(index=1, name='Bea'), decider=False, void=False)
+BurroRecord(loser=Seat(index=1, name='Bea'), decider=False, void=False, between=())
 >>> parse_record(table, {"loser": "Eve", "void": "maybe"})
 Traceback (most recent call last):
 ...
@@ -22,19 +22,26 @@ from referee.text import _
 from referee.values import Seat
 
 NAME = "Burro"
-FIELDS = ("loser", "decider", "void")
+FIELDS = ("loser", "decider", "void", "between")
 NO_LOSER = _("Who was left holding cards? Tap their name.")  # also on the form, for a hand saved without one
 
 
 @dataclass(frozen=True)
 class BurroRecord(Record):
     """``loser``: the last player still holding cards (none only in a misdeal); ``decider``: the hand played by
-    the tied leaders once the game is over (Tapete marks it itself, see ``Burro.complete``; a misdeal it leaves
-    as it is)."""
+    the tied leaders once the game is over, and ``between``: who they were (Tapete marks both itself, see
+    ``Burro.complete``; a misdeal it leaves as it is)."""
 
     loser: Seat | None
     decider: bool = False
     void: bool = False
+    between: tuple[Seat, ...] = ()  # a decider's players, the tied leaders (Tapete writes them, see complete)
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if not self.between:  # every hand but a decider: stored as before there were any
+            data.pop("between")
+        return data
 
 
 def record_fields(table: TableSpec[Any]) -> tuple[Field, ...]:
@@ -46,6 +53,9 @@ def record_fields(table: TableSpec[Any]) -> tuple[Field, ...]:
               help=_("Once the game is over with a tie for the fewest letters, the next hand is the decider: "
                      "Tapete marks it by itself.")),
         Field("void", _("Misdeal: nobody takes a letter"), "bool", required=False, default=False),
+        Field("between", _("Decider played between"), "players", required=False, default=[],
+              help=_("Tapete writes it with the decider: the players tied then. A correction that ties others "
+                     "is refused.")),
     )
 
 
@@ -59,9 +69,12 @@ def parse_record(table: TableSpec[Any], raw: Mapping[str, Any]) -> BurroRecord:
     loser = parse.seat(table.players, raw.get("loser"), "loser", errors)
     decider = parse.yes_no(raw.get("decider"), "decider", errors)
     void = parse.yes_no(raw.get("void"), "void", errors)
+    between = () if parse.is_blank(raw.get("between")) else parse.seats(table.players, raw.get("between"),
+                                                                         "between", errors)
     if void and loser is not None:
         errors.add("loser", _("A misdeal has no loser: leave it empty, or untick the misdeal."))
     elif not void and parse.is_blank(raw.get("loser")):
         errors.add("loser", NO_LOSER)
     errors.raise_if_any()
-    return BurroRecord(loser=None if void else loser, decider=decider, void=void)
+    return BurroRecord(loser=None if void else loser, decider=decider, void=void,
+                       between=between if decider else ())

@@ -145,10 +145,12 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
 
     def complete(self, table: Table, state: BurroState, record: BurroRecord) -> BurroRecord:
         """Once the game is over with a tie for the fewest letters, the next hand is a decider: stored as one,
-        so that correcting an earlier hand cannot quietly turn it into an ordinary hand. A misdeal is no hand
+        with the players it was played between, so that correcting an earlier hand cannot quietly turn it into
+        an ordinary hand, or into a decider between other players. A misdeal is no hand
         played: it stays a plain misdeal, which any correction leaves valid."""
-        if not record.void and not record.decider and len(self.winners(table, state)) > 1:
-            return dataclasses.replace(record, decider=True)
+        won = self.winners(table, state)
+        if not record.void and len(won) > 1 and not (record.decider and record.between):
+            return dataclasses.replace(record, decider=True, between=tuple(table.seat(s) for s in won))
         return record
 
     def check(self, table: Table, state: BurroState, record: BurroRecord) -> None:
@@ -165,6 +167,11 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
         elif not won and record.decider:
             errors.add("decider", _("A decider is played only once the game is over, between the players tied for "
                                     "the fewest letters: nobody has five letters yet."), rule=RULE_DECIDER)
+        elif record.decider and record.between and {seat.index for seat in record.between} != set(won):
+            errors.add("decider", _("This decider was played between %(played)s, but the letters now leave %(tied)s "
+                                    "tied for the fewest: undo the decider, or correct the hands before it "
+                                    "otherwise.", played=names(table, [seat.index for seat in record.between]),
+                                    tied=names(table, won)), rule=RULE_DECIDER)
         elif won and record.loser is not None and record.loser.index not in won:
             errors.add("loser", _("Only %(tied)s play the decider: %(player)s was not tied for the fewest "
                                   "letters.", tied=names(table, won), player=record.loser.name), rule=RULE_DECIDER)

@@ -17,7 +17,8 @@ def test_the_record_schema_is_published(api):
     game = api.get("/api/games/burro").json()
     assert game["player_counts"] == [2, 3, 4, 5, 6, 7, 8]
     assert [(f["name"], f["kind"], f["required"]) for f in game["record_schema"]] == [
-        ("loser", "player", True), ("decider", "bool", False), ("void", "bool", False)]
+        ("loser", "player", True), ("decider", "bool", False), ("void", "bool", False),
+        ("between", "players", False)]
     assert [o["key"] for o in game["options"]] == ["variant", "em_pe", "draw_at_will", "decider_dealer"]
     assert [o["house_rule"] for o in game["options"]] == [False, False, True, True]
     assert [c["value"] for c in game["options"][0]["choices"]] == ["spanish48", "spanish40", "portuguese"]

@@ -191,6 +191,23 @@ def test_correcting_an_earlier_hand_with_a_misdeal_after_the_tie(burro):
     assert now.totals == {"Ana": 4, "Bea": 1, "Carl": 0} and not now.game_over
 
 
+def test_a_correction_that_would_tie_other_players_than_the_decider_was_played_between_is_refused(db):
+    """RULINGS.md: only the players tied for the fewest letters play the decider. Ana takes hand 1, Dani spells
+    BURRO in hands 2-6, and Bea and Carl, tied with no letter, play the decider, which Carl loses: Bea wins. Hand 1
+    "was in fact lost by Bea" would leave Ana and Carl tied: not the decider that was played, so the correction
+    is refused, naming it, and nothing changes."""
+    table = services.create_table(game="burro", players=["Ana", "Bea", "Carl", "Dani"])
+    hands(table, "Ana", *["Dani"] * 5, "Carl")
+    decider = table.deals.get(number=7).record
+    assert decider["decider"] is True and [s["name"] for s in decider["between"]] == ["Bea", "Carl"]
+    with pytest.raises(services.ChangeRefused) as refused:
+        services.edit_deal(table.deals.get(number=1), {"loser": "Bea"})
+    assert "This decider was played between Bea and Carl, but the letters now leave Ana and Carl tied" \
+        in str(refused.value)
+    assert table.deals.get(number=1).record["loser"]["name"] == "Ana"
+    assert services.standings(table).winners == ["Bea"]
+
+
 def test_the_rules_page_in_three_languages(client, db):
     english = client.get("/rules/burro/").content.decode()
     assert "Drawing from the stock" in english and "Burro em pé" in english
