@@ -1,6 +1,8 @@
 """Fixtures shared by every test package. Keep this small: game-specific helpers live beside their tests."""
 
 import pytest
+from django.conf import settings as django_settings
+from django.utils import translation
 
 
 def pytest_configure(config):
@@ -25,3 +27,12 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _in_the_sites_language():
+    """Every test starts in the site's language: a page asked for in another (Accept-Language) leaves that
+    language active in the thread, and a later test would read its messages in it."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
