@@ -77,9 +77,12 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     short = str(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
     suit = suit_name(card.suit, deck)
     name = _("%(rank)s of %(suit)s") % {"rank": word or card.rank, "suit": suit}
-    mark = SUIT_SYMBOLS[card.suit] if french else f" {suit}"  # "6 oros": "6O" would read as sixty
+    # A chip says a Spanish suit as the cards do, in Spanish whatever the language ("6 oros"; "6O" reads as
+    # sixty, "6 deniers (oros)" does not fit a chip).
+    printed = "" if french else SUIT_NAMES["spanish"][card.suit].template
+    mark = SUIT_SYMBOLS[card.suit] if french else f" {printed}"
     return {"code": code, "short": short, "word": word, "name": name, "text": f"{short}{mark}",
-            "suit": "" if french else suit, "red": french and card.suit in RED_SUITS}
+            "suit": printed, "red": french and card.suit in RED_SUITS}
 
 
 def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:

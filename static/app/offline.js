@@ -88,6 +88,11 @@
   const csrf = () => {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
   };
+  // Markup put in the page by hand, brought to life as htmx's own swaps are (its attributes, our pickers).
+  const adopt = (el) => {
+    if (window.htmx) htmx.process(el);
+    el.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: el } }));
+  };
   const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
 
   // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49".
@@ -224,8 +229,7 @@
     const saved = $("#messages", fresh); // "Deal 3 saved.": #outbox-sent says it
     if (saved) saved.remove();
     body.replaceWith(fresh);
-    if (window.htmx) htmx.process(fresh);
-    fresh.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: fresh } }));
+    adopt(fresh);
   };
 
   // Deals that went out by themselves are said once, for a while: the waiting box has gone.
@@ -258,8 +262,7 @@
     if (drawn) {
       form.replaceWith(drawn);
       form = drawn;
-      if (window.htmx) htmx.process(form);
-      form.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: form } }));
+      adopt(form);
     } else {
       fill(form, item.entries);
     }
