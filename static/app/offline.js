@@ -226,8 +226,6 @@
     drawn = null;
     if (!answer || !body || opened || (form && summary(form))) return;
     const fresh = document.importNode(answer, true);
-    const saved = $("#messages", fresh); // "Deal 3 saved.": #outbox-sent says it
-    if (saved) saved.remove();
     body.replaceWith(fresh);
     adopt(fresh);
   };

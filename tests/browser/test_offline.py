@@ -96,7 +96,6 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     # The form nobody had started is the server's own for deal 2 (who deals it, its number), not the one the
     # phone renumbered while offline.
     expect(page.locator('#record [name="deal_number"]')).to_have_attribute("value", "2")
-    expect(page.get_by_role("alert").filter(has_text="Deal 1 saved.")).to_have_count(0)
 
     page.reload()  # and nothing is sent again
     expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
