@@ -74,13 +74,14 @@ def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any]
     except InvalidRecord as exc:
         return Preview(problem=_rule_error(game, spec, exc))
     sides = game.sides(spec)
+    won = [sides[i] for i in outcome.winners if 0 <= i < len(sides)]
     return Preview(
         lines=[(labels.get(side, side), outcome.scores[i], services.translate(game.show_total(spec, after, i)))
                for i, side in enumerate(sides)],
         breakdown=[line.to_i18n() for line in outcome.breakdown],
         void=outcome.void,
-        winners=[labels.get(sides[i], sides[i]) for i in outcome.winners if 0 <= i < len(sides)],
-        winner_count=players_in(game, spec, [sides[i] for i in outcome.winners if 0 <= i < len(sides)]),
+        winners=[labels.get(side, side) for side in won],
+        winner_count=players_in(game, spec, won),
     )
 
 

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
 
 from referee.game import Game, InvalidRecord, TableSpec, all_games, get_game
+from referee.text import is_i18n
 from scoring import chart as score_chart
 from scoring import seating, services
 from scoring.access import (
@@ -107,15 +108,20 @@ def record_template(table: Table) -> str:
     return presenter_for(table.game).record_template or "scoring/_record_form.html"
 
 
+def team_members(game: Game[Any, Any, Any], spec: TableSpec[Any]) -> dict[str, list[str]]:
+    """Side -> its players' names, when the sides are teams (not the players themselves); else nothing."""
+    sides = game.sides(spec)
+    if not (spec.teams and len(spec.teams) == len(sides) and set(sides) != set(spec.players)):
+        return {}
+    return {side: [spec.players[seat] for seat in seats] for side, seats in zip(sides, spec.teams, strict=True)}
+
+
 def side_labels(st: services.Standings) -> dict[str, str]:
     """Side -> what to call it: the game's label from ``display_state`` (a list of {"side", "label"}), else
     a team's members when the sides are teams, else the side itself."""
-    sides = st.game.sides(st.spec)
-    labels = {side: side for side in sides}
-    if st.spec.teams and len(st.spec.teams) == len(sides) and set(sides) != set(st.spec.players):
-        for side, seats in zip(sides, st.spec.teams, strict=False):
-            members = [st.spec.players[seat] for seat in seats]
-            labels[side] = f"{side} ({' · '.join(members)})" if side not in members else side
+    labels = {side: side for side in st.game.sides(st.spec)}
+    for side, members in team_members(st.game, st.spec).items():
+        labels[side] = f"{side} ({' · '.join(members)})" if side not in members else side
     for value in st.extra.values():
         if isinstance(value, list) and value and all(isinstance(v, dict) and "side" in v and "label" in v
                                                      for v in value):
@@ -126,19 +132,12 @@ def side_labels(st: services.Standings) -> dict[str, str]:
 def players_in(game: Game[Any, Any, Any], spec: TableSpec[Any], sides: Iterable[str]) -> int:
     """How many players ``sides`` are, each team by its members: "Winners: Ana & Cris" for a team that won,
     since two players won."""
-    all_sides = game.sides(spec)
-    by_teams = bool(spec.teams) and len(spec.teams) == len(all_sides) and set(all_sides) != set(spec.players)
-    return sum(len(spec.teams[all_sides.index(side)]) if by_teams and side in all_sides else 1 for side in sides)
-
-
-def _is_text(value: Any) -> bool:
-    """A referee text as stored: ``[template, params]``."""
-    return (isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
-            and isinstance(value[1], dict))
+    members = team_members(game, spec)
+    return sum(len(members[side]) if side in members else 1 for side in sides)
 
 
 def _show(value: Any) -> str:
-    if _is_text(value):
+    if is_i18n(value):
         return services.translate(value)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
@@ -159,9 +158,9 @@ def state_items(extra: dict[str, Any]) -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for key, value in extra.items():
         label = _label(key)
-        if isinstance(value, dict) and not _is_text(value):
+        if isinstance(value, dict) and not is_i18n(value):
             items.append({"label": label, "pairs": [(_label(k), _show(v)) for k, v in value.items()]})
-        elif isinstance(value, list | tuple) and not _is_text(value):
+        elif isinstance(value, list | tuple) and not is_i18n(value):
             if value and all(isinstance(v, dict) for v in value):
                 head = list(dict.fromkeys(k for row in value for k in row))
                 items.append({"label": label, "head": [_label(h) for h in head],
