@@ -326,11 +326,35 @@ def game_json(rules: Game) -> dict[str, Any]:
                     if extra:
                         by_option[option.key] = extra
     data["record_fields_by_option"] = by_option
+    data["record_fields_by_choice"] = record_fields_by_choice(rules, by_count)
     data["ruling_fields"] = [field_json(f) for f in rules.ruling_fields]
     data["stake_unit"] = services.translate(rules.stake_unit)
     data["settle_options"] = [option_json(o, {"key": o.key, "label": str(o.label), "kind": o.kind,
                                               "default": o.default}) for o in rules.settle_options]
     return data
+
+
+def record_fields_by_choice(rules: Game, by_count: Mapping[str, list[dict[str, Any]]]
+                            ) -> dict[str, dict[str, dict[str, list[dict[str, Any]]]]]:
+    """For a choice (a variant) whose other values change the record's fields (a variant whose hands count
+    below 0, say): by option key, value and player count, the fields where they differ from the default
+    options' (``by_count``)."""
+    found: dict[str, dict[str, dict[str, list[dict[str, Any]]]]] = {}
+    for option in rules.options:
+        if option.kind != "choice":
+            continue
+        for value, _label in option.choices:
+            if value == option.default:
+                continue
+            counts = {}
+            for size in rules.player_counts:
+                spec = sample_table(rules, size, {option.key: value})
+                fields = [field_json(f) for f in rules.record_fields(spec)] if spec is not None else None
+                if fields is not None and fields != by_count.get(str(size)):
+                    counts[str(size)] = fields
+            if counts:
+                found.setdefault(option.key, {})[value] = counts
+    return found
 
 
 @api.get("/games", response=list[GameOut], tags=["games"], summary="The games")

@@ -60,6 +60,10 @@ class GameOut(Schema):
     record_fields_by_option: dict[str, list[dict[str, Any]]] = Field(
         default_factory=dict,
         description="Extra record fields that a yes/no option adds when it is on, by option key.")
+    record_fields_by_choice: dict[str, dict[str, dict[str, list[dict[str, Any]]]]] = Field(
+        default_factory=dict,
+        description="Where a choice (a variant) other than the default changes the record's fields: by option "
+                    "key, then value, then player count, the fields as they are then.")
     ruling_fields: list[dict[str, Any]] = Field(description="The fields of a referee situation.")
 
 

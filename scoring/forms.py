@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from referee import parse
 from referee.game import Errors, Field, Game, Option, TableSpec
-from scoring.services import translate
+from scoring.services import field_errors, translate
 from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -628,10 +628,19 @@ class RecordForm(IntChoices, forms.Form):
             return None
         record = self.record()
         missing = self.missing(record)
-        if missing:
-            self.add_rule_errors(missing)
+        if missing:  # said with whatever else the rules find wrong, so that one save shows every message
+            self.add_rule_errors({**missing, **self.rule_errors(record)})
             return None
         return record
+
+    def rule_errors(self, record: Mapping[str, Any]) -> dict[str, str]:
+        """What the game's rules find wrong with the record as far as it goes (their words for a field left
+        empty come before the form's generic one)."""
+        try:
+            self.game.parse(self.spec, record)
+        except parse.InvalidRecord as exc:
+            return field_errors(exc)
+        return {}
 
     def missing(self, record: Mapping[str, Any]) -> dict[str, str]:
         """Required fields left empty (a void deal needs none of them)."""

@@ -21,7 +21,7 @@ from games.pablo.rules import GAME
 from games.pablo.values import special_cards
 from scoring import services
 from scoring.presenters import Presenter
-from scoring.widgets import CardPicker
+from scoring.widgets import RANK_LETTERS, CardPicker
 
 if TYPE_CHECKING:
     from scoring.services import Standings
@@ -127,7 +127,7 @@ class PabloPresenter(Presenter):
             "over": over,
             "variant": variant.value,
             "variant_name": services.translate(VARIANT_NAMES[variant]),
-            "values": special_cards(variant),
+            "values": special_cards(variant, {rank: str(letter) for rank, letter in RANK_LETTERS.items()}),
             "decks": decks(spec),
             "rows": rows,
             "hands_errors": _errors(form, "hands"),

@@ -16,7 +16,7 @@ English (seed 004): Ace −1, 2 to 10 their number, Jacks, Queens and black King
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from referee.cards import SUIT_SYMBOLS, Card, DeckKind, full_deck
 
@@ -70,8 +70,14 @@ def points_bounds(variant: Variant, decks: int) -> tuple[int, int]:
     return decks * sum(v for v in values if v < 0), decks * sum(v for v in values if v > 0)
 
 
-def special_cards(variant: Variant) -> str:
-    """The cards whose value is not their face, as the form's hint says them."""
+def special_cards(variant: Variant, letters: Mapping[str, str] | None = None) -> str:
+    """The cards whose value is not their face, as the form's hint says them: with the card codes' letters, or
+    with ``letters`` (the reader's, as the card picker shows them: R for rey and roi).
+
+    >>> special_cards(Variant.FRENCH), special_cards(Variant.FRENCH, {"A": "A", "J": "S", "Q": "D", "K": "R"})
+    ('A = 1 · K♦ = 0 · J Q K = 10', 'A = 1 · R♦ = 0 · S D R = 10')
+    """
+    a, j, q, k = ((letters or {}).get(rank, rank) for rank in "AJQK")
     if variant is Variant.ENGLISH:
-        return "A = −1 · K♥ K♦ = 0 · J Q K♠ K♣ = 10"
-    return "A = 1 · K♦ = 0 · J Q K = 10"
+        return f"{a} = −1 · {k}♥ {k}♦ = 0 · {j} {q} {k}♠ {k}♣ = 10"
+    return f"{a} = 1 · {k}♦ = 0 · {j} {q} {k} = 10"

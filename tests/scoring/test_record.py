@@ -71,7 +71,9 @@ def test_a_mistake_with_htmx_comes_back_in_the_partial(client, tarot4):
 def test_missing_choices_are_asked_for_beside_each_field(client, tarot4):
     response = post(client, tarot4, taker=None, bouts=None)
     html = response.content.decode()
-    assert "required" in field_error(html, "taker") and "required" in field_error(html, "bouts")
+    # in the rules' own words where they have them, not the form's "This field is required."
+    assert field_error(html, "taker") == "Who took? Pick the taker."
+    assert field_error(html, "bouts") == "How many bouts does the attack hold (0 to 3)?"
 
 
 def test_a_void_deal_needs_nothing_else(client, tarot4):

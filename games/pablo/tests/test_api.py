@@ -27,6 +27,22 @@ def test_the_record_schema_is_published(api):
     assert {f["name"] for f in game["ruling_fields"]} >= {"question", "cards", "discard_top", "drawn", "caller"}
 
 
+def points_bounds(fields):
+    hands = next(f for f in fields if f["name"] == "hands")
+    points = next(f for f in hands["fields"] if f["name"] == "points")
+    return points["minimum"], points["maximum"]
+
+
+def test_each_variant_publishes_its_own_points_bounds(api):
+    """One deck, four players. French: 4 × (1 + … + 10) + 11 pictures × 10 (the K♦ is 0) = 220 + 110 = 330, never
+    below 0. English: 2–10 is 4 × 54 = 216, J, Q and black K are 10 cards × 10 = 100 → 316; four aces −4."""
+    game = api.get("/api/games/pablo").json()
+    assert points_bounds(game["record_fields"]["4"]) == (0, 330)
+    english = game["record_fields_by_choice"]["variant"]["english"]
+    assert points_bounds(english["4"]) == (-4, 316)
+    assert "french" not in game["record_fields_by_choice"]["variant"]  # the default is in record_fields
+
+
 def test_english_rounds_scored_with_the_exact_50_reset_and_the_end(api):
     """1. Alice A♠ 2♥ K♦ 3♣ = 4, lowest: 4; Ben 12; Cara 10♠ J♦ 5♣ = 25; Dev 18 → 4, 12, 25, 18.
     2. Dev calls with K♠ 3♥ = 13, Alice has 5: 13 + 10 = 23 → Dev 41... and Ben 14, Cara 8 → 9, 26, 33, 41.

@@ -70,6 +70,13 @@ def test_the_variant_in_spanish_and_french(client, english):
     assert "Variante anglaise" in text_of(page(client, english, **{"Accept-Language": "fr"}))
 
 
+def test_the_hint_says_the_cards_with_the_letters_the_picker_shows(client, english):
+    """The picker shows R, D, S (rey, dama, sota) in Spanish and R, D, V in French: so does the hint."""
+    assert "A = −1 · R♥ R♦ = 0 · S D R♠ R♣ = 10" in text_of(page(client, english, **{"Accept-Language": "es"}))
+    assert "A = −1 · R♥ R♦ = 0 · V D R♠ R♣ = 10" in text_of(page(client, english, **{"Accept-Language": "fr"}))
+    assert "A = −1 · K♥ K♦ = 0 · J Q K♠ K♣ = 10" in text_of(page(client, english))
+
+
 def test_a_round_recorded_from_the_form_with_cards_and_points(client, english):
     """Ana A♠ K♦ = −1 + 0 = −1, lowest: −1; Bea 7 typed; Carl no cards ("No cards" sends "-"): 0, not below −1;
     Dani Q♣ 2♦ = 12."""
@@ -124,6 +131,17 @@ def test_the_caller_is_asked_beside_its_buttons(client, english):
     html = client.post(f"/t/{english.edit_token}/deal/", data).content.decode()
     caller = html[html.index('id="field-caller"'):html.index('id="field-hands"')]
     assert "Who called Pablo?" in caller and "invalid-feedback" in caller
+
+
+def test_a_missing_caller_is_asked_with_every_other_message_in_one_save(client, english):
+    """No caller and A♠ in two hands: both said at once, not the second only once the first is mended."""
+    data = form("", {"cards": "AS KD"}, {"points": 7}, {"cards": "AS"}, {"points": 4})
+    html = client.post(f"/t/{english.edit_token}/deal/", data).content.decode()
+    caller = html[html.index('id="field-caller"'):html.index('id="field-hands"')]
+    hand2 = html[html.index('id="hand-2"'):html.index('id="hand-3"')]
+    assert "Who called Pablo?" in caller
+    assert "A♠ is also in Ana&#x27;s hand: there is one of each card." in hand2
+    assert not english.deals.exists()
 
 
 def test_editing_a_round_shows_its_cards(client, french):

@@ -268,7 +268,7 @@ def test_the_turned_card_is_required_and_must_be_a_spanish_card(client, night):
                     tricks__1__player="Ana", tricks__2__player="Ana")
     assert "9C is not a card of the Spanish 40-card deck." in field_error(response.content.decode(), "turned_card")
     response = post(client, night, went=PLAYERS)
-    assert "This field is required." in field_error(response.content.decode(), "turned_card")
+    assert field_error(response.content.decode(), "turned_card") == "Which card was turned? Its suit is trumps."
 
 
 def test_everyone_must_go_on_the_first_deal_said_beside_who_went(client, night):
