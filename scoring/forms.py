@@ -634,12 +634,14 @@ class RecordForm(IntChoices, forms.Form):
         return record
 
     def rule_errors(self, record: Mapping[str, Any]) -> dict[str, str]:
-        """What the game's rules find wrong with the record as far as it goes (their words for a field left
-        empty come before the form's generic one)."""
+        """What the game's rules find wrong with the record as far as it goes, about this form's own fields
+        (their words for a field left empty come before the form's generic one). A form asking part of a record
+        (a contract before its cards) leaves the rest to later."""
         try:
             self.game.parse(self.spec, record)
         except parse.InvalidRecord as exc:
-            return field_errors(exc)
+            asked = {spec.name for spec in self.specs}
+            return {path: message for path, message in field_errors(exc).items() if path.split(".")[0] in asked}
         return {}
 
     def missing(self, record: Mapping[str, Any]) -> dict[str, str]:

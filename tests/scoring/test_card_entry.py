@@ -71,6 +71,7 @@ def test_a_contract_without_a_taker_is_refused_beside_the_field(client, table):
     html = response.content.decode()
     assert response.status_code == 200 and "field field-taker has-error" in html
     assert 'id="contract"' in html
+    assert "How many bouts" not in html and html.count("field-error") == 1  # the cards will say the rest
 
 
 def test_the_contract_stays_in_view_while_the_cards_are_tapped(client, table):
