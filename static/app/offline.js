@@ -125,13 +125,22 @@
     if (heading && before) heading.textContent = heading.textContent.replace(before, number);
   };
 
+  // The ids of the deals saved from this page: a page reloaded from the worker's cache may carry one in its form.
+  const SAVED = "tapete:saved:" + page;
+  const saved = () => get(SAVED) || [];
+  const remember = (id) => {
+    put(SAVED, saved().concat([id]).slice(-30));
+    // The worker keeps the page as it is now, for a reload without a connection.
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) fetch(page).catch(() => {});
+  };
+
   // The form records the deal after those waiting, under an id of its own (a page reloaded from the worker's
-  // cache carries the id of a deal already in the outbox).
+  // cache carries the id of a deal already in the outbox, or already saved).
   const fitForm = () => {
     const form = recordForm();
     const id = form && field(form, "client_id");
     if (!id || id.value === opened) return;
-    if (mine().some((item) => item.id === id.value)) id.value = uuid();
+    if (mine().some((item) => item.id === id.value) || saved().includes(id.value)) id.value = uuid();
     const last = Math.max(0, ...waiting().map((item) => item.number || 0));
     if (last && last + 1 > Number(field(form, "deal_number").value)) setNumber(form, last + 1);
   };
@@ -170,8 +179,9 @@
   });
   on("htmx:afterSettle", (event) => {
     if (!event.detail.target || event.detail.target.id !== "table-body") return;
-      if (posting && !$("#conflict") && !$("#record .form-errors") && mine().some((item) => item.id === posting)) {
-      remove(posting);
+    if (posting && !$("#conflict") && !$("#record .form-errors")) {
+      remember(posting);
+      if (mine().some((item) => item.id === posting)) remove(posting);
       opened = null;
     }
     posting = null;
@@ -194,6 +204,7 @@
         if (response.ok && !said) {
           sent.push(item.number || "?");
           drawn = answer.getElementById("table-body");
+          remember(item.id);
           remove(item.id); // recorded (or already was)
           return "sent";
         }

@@ -4,6 +4,7 @@ One story: the scorekeeper opens the table's edit link (the service worker insta
 connection goes, a deal is saved: it waits on the phone, shown as "waiting to send"; the page reloads from the
 service worker, still offline, with the deal still waiting and the live view saying it is stale; the connection
 returns and the deal is sent once, recorded once, and shown, with the record form the server draws after it.
+Then a deal saved online, the page reloaded offline and one more deal saved: it is recorded as the next deal.
 """
 
 from __future__ import annotations
@@ -105,3 +106,25 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     assert deals[0].number == 1 and deals[0].record["taker"]["name"] == "E"
     assert len(posts) == 1, posts
     screenshot("sent")
+
+    # Deal 2 is saved online; the Wi-Fi drops and the page is reloaded: the worker's copy is the page after
+    # deal 2, and deal 3 saved offline is a deal of its own (the copy from before deal 2 carried its id).
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name="Record deal 3")).to_be_visible()
+    page.wait_for_function("""async () => {
+        const kept = await caches.match(location.href, {ignoreVary: true});
+        return !!kept && (await kept.text()).includes("Record deal 3");
+    }""")
+    context.set_offline(True)
+    response = page.reload()
+    assert response is not None and response.from_service_worker
+    expect(page.get_by_role("heading", name="Record deal 3")).to_be_visible()
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    expect(item).to_contain_text("Deal 3")
+    context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 3.")).to_be_visible()
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert [deal.number for deal in deals] == [1, 2, 3]
+    assert len({deal.client_id for deal in deals}) == 3
