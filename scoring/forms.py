@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee import parse
+from referee.cards import DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
 from scoring.services import field_errors, translate
 from scoring.widgets import CardPicker
@@ -373,6 +374,15 @@ class RowFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
         return 0
 
 
+# What a card box takes, by deck: one card, several (the codes the picker writes, whatever the language).
+CARD_EXAMPLES: dict[DeckKind, dict[str, str]] = {
+    DeckKind.TAROT: {"card": "KH", "cards": "KH 10S T21"},
+    DeckKind.FRENCH52: {"card": "KH", "cards": "KH 10S AD"},
+    DeckKind.SPANISH40: {"card": "12C", "cards": "1O 12C 7E"},
+    DeckKind.SPANISH48: {"card": "12C", "cards": "1O 12C 9E"},
+}
+
+
 class RecordForm(IntChoices, forms.Form):
     """One deal, whatever the game: built from ``game.record_fields(spec)``; list fields are formsets.
 
@@ -514,8 +524,9 @@ class RecordForm(IntChoices, forms.Form):
         elif kind == "bool":
             field = _switch(label=label, initial=bool(initial), help_text=hint)
         elif kind in ("card", "cards"):  # the card picker: codes typed without JavaScript, tapped with it
-            example = _("e.g. 1O 12C 7E") if kind == "cards" else _("e.g. 12C")
-            picker = CardPicker(self.game.deck_for(self.spec), many=kind == "cards", attrs={"placeholder": example})
+            deck = DeckKind(self.game.deck_for(self.spec))
+            example = _("e.g. %(cards)s") % {"cards": CARD_EXAMPLES[deck][kind]}
+            picker = CardPicker(deck, many=kind == "cards", attrs={"placeholder": example})
             field = _input(forms.CharField(label=label, required=False, initial=initial, widget=picker),
                            hint or (_("Cards separated by spaces.") if kind == "cards" else ""))
         else:

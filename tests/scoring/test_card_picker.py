@@ -148,6 +148,20 @@ def test_without_javascript_it_is_a_box_for_card_codes():
     assert re.search(r'data-assets="/static/app/cards\.min\.css /static/app/cards\.min\.js"', html)
 
 
+@pytest.mark.parametrize(("game", "players", "name", "example"), [
+    ("tarot", 5, "called_card", "e.g. KH"),  # a French deck's example, which its box takes
+    ("toruro", 5, "turned_card", "e.g. 12C"),
+])
+def test_a_card_box_shows_an_example_its_own_deck_takes(game, players, name, example):
+    rules = get_game(game)
+    spec = rules.table([f"P{i}" for i in range(players)], {})
+    form = RecordForm(rules, spec)
+    placeholder = form.fields[name].widget.attrs["placeholder"]
+    assert placeholder == example
+    code = example.removeprefix("e.g. ")
+    assert code in {card.code for card in full_deck(rules.deck_for(spec))}
+
+
 def test_the_cards_in_the_box_show_as_chips():
     html = render("tarot", value="kh t21 zz")
 
