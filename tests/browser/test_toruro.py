@@ -101,6 +101,13 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     # Nothing lost: the lulo, the card, who went, the tricks and the misplay are all still there.
     expect(page.locator("#id_payments__0__lulo_1")).to_be_checked()
     expect(page.locator("#id_turned_card")).to_have_value("4E")
+    # A card typed in the box is said as it is typed, so the buttons below have moved before the next tap.
+    box = page.locator("#id_turned_card")
+    box.fill("")
+    box.press_sequentially("5E")
+    expect(page.locator("[data-seven-note]")).to_contain_text("Espadas are trumps.")
+    expect(box).to_be_focused()
+    box.fill("4E")
     expect(page.locator("#id_went_0")).to_be_checked()  # Pepe speaks first
     expect(page.locator('input[name="tricks__1__player"][value="Marta"]')).to_be_checked()
     expect(page.locator("#id_misplays__0__rule")).to_have_value("follow_suit")

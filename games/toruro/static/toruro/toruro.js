@@ -150,6 +150,11 @@
     if (box) { refreshSplit(box); refreshPots(form); }
   });
   document.addEventListener("input", function (e) {
+    // The trumps line as the card is typed, not when the box is left: the buttons below move before the next
+    // tap, not under it.
+    if (e.target.name === "turned_card" && e.target.closest("form.toruro-record")) {
+      refreshCard(e.target.closest("form"), true);
+    }
     var box = e.target.closest && e.target.closest("[data-payment]");
     if (!box) return;
     refreshSplit(box);
