@@ -104,8 +104,8 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     # A card typed in the box is said as it is typed, so the buttons below have moved before the next tap.
     box = page.locator("#id_turned_card")
     box.fill("")
-    box.press_sequentially("5E")
-    expect(page.locator("[data-seven-note]")).to_contain_text("Espadas are trumps.")
+    box.press_sequentially("5O")
+    expect(page.locator("[data-seven-note]")).to_contain_text("Oros are trumps.")
     expect(box).to_be_focused()
     box.fill("4E")
     expect(page.locator("#id_went_0")).to_be_checked()  # Pepe speaks first
