@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from referee import parse
-from referee.cards import Card, DeckKind, card_codes
+from referee.cards import Card, DeckKind, card_codes, card_name
 from referee.parse import Errors
 from referee.text import Text, _
 from referee.values import Seat
@@ -289,7 +289,7 @@ class TrickRules(Protocol):
         """A game's own question (Tarot's écart); only called for questions beyond "play" and "trick"."""
 
     # Optional: ``card_said(context, card) -> Text``, the card asked about as the verdict says it ("King (rey)
-    # of copas"); its code without it.
+    # of copas"); its name in the deck (:func:`~referee.cards.card_name`) without it.
 
 
 def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) -> Ruling:
@@ -305,16 +305,17 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     if sizes and len(hand) > sizes.get(table.size, len(hand)):
         errors.add("hand", _("A hand has %(cards)s cards at %(n)s players, not %(given)s.",
                              cards=sizes[table.size], n=table.size, given=len(hand)))
-    both = [c.code for c in hand if c in context.trick.cards()]
+    both = [c for c in hand if c in context.trick.cards()]
     if both:
-        errors.add("hand", _("%(code)s cannot be both in the hand and in the trick.", code=both[0]))
+        errors.add("hand", _("%(code)s cannot be both in the hand and in the trick.",
+                             code=card_name(both[0], rules.shape.deck)))
     if context.complete and (hand or (context.card is not None and context.hand is not None)):
         errors.add("trick", _("Every player has played to this trick: nothing more can go on it."))
     if not context.complete and "trick" not in errors:
         if not hand:
             errors.add("hand", _("Give the hand of the player to play (or a complete trick for its winner)."))
         elif context.card is not None and context.card not in hand:
-            errors.add("card", _("%(code)s is not in the hand given.", code=context.card.code))
+            errors.add("card", _("%(code)s is not in the hand given.", code=card_name(context.card, rules.shape.deck)))
     rules.validate(context, errors)
     errors.raise_if_any()
 
@@ -333,7 +334,7 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     legal = card in judgement.legal
     rule = judgement.card_rules.get(card, judgement.rule)
     reason = judgement.reasons.get(card, judgement.explanation)
-    said = rules.card_said(context, card) if hasattr(rules, "card_said") else card.code
+    said = rules.card_said(context, card) if hasattr(rules, "card_said") else card_name(card, rules.shape.deck)
     explanation = (_("%(card)s may be played. %(reason)s", card=said, reason=reason) if legal else
                    _("%(card)s may not be played. %(rule)s", card=said, rule=judgement.explanation))
     if not isinstance(raw, Mapping):  # pragma: no cover - parse_situation refused it

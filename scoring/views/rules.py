@@ -24,7 +24,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from referee.cards import DECK_HINTS, FRENCH_SUITED, Card, CardError, DeckKind
+from referee.cards import DECK_HINTS, Card, CardError, DeckKind
 from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, get_game
 from referee.played import PlayedDeal
 from referee.text import Text
@@ -33,7 +33,7 @@ from scoring.access import Access, resolve
 from scoring.forms import SegmentedButtons, Switch
 from scoring.referee_context import current_fields
 from scoring.services import standings, table_spec, translate
-from scoring.widgets import CardPicker
+from scoring.widgets import CardPicker, card_words
 
 SEATS = "seats"  # the player-count field the page adds when no table is given
 ASK = "ask"  # present once the form is submitted (an unticked box sends nothing)
@@ -376,15 +376,15 @@ def anonymous_names(game: Game, data: Any) -> None:
 
 
 def card_display(code: Any, deck: DeckKind) -> dict[str, Any]:
-    """A card code for reading: "KH" → "K♥" (red), "T21" → "T21"; Spanish codes as typed."""
+    """A card as the picker's chips show it, in the reader's language ("R♥" in French, "12 copas", "★" for the
+    Excuse), with its name said in full for a screen reader; anything else (a trick's winner) as it is."""
     text = str(code)
     try:
         card = Card.parse(text, deck)
     except (CardError, ValueError):
-        return {"code": text, "text": text, "red": False}  # a player's name (a trick's winner)
-    if card.suit in SUIT_SYMBOLS and deck in FRENCH_SUITED:
-        return {"code": card.code, "text": card.rank + SUIT_SYMBOLS[card.suit], "red": card.suit in RED}
-    return {"code": card.code, "text": card.code, "red": False}
+        return {"code": text, "text": text, "name": text, "red": False}  # a player's name (a trick's winner)
+    words = card_words(card.code, deck)
+    return {"code": card.code, "text": words["text"], "name": words["name"], "red": words["red"]}
 
 
 def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[str, Any],

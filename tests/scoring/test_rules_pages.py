@@ -88,7 +88,7 @@ def test_not_legal_in_big_letters_with_the_rule_and_the_legal_cards(client):
     answer = response.context["answer"]
     assert answer["legal"] is False
     assert [c["code"] for c in answer["legal_cards"]] == ["T12"]
-    assert "T5 may not be played." in answer["explanation"]
+    assert "Trump 5 may not be played." in answer["explanation"]
     assert {item["card"]["code"]: item["legal"] for item in answer["reasons"]} == {
         "T5": False, "T12": True, "KS": False, "3S": False}
     assert "K♠" in text_of(html)
@@ -131,9 +131,20 @@ def test_the_winner_of_a_full_trick(client):
 
     html = response.content.decode()
     assert response.context["answer"]["winner"]["code"] == "T1"
-    assert re.search(r'id="winner">Wins the trick: <span[^>]*>T1</span>', html)
+    assert re.search(r'id="winner">Wins the trick: <span[^>]*><span aria-hidden="true">T1</span>'
+                     r'<span class="visually-hidden">Trump 1</span></span>', html)
     assert "Who wins the trick" in html
     assert "✗" not in html  # no legal/illegal marks on a winner question
+
+
+def test_cards_are_shown_as_the_pickers_chips_in_the_readers_language(client):
+    """The French picker shows R for roi: so does the answer (not K), and the Excuse is its star."""
+    html = client.get(reverse("referee", args=["tarot"]), {"ask": "1", "trick": "QH", "card": "EX",
+                                                             "hand": "EX KH 2H"},
+                      headers={"Accept-Language": "fr"}).content.decode()
+    assert '<span aria-hidden="true">R♥</span><span class="visually-hidden">Roi de cœur</span>' in html
+    assert '<span aria-hidden="true">★</span><span class="visually-hidden">Excuse</span>' in html
+    assert ">K♥<" not in html and ">EX<" not in html
 
 
 def test_the_winner_by_name_with_the_leader(client):
@@ -157,7 +168,7 @@ def test_a_bad_card_gets_a_message_beside_its_field(client):
 def test_a_card_not_in_the_hand(client):
     response = ask(client, hand="KH 2H", trick="7H", card="3H")
 
-    assert "3H is not in the hand given." in response.context["form"].errors["card"][0]
+    assert "3 of hearts is not in the hand given." in response.context["form"].errors["card"][0]
 
 
 def test_a_bad_field_value_from_django_forms(client):

@@ -361,7 +361,7 @@ def test_was_this_legal_from_the_stored_trick_answers_the_revoke(client, night):
     link = next(link for link in links if "card=7B" in link)
     assert "hand=7B+3C" in link and "trick=11C+6C+12C+4C" in link
     answer = words(client.get(link).content.decode())
-    assert "7B may not be played" in answer and "7B breaks “Follow suit”: a lulo." in answer
+    assert "7 of bastos may not be played" in answer and "7B breaks “Follow suit”: a lulo." in answer
 
 
 def test_a_lulo_paid_and_its_debtor_are_kept_and_correcting_a_card_derives_the_record_again(client, night):
