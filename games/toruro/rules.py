@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import parse
-from referee.cards import SPANISH_SUITS, Card, DeckKind
+from referee.cards import SPANISH_SUITS, Card, DeckKind, card_name
 from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, Statistic, TableSpec
 from referee.ledger import Books
 from referee.parse import Errors
@@ -437,7 +437,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         trump = turned.suit
         seven_as = seven_stands_in_for(turned)
         lines.append(_("Deal %(n)s, dealt by %(dealer)s. Turned card %(card)s: %(suit)s are trumps.",
-                       n=deal_no, dealer=names[dealer], card=turned.code, suit=SUIT_WORDS[trump]))
+                       n=deal_no, dealer=names[dealer], card=card_name(turned, self.deck), suit=SUIT_WORDS[trump]))
         if seven_as is not None:
             lines.append(_("The turned card is a sota or higher: the 7 of %(suit)s plays as the %(rank)s.",
                            suit=SUIT_WORDS[trump], rank=RANK_NAMES[seven_as]))
