@@ -192,7 +192,7 @@ PETIT_CHOICES: tuple[tuple[str, Text], ...] = (
     ("none", _("Not played last")), ("attack", _("Attack")), ("defence", _("Defence")),
 )
 CHELEM_CHOICES: tuple[tuple[str, Text], ...] = (
-    ("none", _("None")),
+    ("none", _("No chelem")),
     ("announced_made", _("Announced and made (+400)")),
     ("unannounced_made", _("Made, not announced (+200)")),
     ("announced_failed", _("Announced and failed (−200)")),

@@ -27,3 +27,27 @@ def test_each_plural_message_has_every_form_the_language_counts(path):
     assert len(catalog._catalog) > 20, "the catalog was not read"  # noqa: SLF001
     missing = [msgid for msgid in plural if any((msgid, n) not in catalog._catalog for n in range(forms))]  # noqa: SLF001
     assert missing == []
+
+
+def _entries(language: str):
+    """Every translated message of each game's catalog in ``language``: (catalog, context, msgid, msgstr)."""
+    for path in sorted(Path(settings.BASE_DIR).glob(f"games/*/locale/{language}/LC_MESSAGES/django.mo")):
+        with path.open("rb") as mo:
+            catalog = gettext.GNUTranslations(mo)
+        for key, text in catalog._catalog.items():  # noqa: SLF001
+            if isinstance(key, str) and key and text:
+                context, _, msgid = key.rpartition("\x04")
+                yield path.parts[-5], context or None, msgid, text
+
+
+@pytest.mark.parametrize("language", ["es", "fr"])
+def test_a_games_words_are_the_words_its_pages_show(language):
+    """Django merges every catalog into one per language, and the first to hold a message wins: a game whose
+    catalog says a message another way (a puesta "abierta", a lulo "abierto") would show the other's words.
+    Such a message takes a context of its own."""
+    from django.utils import translation
+
+    with translation.override(language):
+        shown = [(game, msgid, text, translation.pgettext(context, msgid) if context else translation.gettext(msgid))
+                 for game, context, msgid, text in _entries(language)]
+    assert [(game, msgid, text, said) for game, msgid, text, said in shown if said != text] == []
