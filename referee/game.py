@@ -339,7 +339,8 @@ class Game(ABC, Generic[O, R, S]):
     lower_wins: bool = False  # the lowest total wins (Pablo, Burro)
     settlement: Settlement = Settlement.POINTS
     stake_unit: Text = _("point")  # what the table's stake is paid per: a point, a chip, a losing player
-    leader_label: Text = _("Leads:")  # who :meth:`leader` is, as the table page names him
+    leader_label: Text = _("Leads:")  # who :meth:`leader` is, as the table page names them
+    leader_tag: Text = _("leads next")  # the same beside their name in the standings
     options_type: type[Options] = Options
     record_type: type[Record] = Record
     state_type: type[State] = State

@@ -91,6 +91,7 @@ class _Books(Books):
 
 class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     leader_label = _("Speaks first:")  # the first of those who go leads
+    leader_tag = _("speaks first")
     slug = "toruro"
     name = "Toruro"
     player_counts = (5, 6, 7, 8, 9, 10)

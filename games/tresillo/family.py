@@ -51,6 +51,7 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
 
     player_counts = (3, 4)
     leader_label = _("Speaks first:")  # the eldest; the Hombre leads the first trick
+    leader_tag = _("speaks first")
     usual_players = 3  # seed 003: "L’Ombre (or Hombre) is a three-player game"; four is the variant
     deck = DeckKind.SPANISH40
     settlement = Settlement.LEDGER
