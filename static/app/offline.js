@@ -74,6 +74,7 @@
   let opened = null; // the client id of the item opened in the record form for a second try
   let sent = []; // the numbers of the deals sent in this flush, said once it ends
   let drawn = null; // the table as the server drew it after the last of them (its #table-body)
+  let drawnFor = null; // the client id of the deal it was drawn for, when it was refused (its form holds it)
   const mine = () => (get(OUTBOX) || []).filter((item) => item.page === page)
     .sort((a, b) => (a.number || 0) - (b.number || 0) || a.at - b.at);
   const waiting = () => mine().filter((item) => item.status === "waiting");
@@ -204,12 +205,15 @@
         if (response.ok && !said) {
           sent.push(item.number || "?");
           drawn = answer.getElementById("table-body");
+          drawnFor = null;
           remember(item.id);
           remove(item.id); // recorded (or already was)
           return "sent";
         }
         update(item.id, { status: "refused", message: said ? said.textContent.trim() : "",
                           form: said && form ? form.outerHTML : "" });
+        drawn = answer.getElementById("table-body"); // the entries in the form, below what the server says
+        drawnFor = item.id;
         return "refused";
       });
     }, () => "later"); // still no connection
@@ -228,8 +232,9 @@
       .catch(() => {}).then(() => { sending = false; render(); redraw(); fitForm(); sayWhatWasSent(); });
   };
 
-  // The table as the server drew it after the deals sent (who deals next, the next number), unless the record
-  // form holds entries of a deal under way: those are kept (their save draws the table again).
+  // The table as the server drew it after the deals sent (who deals next, the next number; a deal it refused
+  // opened in the form, with why), unless the record form holds entries of a deal under way: those are kept
+  // (their save draws the table again).
   const redraw = () => {
     const body = $("#table-body");
     const form = recordForm();
@@ -238,6 +243,7 @@
     if (!answer || !body || opened || (form && summary(form))) return;
     const fresh = document.importNode(answer, true);
     body.replaceWith(fresh);
+    opened = drawnFor;
     adopt(fresh);
   };
 

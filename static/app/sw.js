@@ -40,7 +40,12 @@
       cacheName: "tapete-pages",
       networkTimeoutSeconds: 6, // a weak signal at the table: the last version seen rather than a blank page
       matchOptions: { ignoreVary: true },
-      plugins: [new workbox.expiration.ExpirationPlugin({ maxEntries: 30 })],
+      plugins: [
+        // One copy per page, under its address alone: the page varies by cookie, and a copy kept under each
+        // cookie the phone has had would give a reload without a connection whichever came first, not the last.
+        { cacheKeyWillBeUsed: function (options) { return options.request.url; } },
+        new workbox.expiration.ExpirationPlugin({ maxEntries: 30 }),
+      ],
     })
   );
 

@@ -4,7 +4,8 @@ One story: the scorekeeper opens the table's edit link (the service worker insta
 connection goes, a deal is saved: it waits on the phone, shown as "waiting to send"; the page reloads from the
 service worker, still offline, with the deal still waiting and the live view saying it is stale; the connection
 returns and the deal is sent once, recorded once, and shown, with the record form the server draws after it.
-Then a deal saved online, the page reloaded offline and one more deal saved: it is recorded as the next deal.
+Then a deal saved online, the page reloaded offline and one more deal saved: it is recorded as the next deal;
+and a deal saved offline while another phone records one under its number opens, refused, in the form.
 """
 
 from __future__ import annotations
@@ -34,10 +35,19 @@ def fill_plain_garde(page: Page) -> None:
     page.get_by_role("textbox", name="Card points").press_sequentially("49")
 
 
-def kept_by_the_worker(page: Page) -> None:
-    """Wait until the service worker controls the page and holds this page in its cache."""
+def kept_by_the_worker(page: Page, holding: str = "") -> None:
+    """Wait until the service worker controls the page and holds this page in its cache (its copy ``holding``
+    that text). Polled from here: ``wait_for_function`` takes the promise an async function returns as a
+    truthy value at once."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
-    page.wait_for_function("""async () => !!(await caches.match(location.href, {ignoreVary: true}))""")
+    for _ in range(100):
+        if page.evaluate("""async (holding) => {
+                const kept = await caches.match(location.href, {ignoreVary: true});
+                return !!kept && (await kept.text()).includes(holding);
+            }""", holding):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the worker does not keep this page{' with ' + holding if holding else ''}")
 
 
 def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, page: Page,
@@ -112,10 +122,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     fill_plain_garde(page)
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Record deal 3")).to_be_visible()
-    page.wait_for_function("""async () => {
-        const kept = await caches.match(location.href, {ignoreVary: true});
-        return !!kept && (await kept.text()).includes("Record deal 3");
-    }""")
+    kept_by_the_worker(page, holding="Record deal 3")  # asked for after the save
     context.set_offline(True)
     response = page.reload()
     assert response is not None and response.from_service_worker
@@ -128,3 +135,20 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     assert [deal.number for deal in deals] == [1, 2, 3]
     assert len({deal.client_id for deal in deals}) == 3
+
+    # Offline again, deal 4 is saved on the phone while another phone records a deal 4: when the connection
+    # returns, this one is refused, and the form holds its entries as deal 5, with the server's message.
+    context.set_offline(True)
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    expect(item).to_contain_text("Deal 4")
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})
+    context.set_offline(False)
+    expect(page.locator("#conflict")).to_contain_text("Deal 4 was just recorded by another phone")
+    expect(page.get_by_role("heading", name="Record deal 5")).to_be_visible()
+    expect(page.get_by_role("radiogroup", name="Taker", exact=True).get_by_role("radio", name="E")).to_be_checked()
+    screenshot("refused-opened")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name="Record deal 6")).to_be_visible()
+    expect(outbox).to_be_hidden()
+    assert [deal.number for deal in Deal.objects.filter(table=table).order_by("number")] == [1, 2, 3, 4, 5]
