@@ -551,6 +551,22 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         return state, Outcome(scores=(0,) * table.size, breakdown=(line,), void=True, details=details)
 
     # -- the end, settling up, what the table shows -------------------------------------------------------------
+    def show_total(self, table: Table, state: ToruroState, side: int) -> Text:
+        """A player's net; once the night is over, with their chips still in the pots back to them, as settling
+        up and the winner count them: "+10 (+7, 3 back from the pots)"."""
+        net, back = state.totals[side], state.pot_shares[side]
+        if not back or not lulos.night_over(table, state):
+            return Text(signed(net))
+        return _("%(total)s (%(net)s, %(back)s back from the pots)", total=signed(net + back), net=signed(net),
+                 back=back)
+
+    def ranking(self, table: Table, state: ToruroState) -> tuple[int, ...]:
+        """Best net first; once the night is over, by the nets settling up counts (the pots given back)."""
+        if not lulos.night_over(table, state):
+            return super().ranking(table, state)
+        nets = self.balances(table, state)
+        return tuple(sorted(range(table.size), key=lambda seat: (-nets[seat], seat)))
+
     def winners(self, table: Table, state: ToruroState) -> tuple[int, ...]:
         """When the night is over: the players with the best net (ties share the win)."""
         if not lulos.night_over(table, state):

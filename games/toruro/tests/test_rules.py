@@ -531,3 +531,20 @@ def test_state_and_outcome_are_json() -> None:
     for out in outs:
         data = json.loads(json.dumps(out.to_json()))
         assert data["details"]["lulo_list"] and "payable" in data["details"]
+
+
+def test_a_night_over_with_chips_in_the_pots_shows_them_back_with_who_put_them_in() -> None:
+    """RULINGS: the night ends "when, after at least one deal, nobody owes anything"; the chips then lying in the
+    pots go back to who put them in (settling up, ``play_out_pots`` off), and the table shows the same nets.
+
+    Deal 1, Ana deals (house rule 3 off): Luis and Pepe go, Luis takes all three tricks: Luis +3, Ana −3 (her
+    ante), Pepe lulo #1 (3 chips). Deal 2, Luis deals (−3): Pepe pays lulo #1 into the cabeza (−3); nobody goes.
+    Nobody owes: the night is over with 3 + 3 = 6 chips in the pots, Luis's ante and Pepe's lulo.
+    Nets: Ana −3, Luis +3 − 3 = 0, Pepe −3, Marta 0, Juan 0; with the pots back: Luis +3, Pepe 0."""
+    tbl = table(first_deal_all_go=False)
+    state, _ = play(tbl, {"turned_card": "4O", "went": ["Luis", "Pepe"], "tricks": ["Luis", "Luis", "Luis"]},
+                    {"turned_card": "5B", "went": [], "payments": [pay(1, cabeza=3)]})
+    assert state.totals == (-3, 0, -3, 0, 0) and winners(tbl, GAME.winners(tbl, state)) == ["Luis"]
+    shown = [str(GAME.show_total(tbl, state, seat)) for seat in range(5)]
+    assert shown == ["−3", "+3 (0, 3 back from the pots)", "0 (−3, 3 back from the pots)", "0", "0"]
+    assert [P5[seat] for seat in GAME.ranking(tbl, state)] == ["Luis", "Pepe", "Marta", "Juan", "Ana"]
