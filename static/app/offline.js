@@ -335,6 +335,20 @@
       setTimeout(render, 4000);
     }
   }, box);
+  // A language chosen mid-deal reloads the page: the entries come back in the form.
+  const DRAFT = "tapete:draft:" + page;
+  on("submit", (event) => {
+    const form = recordForm();
+    if (!form || !event.target.querySelector("[name=language]") || !summary(form)) return;
+    const entries = [];
+    new FormData(form).forEach((value, name) => typeof value === "string" && entries.push([name, value]));
+    put(DRAFT, { at: Date.now(), entries });
+  });
+  const draft = get(DRAFT);
+  if (draft && recordForm()) {
+    store.removeItem(DRAFT);
+    if (Date.now() - draft.at < 60000) { fill(recordForm(), draft.entries); fire(recordForm()); }
+  }
   on("online", flush, window);
   on("storage", (event) => { if (event.key === OUTBOX) { render(); fitForm(); } }, window);
   render();

@@ -5,7 +5,8 @@ connection goes, a deal is saved: it waits on the phone, shown as "waiting to se
 service worker, still offline, with the deal still waiting and the live view saying it is stale; the connection
 returns and the deal is sent once, recorded once, and shown, with the record form the server draws after it.
 Then a deal saved online, the page reloaded offline and one more deal saved: it is recorded as the next deal;
-and a deal saved offline while another phone records one under its number opens, refused, in the form.
+and a deal saved offline while another phone records one under its number opens, refused, in the form; and a
+language chosen mid-deal keeps the entries.
 """
 
 from __future__ import annotations
@@ -152,3 +153,10 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(page.get_by_role("heading", name="Record deal 6")).to_be_visible()
     expect(outbox).to_be_hidden()
     assert [deal.number for deal in Deal.objects.filter(table=table).order_by("number")] == [1, 2, 3, 4, 5]
+
+    # A language chosen in the middle of a deal: the page comes back in French with the entries still there.
+    fill_plain_garde(page)
+    page.get_by_role("button", name="FR", exact=True).click()
+    expect(page.get_by_role("heading", name="Enregistrer la donne 6")).to_be_visible()
+    expect(page.locator('#record input[name="taker"][value="E"]')).to_be_checked()
+    expect(page.locator('#record input[name="points"]')).to_have_value("49")
