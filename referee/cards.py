@@ -42,6 +42,13 @@ SUIT_NAMES: dict[str, dict[str, Text]] = {
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 FRENCH_SUITED = frozenset({DeckKind.TAROT, DeckKind.FRENCH52})  # suits shown as ♠ ♥ ♦ ♣
 
+# What a card box takes, by deck: one card, several (the codes the picker writes, whatever the language).
+CARD_EXAMPLES: dict[DeckKind, dict[str, str]] = {
+    DeckKind.TAROT: {"card": "KH", "cards": "KH 10S T21"},
+    DeckKind.FRENCH52: {"card": "KH", "cards": "KH 10S AD"},
+    DeckKind.SPANISH40: {"card": "12C", "cards": "1O 12C 7E"},
+    DeckKind.SPANISH48: {"card": "12C", "cards": "1O 12C 9E"},
+}
 DECK_HINTS: dict[DeckKind, Text] = {
     DeckKind.TAROT: _("Trumps T1 to T21, the Excuse EX, other cards rank + suit "
                       "(S ♠, H ♥, D ♦, C ♣): KH, QC, CD (Knight), JS, 10S, 1H."),

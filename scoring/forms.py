@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee import parse
-from referee.cards import DeckKind
+from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
 from scoring.services import field_errors, translate
 from scoring.widgets import CardPicker
@@ -372,15 +372,6 @@ class RowFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
 
     def initial_form_count(self) -> int:
         return 0
-
-
-# What a card box takes, by deck: one card, several (the codes the picker writes, whatever the language).
-CARD_EXAMPLES: dict[DeckKind, dict[str, str]] = {
-    DeckKind.TAROT: {"card": "KH", "cards": "KH 10S T21"},
-    DeckKind.FRENCH52: {"card": "KH", "cards": "KH 10S AD"},
-    DeckKind.SPANISH40: {"card": "12C", "cards": "1O 12C 7E"},
-    DeckKind.SPANISH48: {"card": "12C", "cards": "1O 12C 9E"},
-}
 
 
 class RecordForm(IntChoices, forms.Form):
