@@ -146,9 +146,15 @@
     if (last && last + 1 > Number(field(form, "deal_number").value)) setNumber(form, last + 1);
   };
 
-  const queue = (form) => {
+  // The form's fields as it would post them (files aside): [name, value] pairs.
+  const entriesOf = (form) => {
     const entries = [];
     new FormData(form).forEach((value, name) => typeof value === "string" && entries.push([name, value]));
+    return entries;
+  };
+
+  const queue = (form) => {
+    const entries = entriesOf(form);
     const values = Object.fromEntries(entries);
     const id = values.client_id || uuid();
     if (!values.client_id) entries.push(["client_id", id]);
@@ -340,9 +346,7 @@
   on("submit", (event) => {
     const form = recordForm();
     if (!form || !event.target.querySelector("[name=language]") || !summary(form)) return;
-    const entries = [];
-    new FormData(form).forEach((value, name) => typeof value === "string" && entries.push([name, value]));
-    put(DRAFT, { at: Date.now(), entries });
+    put(DRAFT, { at: Date.now(), entries: entriesOf(form) });
   });
   const draft = get(DRAFT);
   if (draft && recordForm()) {
