@@ -183,14 +183,18 @@ SPANISH_RANK_NAMES: dict[str, Text] = {
 }
 
 
+# "of" and a Spanish suit, said as one (French elides its "de": "d'épées").
+SPANISH_OF_SUIT: dict[str, Text] = {"O": _("of oros"), "C": _("of copas"), "E": _("of espadas"), "B": _("of bastos")}
+
+
 def spanish_card_name(card: Card) -> Text:
     """A Spanish card as said aloud: "King (rey) of copas", "5 of oros".
 
     >>> str(spanish_card_name(Card("C", "12"))), str(spanish_card_name(Card("O", "5")))
     ('King (rey) of copas', '5 of oros')
     """
-    return _("%(rank)s of %(suit)s", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
-             suit=SUIT_NAMES["spanish"][card.suit])
+    return _("%(rank)s %(of_suit)s", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
+             of_suit=SPANISH_OF_SUIT[card.suit])
 
 
 FRENCH_RANK_NAMES: dict[str, Text] = {

@@ -609,6 +609,11 @@ class Game(ABC, Generic[O, R, S]):
         value = state.totals[side]
         return Text(signed(value))
 
+    def standing(self, table: TableSpec[O], state: S, side: int) -> int:
+        """The number a side's line in the standings shows, is coloured and ranked by: its total (a game whose
+        end gives something back, as Toruro's pots, says so)."""
+        return int(state.totals[side])
+
     def ranking(self, table: TableSpec[O], state: S) -> tuple[int, ...]:
         """Sides from best to worst (ties in seating order)."""
         sign = 1 if self.lower_wins else -1

@@ -319,7 +319,8 @@ class Standings:
     def ranking(self) -> list[tuple[str, int]]:
         """Sides from best to worst total (ties in seating order): (label, total)."""
         sides = self.sides
-        return [(sides[i], self.state.totals[i]) for i in self.game.ranking(self.spec, self.state)]
+        game, spec, state = self.game, self.spec, self.state
+        return [(sides[i], game.standing(spec, state, i)) for i in game.ranking(spec, state)]
 
 
 def active_deals(table: Table):  # type: ignore[no-untyped-def]

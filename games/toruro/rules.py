@@ -551,21 +551,23 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         return state, Outcome(scores=(0,) * table.size, breakdown=(line,), void=True, details=details)
 
     # -- the end, settling up, what the table shows -------------------------------------------------------------
-    def show_total(self, table: Table, state: ToruroState, side: int) -> Text:
+    def standing(self, table: Table, state: ToruroState, side: int) -> int:
         """A player's net; once the night is over, with their chips still in the pots back to them, as settling
-        up and the winner count them: "+10 (+7, 3 back from the pots)"."""
-        net, back = state.totals[side], state.pot_shares[side]
-        if not back or not lulos.night_over(table, state):
+        up and the winner count them."""
+        back = state.pot_shares[side] if lulos.night_over(table, state) else 0
+        return state.totals[side] + back
+
+    def show_total(self, table: Table, state: ToruroState, side: int) -> Text:
+        """The net, and once the night is over what came back from the pots: "+3 (0, 3 back from the pots)"."""
+        net, standing = state.totals[side], self.standing(table, state, side)
+        if standing == net:
             return Text(signed(net))
-        return _("%(total)s (%(net)s, %(back)s back from the pots)", total=signed(net + back), net=signed(net),
-                 back=back)
+        return _("%(total)s (%(net)s, %(back)s back from the pots)", total=signed(standing), net=signed(net),
+                 back=standing - net)
 
     def ranking(self, table: Table, state: ToruroState) -> tuple[int, ...]:
-        """Best net first; once the night is over, by the nets settling up counts (the pots given back)."""
-        if not lulos.night_over(table, state):
-            return super().ranking(table, state)
-        nets = self.balances(table, state)
-        return tuple(sorted(range(table.size), key=lambda seat: (-nets[seat], seat)))
+        """Best net first, as :meth:`standing` counts it."""
+        return tuple(sorted(range(table.size), key=lambda seat: (-self.standing(table, state, seat), seat)))
 
     def winners(self, table: Table, state: ToruroState) -> tuple[int, ...]:
         """When the night is over: the players with the best net (ties share the win)."""

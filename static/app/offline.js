@@ -129,11 +129,9 @@
   // The ids of the deals saved from this page: a page reloaded from the worker's cache may carry one in its form.
   const SAVED = "tapete:saved:" + page;
   const saved = () => get(SAVED) || [];
-  const remember = (id) => {
-    put(SAVED, saved().concat([id]).slice(-30));
-    // The worker keeps the page as it is now, for a reload without a connection.
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) fetch(page).catch(() => {});
-  };
+  const remember = (id) => put(SAVED, saved().concat([id]).slice(-30));
+  // The worker keeps the page as it is now, for a reload without a connection.
+  const keepPage = () => navigator.serviceWorker && navigator.serviceWorker.controller && fetch(page).catch(() => {});
 
   // The form records the deal after those waiting, under an id of its own (a page reloaded from the worker's
   // cache carries the id of a deal already in the outbox, or already saved).
@@ -180,7 +178,11 @@
     event.stopPropagation();
   }, true);
   // Sent, but no answer came (the network dropped, the server is away): into the outbox too.
-  on("htmx:sendError", (event) => { if (event.detail.elt === recordForm()) queue(event.detail.elt); });
+  on("htmx:sendError", (event) => {
+    if (event.detail.elt !== recordForm()) return;
+    posting = null;
+    queue(event.detail.elt);
+  });
   on("htmx:beforeRequest", (event) => {
     if (event.detail.elt === recordForm()) posting = field(event.detail.elt, "client_id").value;
   });
@@ -188,6 +190,7 @@
     if (!event.detail.target || event.detail.target.id !== "table-body") return;
     if (posting && !$("#conflict") && !$("#record .form-errors")) {
       remember(posting);
+      keepPage();
       if (mine().some((item) => item.id === posting)) remove(posting);
       opened = null;
     }
@@ -218,8 +221,10 @@
         }
         update(item.id, { status: "refused", message: said ? said.textContent.trim() : "",
                           form: said && form ? form.outerHTML : "" });
-        drawn = answer.getElementById("table-body"); // the entries in the form, below what the server says
-        drawnFor = item.id;
+        if (answer.getElementById("table-body")) { // the entries in the form, below what the server says
+          drawn = answer.getElementById("table-body");
+          drawnFor = item.id;
+        }
         return "refused";
       });
     }, () => "later"); // still no connection
@@ -235,7 +240,11 @@
     sending = true;
     render();
     Promise.resolve(navigator.locks ? navigator.locks.request("tapete-outbox", sendAll) : sendAll())
-      .catch(() => {}).then(() => { sending = false; render(); redraw(); fitForm(); sayWhatWasSent(); });
+      .catch(() => {}).then(() => {
+        sending = false;
+        if (sent.length) keepPage();
+        render(); redraw(); fitForm(); sayWhatWasSent();
+      });
   };
 
   // The table as the server drew it after the deals sent (who deals next, the next number; a deal it refused
@@ -351,7 +360,12 @@
   const draft = get(DRAFT);
   if (draft && recordForm()) {
     store.removeItem(DRAFT);
-    if (Date.now() - draft.at < 60000) { fill(recordForm(), draft.entries); fire(recordForm()); }
+    if (Date.now() - draft.at < 60000) {
+      fill(recordForm(), draft.entries);
+      const id = field(recordForm(), "client_id").value; // a refused deal opened in the form stays that deal
+      if (mine().some((item) => item.id === id)) opened = id;
+      fire(recordForm());
+    }
   }
   on("online", flush, window);
   on("storage", (event) => { if (event.key === OUTBOX) { render(); fitForm(); } }, window);

@@ -211,3 +211,15 @@ def test_the_record_page_draws_the_picker_for_the_called_card(client):
 
     assert re.search(r'data-card-widget data-deck="tarot" data-symbols data-many="0"', html)
     assert 'name="called_card"' in html
+
+
+@pytest.mark.parametrize(("language", "suit", "said"), [
+    ("fr", "E", "7 d’épées (espadas)"), ("fr", "C", "7 de coupes (copas)"), ("es", "E", "7 de espadas"),
+    ("en", "E", "7 of espadas"),
+])
+def test_a_spanish_card_named_in_a_sentence_says_its_suit_as_the_language_does(language, suit, said):
+    """The referee and the deal's lines name a Spanish card: French elides "de" before épées."""
+    from referee.cards import Card, card_name
+
+    with translation.override(language):
+        assert services.translate(card_name(Card(suit, "7"), DeckKind.SPANISH40)) == said

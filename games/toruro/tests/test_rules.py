@@ -547,4 +547,5 @@ def test_a_night_over_with_chips_in_the_pots_shows_them_back_with_who_put_them_i
     assert state.totals == (-3, 0, -3, 0, 0) and winners(tbl, GAME.winners(tbl, state)) == ["Luis"]
     shown = [str(GAME.show_total(tbl, state, seat)) for seat in range(5)]
     assert shown == ["−3", "+3 (0, 3 back from the pots)", "0 (−3, 3 back from the pots)", "0", "0"]
+    assert [GAME.standing(tbl, state, seat) for seat in range(5)] == [-3, 3, 0, 0, 0]  # coloured and ranked so
     assert [P5[seat] for seat in GAME.ranking(tbl, state)] == ["Luis", "Pepe", "Marta", "Juan", "Ana"]
