@@ -20,6 +20,14 @@ def test_a_new_table_shows_everyone_at_zero_and_who_deals_first(client, tarot4, 
     assert 'id="no-deals"' in html and 'id="chart"' not in html
 
 
+def test_the_page_comes_without_the_templates_indentation(client, tarot4, edit_url):
+    """The cached page drops each line's leading blanks (a twentieth of its gzipped bytes); every other test of
+    this page reads it so, and finds what it says unchanged."""
+    services.record_deal(tarot4, plain_deal())
+    html = client.get(edit_url).content.decode()
+    assert 'id="table-body"' in html and not re.search(r"\n[ \t]", html)
+
+
 def test_standings_are_ranked_with_signed_totals_and_the_dealer_moves_on(client, tarot4, edit_url):
     services.record_deal(tarot4, plain_deal())
 
