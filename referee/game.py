@@ -612,12 +612,13 @@ class Game(ABC, Generic[O, R, S]):
     def standing(self, table: TableSpec[O], state: S, side: int) -> int:
         """The number a side's line in the standings shows, is coloured and ranked by: its total (a game whose
         end gives something back, as Toruro's pots, says so)."""
-        return int(state.totals[side])
+        return state.totals[side]
 
     def ranking(self, table: TableSpec[O], state: S) -> tuple[int, ...]:
-        """Sides from best to worst (ties in seating order)."""
+        """Sides from best to worst :meth:`standing` (ties in seating order)."""
         sign = 1 if self.lower_wins else -1
-        return tuple(sorted(range(len(state.totals)), key=lambda side: (sign * state.totals[side], side)))
+        return tuple(sorted(range(len(state.totals)), key=lambda side: (sign * self.standing(table, state, side),
+                                                                         side)))
 
     def balances(self, table: TableSpec[O], state: S, **choices: Any) -> Mapping[int, Units]:
         """Each seat's net in stake units, summing to zero, as the game's :attr:`settlement` says:

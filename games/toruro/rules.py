@@ -565,17 +565,12 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         return _("%(total)s (%(net)s, %(back)s back from the pots)", total=signed(standing), net=signed(net),
                  back=standing - net)
 
-    def ranking(self, table: Table, state: ToruroState) -> tuple[int, ...]:
-        """Best net first, as :meth:`standing` counts it."""
-        return tuple(sorted(range(table.size), key=lambda seat: (-self.standing(table, state, seat), seat)))
-
     def winners(self, table: Table, state: ToruroState) -> tuple[int, ...]:
         """When the night is over: the players with the best net (ties share the win)."""
         if not lulos.night_over(table, state):
             return ()
-        nets = self.balances(table, state)
-        best = max(nets.values())
-        return tuple(seat for seat, net in nets.items() if net == best)
+        nets = [self.standing(table, state, seat) for seat in range(table.size)]
+        return tuple(seat for seat, net in enumerate(nets) if net == max(nets))
 
     def balances(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
                  **choices: Any) -> dict[int, int]:
