@@ -228,7 +228,8 @@ def _trick(table: TableSpec[Any], value: Any, shape: SituationShape, errors: Err
                 errors.add("trick", _("Give the trick as a list of cards in the order played."))
             return Trick()
         if any(p.card == card for p in plays):
-            errors.add("trick", _("%(code)s is given twice: there is one of each card.", code=card.code))
+            errors.add("trick", _("%(code)s is given twice: there is one of each card.",
+                                  code=card_name(card, shape.deck)))
             return Trick()
         seat = None
         if not parse.is_blank(player):
@@ -335,8 +336,8 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     rule = judgement.card_rules.get(card, judgement.rule)
     reason = judgement.reasons.get(card, judgement.explanation)
     said = rules.card_said(context, card) if hasattr(rules, "card_said") else card_name(card, rules.shape.deck)
-    explanation = (_("%(card)s may be played. %(reason)s", card=said, reason=reason) if legal else
-                   _("%(card)s may not be played. %(rule)s", card=said, rule=judgement.explanation))
+    explanation = (_("%(card)s: may be played. %(reason)s", card=said, reason=reason) if legal else
+                   _("%(card)s: may not be played. %(rule)s", card=said, rule=judgement.explanation))
     if not isinstance(raw, Mapping):  # pragma: no cover - parse_situation refused it
         raise InvalidRecord({"__all__": _("Describe the situation: hand, trick, card.")})
     return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)

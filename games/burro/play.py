@@ -250,15 +250,17 @@ def answer(table: TableSpec[BurroOptions], raw: Mapping[str, Any]) -> Ruling:
     hand = context.hand or ()
     trick = context.trick
     check_deck(context, rules.deck, errors)
-    both = [card.code for card in hand if card in trick.cards()]
+    both = [card for card in hand if card in trick.cards()]
     if both:
-        errors.add("hand", _("%(code)s cannot be both in the hand and in the trick.", code=both[0]))
+        errors.add("hand", _("%(code)s cannot be both in the hand and in the trick.",
+                             code=spanish_card_name(both[0])))
     if trick.plays:
         suit = trick.plays[0].card.suit
         other = next((play.card for play in trick.plays if play.card.suit != suit), None)
         if other is not None:
             errors.add("trick", _("%(code)s is not of the suit led (%(suit)s): a player who cannot follow draws "
-                                  "or passes, and never plays another suit.", code=other.code, suit=suit_name(suit)))
+                                  "or passes, and never plays another suit.", code=spanish_card_name(other),
+                                  suit=suit_name(suit)))
     players = parse.seats(table.players, raw.get("players"), "players", errors)
     if players and len(players) != len(trick) and "trick" not in errors:
         errors.add("players", _("Name who played each of the %(n)s cards of the trick, in order.", n=len(trick)))
@@ -273,7 +275,7 @@ def answer(table: TableSpec[BurroOptions], raw: Mapping[str, Any]) -> Ruling:
     elif question == "play" and context.hand is None and not trick.plays:
         errors.add("hand", _("Give the hand of the player to play, or the cards of a trick to find who takes it."))
     if context.card is not None and context.hand is not None and context.card not in hand:
-        errors.add("card", _("%(code)s is not in the hand given.", code=context.card.code))
+        errors.add("card", _("%(code)s is not in the hand given.", code=spanish_card_name(context.card)))
     errors.raise_if_any()
 
     if question == "knocked":
@@ -310,7 +312,7 @@ def verdict(context: Situation, judgement: Judgement) -> Ruling:
         return Ruling(None, judgement.rule, judgement.explanation, judgement.legal, judgement.reasons)
     legal = card in judgement.legal
     name = card_name(card)
-    explanation = (_("%(card)s may be played. %(reason)s", card=name, reason=judgement.reasons[card]) if legal
-                   else _("%(card)s may not be played. %(rule)s", card=name, rule=judgement.explanation))
+    explanation = (_("%(card)s: may be played. %(reason)s", card=name, reason=judgement.reasons[card]) if legal
+                   else _("%(card)s: may not be played. %(rule)s", card=name, rule=judgement.explanation))
     return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)
 

@@ -10,8 +10,10 @@ is when known)::
 >>> from games.casita.rules import GAME
 >>> table = GAME.table(["Ana", "Bea"])
 >>> ruling = answer(table, {"card": "6O", "centre": ["6C", "10E"]})
->>> str(ruling.rule), str(ruling.explanation)
-('Capturing from the centre', '6O captures 6C from the centre: 2 cards go onto your pile, 6O on top.')
+>>> str(ruling.rule)
+'Capturing from the centre'
+>>> str(ruling.explanation)
+'6 of oros captures 6 of copas from the centre: 2 cards go onto your pile, 6 of oros on top.'
 >>> ruling = answer(table, {"question": "centre", "card": "5O", "centre": ["5C"], "piles": ["5E"]})
 >>> ruling.legal, str(ruling.rule)
 (False, 'Stealing a pile')
@@ -37,7 +39,7 @@ from games.casita.rules_text import (
     RULE_STEAL,
 )
 from referee import parse
-from referee.cards import Card, DeckKind
+from referee.cards import Card, DeckKind, card_name
 from referee.game import Example, Field, Rule, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, join
@@ -102,6 +104,7 @@ class Situation:
     own_pile: Card | None
     last_capturer: str | None
     nobody_captured: bool
+    deck: DeckKind
 
 
 # -- reading the situation ------------------------------------------------------------------------------------
@@ -162,14 +165,14 @@ def read_situation(table: TableSpec[CasitaOptions], situation: Mapping[str, Any]
     if errors:
         errors.raise_if_any()
     if card is not None and hand and card not in hand:
-        errors.add("card", _("%(code)s is not in the hand given.", code=card.code))
+        errors.add("card", _("%(code)s is not in the hand given.", code=card_name(card, deck)))
     seen: dict[Card, str] = {}
     given = [("hand", c) for c in hand or ()] + ([("card", card)] if card is not None and not hand else [])
     given += [("centre", c) for c in centre] + [("piles", p.top) for p in piles]
     given += [("own_pile", own)] if own is not None else []
     for name, one in given:
         if one in seen:
-            errors.add(name, _("%(code)s is given twice: there is one of each card.", code=one.code))
+            errors.add(name, _("%(code)s is given twice: there is one of each card.", code=card_name(one, deck)))
         seen[one] = name
     if question == "end":
         if last is not None and nobody:
@@ -178,7 +181,7 @@ def read_situation(table: TableSpec[CasitaOptions], situation: Mapping[str, Any]
         errors.add("card", _("Which card is played? Or give your hand to see what each card would take."))
     errors.raise_if_any()
     assert question is not None
-    return Situation(question, card, hand, centre, piles, own, last.name if last else None, nobody)
+    return Situation(question, card, hand, centre, piles, own, last.name if last else None, nobody, deck)
 
 
 # -- the answers ----------------------------------------------------------------------------------------------
@@ -192,6 +195,11 @@ class Take:
     centre: tuple[Card, ...]
     blocked: tuple[Card, ...]  # centre cards of its rank left there because it steals instead
     own_match: bool  # it matches only the top of the player's own pile
+    deck: DeckKind
+
+    def name(self, card: Card | None = None) -> Text:
+        """``card`` (the card played, by default) as said aloud in the table's deck."""
+        return card_name(card or self.card, self.deck)
 
     @property
     def steals(self) -> bool:
@@ -203,13 +211,13 @@ def what_it_takes(card: Card, situation: Situation) -> Take:
     centre = tuple(c for c in situation.centre if c.rank == card.rank)
     own = situation.own_pile is not None and situation.own_pile.rank == card.rank
     if piles:
-        return Take(card, piles, (), centre, False)
-    return Take(card, (), centre, (), own)
+        return Take(card, piles, (), centre, False, situation.deck)
+    return Take(card, (), centre, (), own, situation.deck)
 
 
 def _said(take: Take, several: str) -> Text:
     """What the card takes, said in a sentence or two."""
-    card = take.card.code
+    card = take.name()
     if take.steals:
         names = join([p.name for p in take.piles])
         if len(take.piles) == 1:
@@ -223,14 +231,14 @@ def _said(take: Take, several: str) -> Text:
                      "(house rule), and put it on yours, %(card)s on top.", card=card, piles=names)
         if len(take.blocked) == 1:
             said = _("%(said)s %(card)s stays in the centre: stealing is instead of capturing from the centre.",
-                     said=said, card=take.blocked[0].code)
+                     said=said, card=take.name(take.blocked[0]))
         elif take.blocked:
             said = _("%(said)s %(cards)s stay in the centre: stealing is instead of capturing from the centre.",
-                     said=said, cards=join([c.code for c in take.blocked]))
+                     said=said, cards=join([take.name(c) for c in take.blocked]))
         return said
     if take.centre:
         said = _("%(card)s captures %(cards)s from the centre: %(n)s cards go onto your pile, %(card)s on top.",
-                 card=card, cards=join([c.code for c in take.centre]), n=len(take.centre) + 1)
+                 card=card, cards=join([take.name(c) for c in take.centre]), n=len(take.centre) + 1)
     else:
         said = _("%(card)s matches no card in the centre and no other player's pile: it stays in the centre.",
                  card=card)
@@ -253,7 +261,7 @@ def _verdict(question: str, take: Take) -> bool | None:
 
 def _why_not(question: str, take: Take, several: str) -> Text:
     """Why the card may not capture from the centre, or steal a pile."""
-    card = take.card.code
+    card = take.name()
     if question == "centre" and take.steals:
         return _("No: %(card)s matches the top of %(piles)s, so it steals instead of capturing from the centre. "
                  "%(rule)s", card=card, piles=join([p.name for p in take.piles]), rule=P_STEAL)
@@ -307,7 +315,7 @@ def _whole_hand(situation: Situation, hand: Sequence[Card], several: str) -> Rul
 
 def _end(table: TableSpec[CasitaOptions], situation: Situation) -> Ruling:
     left = len(situation.centre)
-    cards = join([c.code for c in situation.centre])
+    cards = join([card_name(c, situation.deck) for c in situation.centre])
     if situation.nobody_captured:
         if table.options.no_capture == "dealer":
             said = _("Nobody captured: the dealer takes the cards left in the centre (house rule). %(rule)s",

@@ -126,7 +126,7 @@ def derive(table: TableSpec[PaublilloOptions], contract: PaublilloRecord, deal: 
     require_sound_cards(deal, errors)
     turned = deal.context.turned
     if turned is not None and any(p.card == turned for p in deal.plays):
-        errors.add("plays", _("%(card)s is the turned card: it is not used in the play.", card=turned.code))
+        errors.add("plays", _("%(card)s is the turned card: it is not used in the play.", card=card_name(turned)))
     ended = contract.refused or contract.alver is AlverChoice.GIVE_UP
     tricks = deal.tricks
     complete = tuple(t for t in tricks if t.complete)

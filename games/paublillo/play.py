@@ -139,7 +139,7 @@ class PaublilloTrickRules:
         if hand is not None:
             for held in hand:
                 if held in seen:
-                    errors.add("hand", _("%(card)s is already on the table in this trick.", card=held.code))
+                    errors.add("hand", _("%(card)s is already on the table in this trick.", card=card_name(held)))
             limit = TRICKS if number is None else TRICKS + 1 - number
             if len(hand) > limit:
                 errors.add("hand", _("A player holds at most %(n)s cards at this point.", n=limit))
@@ -149,9 +149,9 @@ class PaublilloTrickRules:
             if hand is None:
                 errors.add("hand", _("Give the player's hand: whether a card may be played depends on it."))
             elif card not in hand:
-                errors.add("card", _("%(card)s is not in the hand.", card=card.code))
+                errors.add("card", _("%(card)s is not in the hand.", card=card_name(card)))
             if card in seen:
-                errors.add("card", _("%(card)s is already in the trick.", card=card.code))
+                errors.add("card", _("%(card)s is already in the trick.", card=card_name(card)))
         elif not context.complete and hand is None:
             errors.add("hand", _("Give the player's hand to see what they may play, or a complete trick to "
                                  "find its winner."))
@@ -223,22 +223,22 @@ class PaublilloTrickRules:
         """Whether ``card`` (played face up) may be played from ``hand`` to the trick so far, and why."""
         name = card_name(card, trump)
         if not plays:
-            return True, LEADING, _("%(card)s may be led. %(rule)s", card=name, rule=R_LEAD)
+            return True, LEADING, _("%(card)s: may be led. %(rule)s", card=name, rule=R_LEAD)
         if plays[0].card.suit != trump:
-            return True, FOLLOWING_PLAIN, _("%(card)s may be played. %(rule)s", card=name, rule=R_PLAIN_LEAD)
+            return True, FOLLOWING_PLAIN, _("%(card)s: may be played. %(rule)s", card=name, rule=R_PLAIN_LEAD)
         trumps = [c for c in hand if c.suit == trump]
         if card.suit == trump:
-            return True, FOLLOWING_TRUMP, _("%(card)s is a trump, so it may be played. %(rule)s", card=name,
+            return True, FOLLOWING_TRUMP, _("%(card)s: a trump, so it may be played. %(rule)s", card=name,
                                             rule=R_FOLLOW_TRUMP)
         if not trumps:
-            return True, FOLLOWING_TRUMP, _("%(card)s may be played: the player has no trump. %(rule)s",
+            return True, FOLLOWING_TRUMP, _("%(card)s: may be played, as the player has no trump. %(rule)s",
                                             card=name, rule=R_FOLLOW_TRUMP)
         if all(c.rank == "4" for c in trumps):
             return True, MONJA_EXEMPTION, _(
-                "%(card)s may be played: the player's only trump is the monja. %(rule)s", card=name, rule=R_MONJA)
+                "%(card)s: may be played, as the player's only trump is the monja. %(rule)s", card=name, rule=R_MONJA)
         held = join([card_name(c, trump) for c in trumps])
         return False, FOLLOWING_TRUMP, _(
-            "%(card)s may not be played: a trump was led and the player holds %(held)s. %(rule)s",
+            "%(card)s: may not be played, as a trump was led and the player holds %(held)s. %(rule)s",
             card=name, held=held, rule=R_FOLLOW_TRUMP)
 
     @staticmethod

@@ -25,10 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
-from referee.cards import SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind
+from referee.cards import SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
-from referee.text import Text, _
+from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, trick_winner
 
 RULE_LEAD = Rule("play", _("Leading: any card"))
@@ -48,6 +48,16 @@ RULE_ECART = Rule("chien", _("The écart"))
 
 def suit_mark(suit: str) -> str:
     return "trumps" if suit == TRUMP else SUIT_SYMBOLS.get(suit, suit)
+
+
+def said(card: Card) -> Text:
+    """A card as a sentence says it after "the": a trump by its number, as players do ("the 16"), any other
+    card by its name ("the King of hearts", "the Excuse").
+
+    >>> str(said(Card("T", "16"))), str(said(Card("H", "K")))
+    ('16', 'King of hearts')
+    """
+    return Text(card.rank) if card.is_trump else card_name(card, DeckKind.TAROT)
 
 
 def led_suit(trick: Sequence[Card]) -> str | None:
@@ -94,10 +104,10 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
                 return ruled(RULE_OPENING,
                              _("At five players the first trick may not be led in the called suit (%(suit)s), "
                                "except with the called card %(called)s itself.", suit=suit_mark(called.suit),
-                               called=called.code),
+                               called=said(called)),
                              others, _("Any card but the called suit may open the deal."),
                              _("Not the called suit (%(suit)s) on the first lead, unless it is the called card "
-                               "%(called)s.", suit=suit_mark(called.suit), called=called.code))
+                               "%(called)s.", suit=suit_mark(called.suit), called=said(called)))
         if trick:
             return ruled(RULE_EXCUSE_LED,
                          _("The Excuse was led, so it sets no suit: play any card, and that card sets the suit "
@@ -111,7 +121,7 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
             return ruled(RULE_DISCARD, _("Trumps were led and you have none: play any card."),
                          hand, _("You have no trump: any card will do."), _("Any card will do."))
         higher = [c for c in trumps if top is None or c.number > top.number]
-        top_code = top.code if top else ""
+        top_code = said(top) if top else ""
         if higher:
             return ruled(RULE_OVERTRUMP,
                          _("Trumps were led: you must beat the highest trump in the trick, %(top)s, even if your "
@@ -141,16 +151,16 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
     if higher:
         return ruled(RULE_OVERTRUMP,
                      _("You have no %(suit)s and the trick is already trumped with the %(top)s: you must play a "
-                       "higher trump, since you hold one.", suit=mark, top=top.code),
-                     higher, _("Beats the %(top)s, as you must.", top=top.code),
+                       "higher trump, since you hold one.", suit=mark, top=said(top)),
+                     higher, _("Beats the %(top)s, as you must.", top=said(top)),
                      _("The trick is trumped with the %(top)s and you can beat it: you must overtrump.",
-                       top=top.code))
+                       top=said(top)))
     return ruled(RULE_PISSER,
                  _("You have no %(suit)s and cannot beat the %(top)s: you must still play a trump (pisser).",
-                   suit=mark, top=top.code),
-                 trumps, _("A lower trump: you cannot beat the %(top)s but must still trump.", top=top.code),
+                   suit=mark, top=said(top)),
+                 trumps, _("A lower trump: you cannot beat the %(top)s but must still trump.", top=said(top)),
                  _("You have no %(suit)s but hold trumps: you must trump, even under the %(top)s.",
-                   suit=mark, top=top.code))
+                   suit=mark, top=said(top)))
 
 
 def _strength(excuse_wins: bool) -> Callable[[Play, Trick], tuple[int, ...] | None]:
@@ -187,15 +197,15 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
     index = winning_index(cards, last_trick and chelem)
     best = cards[index]
     seat = trick.plays[index].seat
-    who = seat.name if seat is not None else best.code
+    who = seat.name if seat is not None else said(best)
     reasons: dict[Card, Text] = {}
     if best.is_excuse:
         explanation = _("The Excuse led to the last trick of a chelem wins it: %(who)s takes the trick.", who=who)
     elif best.is_trump:
-        explanation = _("The %(card)s is the highest trump: %(who)s takes the trick.", card=best.code, who=who)
+        explanation = _("The %(card)s is the highest trump: %(who)s takes the trick.", card=said(best), who=who)
     else:
         explanation = _("No trump was played: the %(card)s is the highest %(suit)s, the suit led, so %(who)s "
-                        "takes the trick.", card=best.code, suit=suit_mark(best.suit), who=who)
+                        "takes the trick.", card=said(best), suit=suit_mark(best.suit), who=who)
     for position, card in enumerate(cards):
         if position == index:
             reasons[card] = _("Wins the trick.")
@@ -204,7 +214,7 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
         elif card.is_trump:
             reasons[card] = _("A lower trump.")
         elif card.suit == best.suit or best.is_excuse:
-            reasons[card] = _("Lower than the %(card)s.", card=best.code)
+            reasons[card] = _("Lower than the %(card)s.", card=said(best))
         else:
             reasons[card] = _("Not the suit led and not a trump: it cannot win.")
     notes: list[Text] = []
@@ -232,9 +242,9 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
     if len(hand) != expected:
         errors.add("hand", _("With the chien the taker holds %(cards)s cards at %(n)s players, not %(given)s.",
                              cards=expected, n=players, given=len(hand)))
-    missing = [c.code for c in ecart if c not in hand]
+    missing = [c for c in ecart if c not in hand]
     if missing and "hand" not in errors:
-        errors.add("ecart", _("%(code)s is not in the taker's hand.", code=missing[0]))
+        errors.add("ecart", _("%(code)s is not in the taker's hand.", code=card_name(missing[0], DeckKind.TAROT)))
     if not ecart and "ecart" not in errors:
         errors.add("ecart", _("Give the cards put down as the écart."))
     errors.raise_if_any()
@@ -259,7 +269,8 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
             reasons[card] = _("Allowed.")
     bad = [c for c in ecart if c.is_bout or (c.rank == "K" and not c.is_trump)]
     if bad:
-        faults.append(_("No King and no bout may go in the écart (%(cards)s).", cards=" ".join(c.code for c in bad)))
+        faults.append(_("No King and no bout may go in the écart (%(cards)s).",
+                        cards=join([card_name(c, DeckKind.TAROT) for c in bad])))
     if len(trumps_in) > trumps_needed:
         faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
                         "at most %(most)s trump(s) here, not %(given)s.", plain=len(plain), most=trumps_needed,
@@ -275,7 +286,7 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
     if trumps_in:
         explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(trumps)s "
                         "must go down, shown to the table.", plain=len(plain),
-                        trumps=" ".join(c.code for c in trumps_in))
+                        trumps=join([card_name(c, DeckKind.TAROT) for c in trumps_in]))
     else:
         explanation = _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size)
     return Ruling(True, RULE_ECART, explanation, may, reasons)

@@ -144,7 +144,7 @@ def derive(table: TableSpec[ToruroOptions], contract: ToruroRecord, deal: Played
     turned = deal.context.turned
     if turned is not None and any(p.card == turned for p in deal.plays):
         errors.add("plays", _("%(card)s is the turned card: it lies face up by the pots, nobody plays it.",
-                              card=turned.code), rule=RULE["void"])
+                              card=card_name(turned, turned.suit, None)), rule=RULE["void"])
     errors.raise_if_any()
 
     takers = tuple(t.winner for t in deal.tricks if t.winner is not None)

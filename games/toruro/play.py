@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import Any
 
 from referee import parse
-from referee.cards import Card, DeckKind
+from referee.cards import Card, DeckKind, spanish_card_name
 from referee.game import InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, join
@@ -81,11 +81,11 @@ def strength(card: Card, trump: str, seven_as: str | None) -> int:
 
 
 def card_name(card: Card, trump: str, seven_as: str | None) -> Text:
-    """``3C``, or ``7C (as the 3)`` when the 7 of trumps stands in for the turned card."""
+    """"3 of copas", or "7 of copas (as the 3)" when the 7 of trumps stands in for the turned card."""
     if effective_rank(card, trump, seven_as) != card.rank:
-        return _("%(card)s (as the %(rank)s)", card=card.code,
+        return _("%(card)s (as the %(rank)s)", card=spanish_card_name(card),
                  rank=RANK_NAMES[effective_rank(card, trump, seven_as)])
-    return _("%(card)s", card=card.code)
+    return spanish_card_name(card)
 
 
 def trick_winner_index(cards: Sequence[Card], trump: str, seven_as: str | None) -> int:
@@ -192,7 +192,7 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
                  "still follow with a trump (%(cards)s). Breaking this rule is a lulo.",
                  trump=trump_word, cards=names)
     if rule == "follow_suit" and led is not None:
-        return _("%(suit)s were led and you hold %(suit)s: you must follow suit (%(cards)s). Breaking this "
+        return _("The lead is in %(suit)s and you hold %(suit)s: you must follow suit (%(cards)s). Breaking this "
                  "rule is a lulo.", suit=SUIT_WORDS[led.suit], cards=names)
     if rule == "trump_when_void" and led is not None:
         return _("You hold no %(suit)s, the suit led: you must play a trump (%(trump)s): %(cards)s. Breaking "
@@ -240,7 +240,7 @@ class ToruroTrickRules:
         turned, hand, trick, card = context.turned, context.hand, context.trick.cards(), context.card
         if turned is not None:
             if context.trump is not None and context.trump != turned.suit:
-                errors.add("trump", _("The turned card %(card)s makes %(suit)s trumps.", card=turned.code,
+                errors.add("trump", _("The turned card %(card)s makes %(suit)s trumps.", card=spanish_card_name(turned),
                                       suit=SUIT_WORDS[turned.suit]))
         elif context.trump is None:
             errors.add("trump", _("Give the turned card (or at least the trump suit)."))
@@ -248,12 +248,12 @@ class ToruroTrickRules:
         for field, cards in (("trick", trick), ("hand", list(hand or ()))):
             for c in cards:
                 if c in seen:
-                    errors.add(field, _("%(card)s appears twice.", card=c.code))
+                    errors.add(field, _("%(card)s appears twice.", card=spanish_card_name(c)))
                 if c == turned:
-                    errors.add(field, _(TURNED_LIES_BY_THE_POTS, card=c.code))
+                    errors.add(field, _(TURNED_LIES_BY_THE_POTS, card=spanish_card_name(c)))
                 seen.add(c)
         if card is not None and card == turned:
-            errors.add("card", _(TURNED_LIES_BY_THE_POTS, card=card.code))
+            errors.add("card", _(TURNED_LIES_BY_THE_POTS, card=spanish_card_name(card)))
         size = context.table.size
         if len(trick) + (1 if card is not None or hand is not None else 0) > size:
             errors.add("trick", _("%(n)s players play at most %(n)s cards to a trick.", n=size))
@@ -265,13 +265,13 @@ class ToruroTrickRules:
                 errors.add("hand", _("In trick %(t)s the player holds %(n)s card(s), not %(k)s.", t=number,
                                      n=TRICKS + 1 - number, k=len(hand)))
             if card is not None and card not in hand:
-                errors.add("card", _("%(card)s is not in the hand.", card=card.code))
+                errors.add("card", _("%(card)s is not in the hand.", card=spanish_card_name(card)))
         else:
             if not trick and card is None and not errors:
                 errors.add("trick", _("Give the hand to judge a play, or the cards of the trick to find who "
                                       "takes it."))
             if card is not None and card in trick:
-                errors.add("card", _("%(card)s appears twice.", card=card.code))
+                errors.add("card", _("%(card)s appears twice.", card=spanish_card_name(card)))
 
     def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
         trump, seven_as = self.trump(context), seven_stands_in_for(context.turned)
@@ -282,7 +282,7 @@ class ToruroTrickRules:
         for c in hand:
             broken = verdicts[c]
             if broken is None:
-                reasons[c] = _("%(card)s may be played.", card=card_name(c, trump, seven_as))
+                reasons[c] = _("%(card)s: may be played.", card=card_name(c, trump, seven_as))
             else:
                 reasons[c] = _("%(card)s breaks “%(rule)s”: a lulo.", card=card_name(c, trump, seven_as),
                                rule=RULE_NAMES[broken])

@@ -29,7 +29,7 @@ def test_following_suit_is_legal(api):
     ruling = response.json()
     assert ruling["legal"] is True
     assert ruling["rule"] == "Follow suit"
-    assert "King of hearts may be played" in ruling["explanation"]
+    assert "King of hearts: may be played" in ruling["explanation"]
     assert ruling["legal_cards"] == ["KH", "2H", "EX"]
     assert ruling["winner"] is None
 

@@ -223,7 +223,7 @@ def test_was_this_legal_asks_the_referee_the_situation_of_the_trick(client, tabl
     assert query["trick"] == ["JD 6D 7D"] and query["leader"] == ["W"] and query["card"] == ["T16"]
     assert query["hand"] == ["T16 T21 T20 T19 T18 T17 T1"]
     answer = client.get(link.replace("&amp;", "&")).content.decode()
-    assert "Trump 16 may be played" in answer
+    assert "Trump 16: may be played" in answer
 
 
 def test_correcting_a_stored_deals_card_derives_its_record_again(client, table):

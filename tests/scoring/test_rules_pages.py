@@ -88,7 +88,7 @@ def test_not_legal_in_big_letters_with_the_rule_and_the_legal_cards(client):
     answer = response.context["answer"]
     assert answer["legal"] is False
     assert [c["code"] for c in answer["legal_cards"]] == ["T12"]
-    assert "Trump 5 may not be played." in answer["explanation"]
+    assert "Trump 5: may not be played." in answer["explanation"]
     assert {item["card"]["code"]: item["legal"] for item in answer["reasons"]} == {
         "T5": False, "T12": True, "KS": False, "3S": False}
     assert "K♠" in text_of(html)

@@ -43,13 +43,13 @@ def test_follow_suit_when_you_can():
     ruling = ask({"hand": ["3O", "12C", "9O"], "trick": ["7O"], "card": "9O"})
     assert ruling.legal is True and str(ruling.rule) == "Follow suit"
     assert codes(ruling.legal_cards) == ["3O", "9O"]
-    assert str(ruling.explanation) == "9 of oros may be played. A card of oros, the suit led."
+    assert str(ruling.explanation) == "9 of oros: may be played. A card of oros, the suit led."
 
 
 def test_another_suit_may_not_be_played_while_holding_the_suit_led():
     ruling = ask({"hand": ["3O", "12C", "5E"], "trick": ["7O"], "card": "12C"})
     assert ruling.legal is False and str(ruling.rule) == "Follow suit"
-    assert str(ruling.explanation) == ("King (rey) of copas may not be played. The suit led is oros and you hold "
+    assert str(ruling.explanation) == ("King (rey) of copas: may not be played. The suit led is oros and you hold "
                                        "some: play one of them.")
     assert str(ruling.reasons[ruling.legal_cards[0]]) == "A card of oros, the suit led."
 
@@ -152,8 +152,8 @@ def test_a_trick_of_one_card_goes_to_its_leader():
 
 def test_a_trick_holds_only_cards_of_the_suit_led():
     assert refused({"question": "trick", "trick": ["7O", "12C"]}) == {
-        "trick": "12C is not of the suit led (oros): a player who cannot follow draws or passes, and never plays "
-                 "another suit."}
+        "trick": "King (rey) of copas is not of the suit led (oros): a player who cannot follow draws or passes, "
+                 "and never plays another suit."}
 
 
 # -- Burro em pé ----------------------------------------------------------------------------------------------------
@@ -195,8 +195,8 @@ def test_a_situation_that_cannot_be_gets_a_message_per_field():
     assert refused({}) == {"hand": "Give the hand of the player to play, or the cards of a trick to find who "
                                    "takes it."}
     assert refused({"hand": ["7O", "3C"], "trick": ["7O"]}) == {
-        "hand": "7O cannot be both in the hand and in the trick."}
-    assert refused({"hand": ["7O"], "card": "3C"}) == {"card": "3C is not in the hand given."}
+        "hand": "7 of oros cannot be both in the hand and in the trick."}
+    assert refused({"hand": ["7O"], "card": "3C"}) == {"card": "3 of copas is not in the hand given."}
     assert refused({"question": "draw", "trick": ["7O"]}) == {
         "hand": "Give the cards the player holds now (those drawn this turn included)."}
     assert refused({"question": "trick"}) == {"trick": "Give the cards of the trick, lead first, to find who "

@@ -29,9 +29,10 @@ def test_the_seeds_example_ten_nothing_six_captures_five_steals():
     assert ruling.legal is None and str(ruling.rule) == "Capturing from the centre"
     reasons = {card.code: str(why) for card, why in ruling.reasons.items()}
     assert reasons == {
-        "10O": "10O matches no card in the centre and no other player's pile: it stays in the centre.",
-        "6C": "6C captures 6B from the centre: 2 cards go onto your pile, 6C on top.",
-        "5E": "5E matches the top of Bea's pile: you steal that whole pile and put it on yours, 5E on top.",
+        "10O": "Jack (sota) of oros matches no card in the centre and no other player's pile: it stays in the centre.",
+        "6C": "6 of copas captures 6 of bastos from the centre: 2 cards go onto your pile, 6 of copas on top.",
+        "5E": "5 of espadas matches the top of Bea's pile: you steal that whole pile and put it on yours, 5 of "
+              "espadas on top.",
     }
 
 
@@ -40,7 +41,8 @@ def test_a_card_captures_every_centre_card_of_its_rank():
     cards". Suits do not matter: the 7 of oros takes the 7s of copas and espadas, not the 6."""
     ruling = rule(card="7O", centre=["7C", "6C", "7E"])
     assert str(ruling.rule) == "Capturing from the centre" and ruling.rule.key in SECTION_KEYS
-    assert said(ruling) == "7O captures 7C, 7E from the centre: 3 cards go onto your pile, 7O on top."
+    assert said(ruling) == ("7 of oros captures 7 of copas, 7 of espadas from the centre: 3 cards go onto your pile, "
+                            "7 of oros on top.")
 
 
 def test_a_card_matching_nothing_stays_in_the_centre():
@@ -55,36 +57,39 @@ def test_a_card_matching_a_piles_top_steals_it_instead_of_capturing_from_the_cen
     middle, you capture that player's entire pile." RULINGS: "**instead of** capturing from the centre"."""
     ruling = rule(card="5O", centre=["5C", "7E"], piles=[{"player": "Bea", "top": "5E"}])
     assert str(ruling.rule) == "Stealing a pile" and ruling.rule.key == "stealing"
-    assert said(ruling) == ("5O matches the top of Bea's pile: you steal that whole pile and put it on yours, 5O on "
-                            "top. 5C stays in the centre: stealing is instead of capturing from the centre.")
+    assert said(ruling) == ("5 of oros matches the top of Bea's pile: you steal that whole pile and put it on yours, "
+                            "5 of oros on top. 5 of copas stays in the centre: stealing is instead of capturing from "
+                            "the centre.")
     two = rule(card="5O", centre=["5C", "5B"], piles=["5E"])
-    assert said(two).endswith("5C, 5B stay in the centre: stealing is instead of capturing from the centre.")
+    assert said(two).endswith("5 of copas, 5 of bastos stay in the centre: stealing is instead of capturing from "
+                              "the centre.")
 
 
 def test_taking_the_centre_when_a_pile_matches_is_not_legal():
     ruling = rule(question="centre", card="5O", centre=["5C", "7E"], piles=["5E"])
     assert ruling.legal is False and str(ruling.rule) == "Stealing a pile"
-    assert said(ruling).startswith("No: 5O matches the top of pile 1, so it steals instead of capturing from the "
-                                   "centre.")
+    assert said(ruling).startswith("No: 5 of oros matches the top of pile 1, so it steals instead of capturing "
+                                   "from the centre.")
     assert str(P_STEAL) in said(ruling)
 
 
 def test_taking_the_centre_without_a_card_of_that_rank_is_not_legal():
     ruling = rule(question="centre", card="4O", centre=["5C", "7E"])
     assert ruling.legal is False and str(ruling.rule) == "Capturing from the centre"
-    assert said(ruling).startswith("No: no card in the centre has the rank of 4O.")
+    assert said(ruling).startswith("No: no card in the centre has the rank of 4 of oros.")
 
 
 def test_taking_the_centre_with_a_matching_card_is_legal():
     ruling = rule(question="centre", card="12O", centre=["12C", "7E"], piles=["3B"])
     assert ruling.legal is True
-    assert said(ruling) == "Yes. 12O captures 12C from the centre: 2 cards go onto your pile, 12O on top."
+    assert said(ruling) == ("Yes. King (rey) of oros captures King (rey) of copas from the centre: 2 cards go onto "
+                            "your pile, King (rey) of oros on top.")
 
 
 def test_stealing_a_matching_pile_is_legal():
     ruling = rule(question="steal", card="11B", piles=[{"player": "Bea", "top": "11O"}])
     assert ruling.legal is True and str(ruling.rule) == "Stealing a pile"
-    assert said(ruling).startswith("Yes. 11B matches the top of Bea's pile")
+    assert said(ruling).startswith("Yes. Horse (caballo) of bastos matches the top of Bea's pile")
 
 
 def test_ones_own_pile_cannot_be_stolen():
@@ -92,11 +97,11 @@ def test_ones_own_pile_cannot_be_stolen():
     not another player's; the card captures from the centre as usual."""
     ruling = rule(question="steal", card="7O", centre=["7C"], own_pile="7B", piles=["2E"])
     assert ruling.legal is False and str(ruling.rule) == "Stealing a pile"
-    assert said(ruling) == f"No: only your own pile's top card matches 7O. {P_OWN_PILE}"
+    assert said(ruling) == f"No: only your own pile's top card matches 7 of oros. {P_OWN_PILE}"
     take = rule(card="7O", centre=["7C"], own_pile="7B")
     assert str(take.rule) == "Capturing from the centre"
-    assert said(take) == ("7O captures 7C from the centre: 2 cards go onto your pile, 7O on top. The top of your own "
-                          "pile does not count.")
+    assert said(take) == ("7 of oros captures 7 of copas from the centre: 2 cards go onto your pile, 7 of oros on "
+                          "top. The top of your own pile does not count.")
 
 
 def test_several_matching_piles_the_player_steals_one_of_them_by_default():
@@ -104,11 +109,11 @@ def test_several_matching_piles_the_player_steals_one_of_them_by_default():
     one of them, the player's choice; or, with the option, all of them."""
     situation = {"card": "6O", "piles": [{"player": "Bea", "top": "6C"}, {"player": "Carl", "top": "6E"}]}
     one = rule(THREE, **situation)
-    assert said(one) == ("6O matches the top of Bea's pile, Carl's pile: you steal one of these piles, whichever "
-                         "you choose (house rule), and put it on yours, 6O on top.")
+    assert said(one) == ("6 of oros matches the top of Bea's pile, Carl's pile: you steal one of these piles, "
+                         "whichever you choose (house rule), and put it on yours, 6 of oros on top.")
     every = rule(THREE, {"several_piles": "all"}, **situation)
-    assert said(every) == ("6O matches the top of Bea's pile, Carl's pile: you steal all of them (house rule) and "
-                           "put them on yours, 6O on top.")
+    assert said(every) == ("6 of oros matches the top of Bea's pile, Carl's pile: you steal all of them (house rule) "
+                           "and put them on yours, 6 of oros on top.")
 
 
 def test_which_cards_of_a_hand_may_steal():
@@ -126,10 +131,10 @@ def test_cards_left_in_the_centre_go_to_the_last_capturer():
     """Seed: "any remaining cards in the center go to the last player who made a match"; a steal is a capture."""
     ruling = rule(question="end", centre=["3O", "6B"], last_capturer="bea")
     assert str(ruling.rule) == "Cards left at the end" and ruling.rule.key == "cards-left"
-    assert said(ruling) == (f"The 2 cards left in the centre (3O, 6B) go to Bea, the last player who captured. "
-                            f"{P_LEFT_OVER}")
+    assert said(ruling) == (f"The 2 cards left in the centre (3 of oros, 6 of bastos) go to Bea, the last player "
+                            f"who captured. {P_LEFT_OVER}")
     anyone = rule(question="end", centre=["3O"])
-    assert said(anyone).startswith("The card left in the centre (3O) goes to the last player who captured.")
+    assert said(anyone).startswith("The card left in the centre (3 of oros) goes to the last player who captured.")
 
 
 def test_nobody_captured_all_deal_the_deal_is_void_by_default():
@@ -145,8 +150,8 @@ def test_nobody_captured_all_deal_the_deal_is_void_by_default():
     ({}, "card", "Which card is played? Or give your hand to see what each card would take."),
     ({"card": "ZZ"}, "card", "ZZ is not a card of this game."),
     ({"card": "KH"}, "card", "KH is not a card of this game."),  # a French card at a Spanish-deck table
-    ({"card": "5O", "centre": ["5O"]}, "centre", "5O is given twice: there is one of each card."),
-    ({"card": "5O", "hand": ["6O", "7O"]}, "card", "5O is not in the hand given."),
+    ({"card": "5O", "centre": ["5O"]}, "centre", "5 of oros is given twice: there is one of each card."),
+    ({"card": "5O", "hand": ["6O", "7O"]}, "card", "5 of oros is not in the hand given."),
     ({"card": "5O", "piles": [{"player": "Eva", "top": "5C"}]}, "piles.0.player", "Eva is not playing at this table."),
     ({"card": "5O", "piles": [{"player": "Bea"}]}, "piles.0.top", "Give the pile's top card."),
     ({"card": "5O", "piles": 5}, "piles", "Give the top card of each other player's pile, like 5E 12B."),
@@ -172,7 +177,8 @@ def test_a_situation_that_is_not_an_object_is_refused(situation):
 
 def test_the_tables_deck_reads_the_cards():
     ruling = GAME.ruling(GAME.table(TWO, {"deck": "french52"}), {"card": "KH", "centre": ["KS", "2C"]})
-    assert str(ruling.explanation) == "KH captures KS from the centre: 2 cards go onto your pile, KH on top."
+    assert str(ruling.explanation) == ("King of hearts captures King of spades from the centre: 2 cards go onto "
+                                       "your pile, King of hearts on top.")
 
 
 def test_the_rules_quoted_are_on_the_rules_page():

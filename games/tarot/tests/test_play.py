@@ -72,7 +72,7 @@ def test_follow_suit() -> None:
     assert str(ruling.rule) == "Follow suit"
     assert ruling.legal_cards == ["KH", "2H"]
     assert "follow" in str(ruling.reasons["T5"]).lower()
-    assert "Trump 5 may not be played" in str(ruling.explanation)
+    assert "Trump 5: may not be played" in str(ruling.explanation)
 
 
 def test_follow_suit_with_any_card_of_the_suit_even_a_low_one() -> None:
@@ -319,7 +319,7 @@ def test_ecart_has_the_chiens_size() -> None:
 
 def test_ecart_cards_must_be_in_the_hand() -> None:
     refused({"question": "ecart", "hand": TAKER_HAND, "ecart": ["9H", "3H", "4H", "5S", "6S", "7D"]}, "ecart",
-            "9H")
+            "9 of hearts")
 
 
 def test_ecart_needs_the_whole_hand() -> None:
@@ -353,7 +353,7 @@ def test_every_rule_the_referee_cites_is_on_the_rules_page() -> None:
 def test_the_rule_cited_for_the_excuse_is_its_own() -> None:
     ruling = GAME.ruling(FOUR, {"hand": ["KH", "EX"], "trick": ["7H"], "card": "EX"})
     assert str(ruling.rule) == "The Excuse may always be played" and ruling.legal is True
-    assert "Excuse may be played. The Excuse may be played at any time" in str(ruling.explanation)
+    assert "Excuse: may be played. The Excuse may be played at any time" in str(ruling.explanation)
 
 
 def test_the_winner_as_a_seat() -> None:

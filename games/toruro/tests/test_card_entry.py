@@ -124,9 +124,9 @@ def test_the_cards_say_who_took_each_pot_and_the_misplays_and_the_record_keeps_t
 def test_the_lines_say_who_took_each_pot_and_each_misplay_turned_into_its_lulo_naming_the_rule() -> None:
     _record, lines = GAME.record_from_plays(FIVE, EVERYONE, played(DEAL_M))
     assert [str(line) for line in lines] == [
-        "Trick 1: Marta takes the Cabeza with 1O.",
-        "Trick 2: Pepe takes the Barriga with 7B.",
-        "Trick 3: Pepe takes the Cola with 3C.",
+        "Trick 1: Marta takes the Cabeza with Ace of oros.",
+        "Trick 2: Pepe takes the Barriga with 7 of bastos.",
+        "Trick 3: Pepe takes the Cola with 3 of copas.",
         "Went and took no trick: Luis, Juan, Ana (a lulo each).",
         "Pepe broke “Follow suit” in trick 2, as the card played in trick 3 proves: a lulo (any pot won is "
         "kept).",
@@ -175,7 +175,7 @@ def test_the_seven_of_trumps_is_named_as_the_turned_card_it_stands_for() -> None
     contract = {"turned_card": "1B", "went": PLAYERS}
     deal = played(["7B 3B 1O 2O 7O", "6O 12O 4O 5O 10O", "2C 4C 5C 6C 7C"], contract)
     _record, lines = GAME.record_from_plays(FIVE, contract, deal)
-    assert str(lines[0]) == "Trick 1: Luis takes the Cabeza with 7B (as the Ace)."
+    assert str(lines[0]) == "Trick 1: Luis takes the Cabeza with 7 of bastos (as the Ace)."
 
 
 # -- flagged plays ---------------------------------------------------------------------------------------------
@@ -187,8 +187,8 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     (flag,) = deal.flags
     assert (flag.kind, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 3)
     assert str(flag.explanation) == (
-        "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. copas were led and "
-        "you hold copas: you must follow suit (3C). Breaking this rule is a lulo.")
+        "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. The lead is in "
+        "copas and you hold copas: you must follow suit (3 of copas). Breaking this rule is a lulo.")
 
 
 def test_a_card_played_twice_is_flagged_at_once_and_the_deal_is_not_counted_until_corrected() -> None:
@@ -203,7 +203,7 @@ def test_the_turned_card_is_not_played() -> None:
     deal = played([DEAL_M[0], "11C 6C 12C 4C 5B", DEAL_M[2]])
     with pytest.raises(InvalidRecord) as refused:
         GAME.record_from_plays(FIVE, EVERYONE, deal)
-    assert "5B is the turned card" in str(refused.value.errors["plays"])
+    assert "5 of bastos is the turned card" in str(refused.value.errors["plays"])
 
 
 def test_a_deal_not_over_makes_no_record() -> None:
@@ -328,7 +328,7 @@ def test_a_deal_with_a_misplay_entered_card_by_card_is_saved_with_its_lulo_and_i
     assert "Pepe to play" in words(client.get(url(night)).content.decode())  # Pepe follows Marta's copas
     enter(client, night, CARDS_M[9:])
     html = words(client.get(url(night)).content.decode())
-    assert "Trick 2: Pepe takes the Barriga with 7B." in html
+    assert "Trick 2: Pepe takes the Barriga with 7 of bastos." in html
     assert "Pepe broke “Follow suit” in trick 2, as the card played in trick 3 proves: a lulo" in html
     assert "Lulo #2: Pepe owes 3 chips." in html
 
@@ -361,7 +361,7 @@ def test_was_this_legal_from_the_stored_trick_answers_the_revoke(client, night):
     link = next(link for link in links if "card=7B" in link)
     assert "hand=7B+3C" in link and "trick=11C+6C+12C+4C" in link
     answer = words(client.get(link).content.decode())
-    assert "7 of bastos may not be played" in answer and "7B breaks “Follow suit”: a lulo." in answer
+    assert "7 of bastos may not be played" in answer and "7 of bastos breaks “Follow suit”: a lulo." in answer
 
 
 def test_a_lulo_paid_and_its_debtor_are_kept_and_correcting_a_card_derives_the_record_again(client, night):

@@ -63,7 +63,7 @@ def test_the_highest_trump_takes_the_trick() -> None:
     situation = {"trump": "C", "trick": ["1O", "3O", "2C", "4C"], "players": ["Ana", "Luis", "Pepe", "Marta"]}
     result = ruling(**situation)
     assert result["winner"] == "Marta" and result["legal"] is None
-    assert "the highest trump, 4C, takes the trick: Marta" in result["explanation"]
+    assert "the highest trump, 4 of copas, takes the trick: Marta" in result["explanation"]
     assert result["rule"] == "Who takes the trick"
     # The same trick with who played each card given in the trick itself.
     plays = [{"card": c, "player": p} for c, p in zip(situation["trick"], situation["players"], strict=True)]
@@ -106,7 +106,7 @@ def test_lead_ace_first_trick_leader_holding_the_ace_of_trumps_leads_it() -> Non
     assert result["legal"] is False and result["legal_cards"] == ["1O"]
     assert result["rule"] == "First trick: lead the Ace of trumps"
     assert "Breaking this rule is a lulo." in result["explanation"]
-    assert result["reasons"]["4E"] == "4E breaks “First trick: lead the Ace of trumps”: a lulo."
+    assert result["reasons"]["4E"] == "4 of espadas breaks “First trick: lead the Ace of trumps”: a lulo."
     assert keys("4E 1O 3O", "", 1, "O") == ("lead_ace", {"4E": "lead_ace", "1O": None, "3O": "lead_ace"})
     assert ruling(trump="O", trick_number=1, hand=["4E", "1O", "3O"], card="1O")["legal"] is True
 
@@ -252,15 +252,16 @@ def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
     """The referee page: the legal cards, a reason per card, and the verdict on the card played."""
     result = ruling(turned_card="3O", trick_number=1, trick=["12O"], hand=["7O", "11O", "2E"], card="7O")
     assert result["legal"] is True and result["legal_cards"] == ["7O"]
-    assert result["reasons"]["7O"] == "7O (as the 3) may be played."
+    assert result["reasons"]["7O"] == "7 of oros (as the 3): may be played."
     data = json.loads(json.dumps(result))
     assert data["legal"] is True and data["winner"] is None
     asked = ruling(turned_card="3O", trick_number=1, trick=["12O"], hand=["7O", "11O", "2E"])
     assert asked["legal"] is None and asked["legal_cards"] == ["7O"]
     # The verdict on the card follows why the rule governs, as it always has.
     assert result["explanation"] == (
-        "Trumps (oros) were led: you must play a trump higher than every card played so far (the best is 12O) "
-        "when you can: 7O (as the 3). Breaking this rule is a lulo. 7O (as the 3) may be played.")
+        "Trumps (oros) were led: you must play a trump higher than every card played so far (the best is King "
+        "(rey) of oros) when you can: 7 of oros (as the 3). Breaking this rule is a lulo. 7 of oros (as the 3): "
+        "may be played.")
 
 
 def test_a_trick_winner_can_be_asked_with_the_card_just_played() -> None:
