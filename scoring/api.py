@@ -38,6 +38,7 @@ from referee.text import Text, is_i18n, is_text
 from scoring import services
 from scoring.access import CLOSED, Access, resolve
 from scoring.api_schemas import (
+    ChangedOut,
     ConflictOut,
     DealOut,
     EditIn,
@@ -653,17 +654,21 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> HttpResp
 
 
 @api.put("/tables/{token}/deals/{number}", response={200: DealOut, 400: ErrorOut, 403: ErrorOut,
-                                                     404: ErrorOut, 409: ErrorOut, 422: ErrorOut},
+                                                     404: ErrorOut, 409: ChangedOut, 422: ErrorOut},
          tags=["tables"], summary="Edit a deal")
 def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) -> dict[str, Any]:
     """Replace a deal's record (a new revision; the old one stays in the history). 409 when a later deal
-    would no longer be possible."""
+    would no longer be possible, or when another phone changed the deal since the `revision` given (with the
+    deal as it is now)."""
     limit(request, "write")
     table = access_or_error(token, edit=True).table
     deal = deal_or_404(table, number)
     try:
         with guard("record"):
-            services.edit_deal(deal, payload.record, author=AUTHOR)
+            services.edit_deal(deal, payload.record, author=AUTHOR, expected_revision=payload.revision)
+    except services.DealChanged as exc:
+        deal.refresh_from_db()
+        raise ApiError(409, str(exc), deal=deal_json(deal, services.table_spec(table))) from None
     except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
     deal.refresh_from_db()

@@ -307,6 +307,12 @@ def _scalar_list(spec: Field) -> bool:
     return not spec.fields or (len(spec.fields) == 1 and spec.fields[0].name == "value")
 
 
+def _positive(raw: str) -> int | None:
+    """A hidden number the page carries (a deal number, a revision), or None when unreadable. At most 9 digits:
+    int() refuses a 5,000-digit number outright (a ValueError, not a number)."""
+    return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
+
+
 def _item_field(spec: Field) -> Field:
     """What one item of a scalar list is."""
     if spec.fields:
@@ -386,9 +392,12 @@ class RecordForm(IntChoices, forms.Form):
     deal_number = forms.CharField(widget=forms.HiddenInput, required=False)
     # An id for this deal made when the form is drawn: a Save sent twice (a retry, a double tap) records once.
     client_id = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    # The revision of the deal an edit began from, to catch another phone changing it meanwhile (read as the
+    # deal number is: an unreadable value is none).
+    revision = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, game: Game, spec: TableSpec, *args: Any, number: int | None = None,
-                 record: Mapping[str, Any] | None = None, **kwargs: Any):
+                 record: Mapping[str, Any] | None = None, revision: int | None = None, **kwargs: Any):
         self.game, self.spec = game, spec
         self.specs: tuple[Field, ...] = tuple(game.record_fields(spec))
         initial = dict(kwargs.pop("initial", None) or {})
@@ -397,6 +406,8 @@ class RecordForm(IntChoices, forms.Form):
         if number is not None:
             initial["deal_number"] = number
             initial.setdefault("client_id", uuid.uuid4())
+        if revision is not None:
+            initial["revision"] = revision
         super().__init__(*args, initial=initial, **kwargs)
         self.row_counts: dict[str, int] = {}
         self.formsets: dict[str, RowFormSet] = {}
@@ -578,9 +589,15 @@ class RecordForm(IntChoices, forms.Form):
             return None
 
     def clean_deal_number(self) -> int | None:
-        raw = self.cleaned_data.get("deal_number", "")
-        # At most 9 digits: int() refuses a 5,000-digit number outright (a ValueError, not a deal number).
-        return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
+        return _positive(self.cleaned_data.get("deal_number", ""))
+
+    def clean_revision(self) -> int | None:
+        return _positive(self.cleaned_data.get("revision", ""))
+
+    def with_revision(self, revision: int) -> None:
+        """Draw the form again as an edit of ``revision`` (the deal as another phone left it), entries kept."""
+        self.data = self.data.copy()
+        self.data["revision"] = str(revision)
 
     def clean(self) -> dict[str, Any]:
         return self.coerce_ints(super().clean() or {})

@@ -469,6 +469,15 @@ class DealNotLast(Conflict):
                            "undone.") % {"n": number, "last": last})
 
 
+class DealChanged(Conflict):
+    """An edit made on a deal another phone changed (edited, undid, restored) since the edit began."""
+
+    def __init__(self, number: int):
+        self.number = number
+        super().__init__(_("Deal %(n)s was just changed on another phone. Nothing was saved: your entries are "
+                           "kept below. Save again to replace the deal with them.") % {"n": number})
+
+
 class NoSuchDeal(Exception):
     def __init__(self, number: int):
         self.number = number
@@ -834,9 +843,14 @@ def _by_pk(deal: Deal) -> Callable[[Table], Deal]:
 
 
 def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
-              action: str = DealRevision.Action.EDIT) -> Deal:
-    """Store a new revision of ``deal`` with ``record``; standings recompute from it on."""
+              action: str = DealRevision.Action.EDIT, expected_revision: int | None = None) -> Deal:
+    """Store a new revision of ``deal`` with ``record``; standings recompute from it on.
+
+    ``expected_revision`` is the revision the person edited: if another phone changed the deal since,
+    :class:`DealChanged`, and nothing is stored (the other phone's change is not silently replaced)."""
     def prepare(table: Table, fresh: Deal) -> list[str]:
+        if expected_revision is not None and fresh.revision != expected_revision:
+            raise DealChanged(fresh.number)
         game, spec = get_game(table.game), table_spec(table)
         before = state_before(table, fresh.number, game, spec)
         fact = checked_record(game, spec, before, record)  # field errors first

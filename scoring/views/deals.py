@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from referee.cards import DeckKind
@@ -165,7 +166,7 @@ def _value_text(field: Field | None, value: Any, deck: DeckKind) -> str:
                 return services.translate(label)
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
-        return "; ".join(
+        return pgettext("between the rows of a list", "; ").join(
             ", ".join(_value_text(subs.get(k), item[k], deck) for k in _in_field_order(item, subs)
                       if _said_in_row(item[k]))
             if isinstance(item, dict) and set(item) != {"seat", "name"}
@@ -208,26 +209,32 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     access = resolve_for_edit(token)
     deal = get_object_or_404(Deal, table=access.table, number=number)
     game, spec = _rules(access)
+    changed_meanwhile = False
     if request.method == "POST":
         form = RecordForm(game, spec, request.POST)
         record_ = form.complete_record()
         if record_ is not None:
             try:
-                services.edit_deal(deal, record_, author=author_of(request))
+                services.edit_deal(deal, record_, author=author_of(request),
+                                   expected_revision=form.cleaned_data.get("revision"))
             except InvalidRecord as exc:
                 form.add_rule_errors(services.field_errors(exc))
             except (services.ChangeRefused, services.Conflict) as exc:
                 form.add_error(None, str(exc))
+                changed_meanwhile = isinstance(exc, services.DealChanged)
             else:
                 messages.success(request, changed_message(deal))
                 return redirect(_back(request, reverse("table", args=[token])))
         deal.refresh_from_db()
+        if changed_meanwhile:  # the next Save replaces the deal as it is now, knowingly
+            form.with_revision(deal.revision)
     else:
-        form = RecordForm(game, spec, record=deal.record)
+        form = RecordForm(game, spec, record=deal.record, revision=deal.revision)
     return render(request, "scoring/record.html", {
         "access": access, "token": token, "table": access.table, "game": game, "form": form, "deal": deal,
         "next": _back(request, ""),
         "record_template": record_template(access.table),
+        "deal_now": describe_record(game, spec, deal.record) if changed_meanwhile else None,
     })
 
 

@@ -223,6 +223,23 @@ def test_edit_a_deal_stores_a_new_revision(api, table):
     assert DealRevision.objects.filter(deal__number=1).count() == 2
 
 
+def test_an_edit_of_a_revision_another_phone_changed_since_answers_409_with_the_deal_now(api, table):
+    token = table["edit_token"]
+    record(api, token, GARDE_49)
+    first = api.put(f"/api/tables/{token}/deals/1", {"record": {**GARDE_49, "points": 56}, "revision": 1})
+    assert first.status_code == 200 and first.json()["revision"] == 2
+
+    late = api.put(f"/api/tables/{token}/deals/1", {"record": {**GARDE_49, "points": 60}, "revision": 1})
+
+    assert late.status_code == 409
+    body = late.json()
+    assert body["detail"].startswith("Deal 1 was just changed on another phone. Nothing was saved")
+    assert body["deal"]["revision"] == 2 and body["deal"]["record"] == as_stored({**GARDE_49, "points": 56})
+    assert read(api, token)["deals"][0]["revision"] == 2
+    current = api.put(f"/api/tables/{token}/deals/1", {"record": {**GARDE_49, "points": 60}, "revision": 2})
+    assert current.status_code == 200 and current.json()["record"] == as_stored({**GARDE_49, "points": 60})
+
+
 def test_edit_errors(api, table):
     token = table["edit_token"]
     record(api, token, GARDE_49)

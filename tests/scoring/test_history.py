@@ -133,6 +133,45 @@ def test_edit_shows_the_stored_record_and_saves_a_new_revision(client, tarot4):
     assert services.standings(tarot4).totals["W"] == 3 * 33 - 66
 
 
+def test_an_edit_saved_after_another_phone_changed_the_deal_is_refused_and_the_deal_now_shown(client, tarot4):
+    """Two phones open deal 1's edit form; one saves first. The second phone's save must not silently put back
+    what the first one changed: nothing is stored, its entries stay in the form beside the deal as it now is,
+    and a second Save (knowing) replaces it."""
+    add_deals(tarot4, 1)
+    phone_a = client.get(url(tarot4, "deal/1/edit/")).content.decode()
+    assert 'name="revision" value="1"' in phone_a
+    first = {"taker": "W", "contract": "prise", "bouts": "2", "points": "49", "points_side": "attack",
+             "petit_au_bout": "none", "chelem": "none", "revision": "1"}
+    assert client.post(url(tarot4, "deal/1/edit/"), first).status_code == 302  # phone B, first
+    late = {**first, "taker": "S", "points": "51"}  # phone A, from the form it drew at revision 1
+
+    response = client.post(url(tarot4, "deal/1/edit/"), late)
+
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Deal 1 was just changed on another phone. Nothing was saved" in html
+    assert re.search(r'id="deal-now"><div>Taker: W</div><div>Contract: Prise[^<]*</div>.*<div>Card points: 49</div>',
+                     html)
+    assert 'name="points" value="51"' in html and 'name="revision" value="2"' in html
+    deal = Deal.objects.get(number=1)
+    assert deal.revision == 2 and deal.record["taker"]["name"] == "W" and deal.record["points"] == "49"
+
+    again = client.post(url(tarot4, "deal/1/edit/"), {**late, "revision": "2"})
+    assert again.status_code == 302
+    deal.refresh_from_db()
+    assert deal.revision == 3 and deal.record["taker"]["name"] == "S" and deal.record["points"] == "51"
+
+
+def test_an_edit_form_opened_before_an_undo_is_refused_too(client, tarot4):
+    add_deals(tarot4, 2)
+    services.undo_last(tarot4)  # deal 2, revision 2, while its edit form is open at revision 1
+    data = {"taker": "W", "contract": "prise", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none", "revision": "1"}
+    html = client.post(url(tarot4, "deal/2/edit/"), data).content.decode()
+    assert "Deal 2 was just changed on another phone" in html
+    assert Deal.objects.get(number=2).revision == 2
+
+
 def test_editing_an_undone_deal_says_it_stays_undone_and_moves_no_score(client, tarot4):
     add_deals(tarot4, 1)
     services.undo_last(tarot4)
@@ -199,6 +238,8 @@ def test_the_deal_page_shows_the_record_and_every_revision(client, tarot4):
     assert "Deal 1" in html and "Taker" in html and "Garde" in html
     assert len(re.findall(r'class="list-group-item revision"', html)) == 2
     assert client.get(url(tarot4, "deal/9/")).status_code == 404
+    french = client.get(url(tarot4, "deal/1/"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Preneur\u00a0: N ·" in french  # the earlier revision's line, with French's space before a colon
 
 
 @pytest.mark.parametrize("path", ["undo/", "deal/1/restore/", "deal/1/edit/", "revert/1/"])

@@ -57,6 +57,17 @@ def test_the_breakdown_is_translated(client, tarot4, edit_url):
     assert re.search(r'id="breakdown"', english) and re.search(r'id="breakdown"', french)
 
 
+def test_a_table_named_by_its_players_keeps_its_name_in_every_language(client, tarot4, edit_url):
+    """A name is the players' own words: "Saturday" is not Django's "sábado" or "samedi"."""
+    tarot4.name = "Saturday"
+    tarot4.save(update_fields=["name"])
+    token = tarot4.edit_token
+    for language in ("es", "fr"):
+        for path in ("", "sheet/", "settle/", "history/"):
+            html = client.get(f"/t/{token}/{path}", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+            assert "Saturday" in html and "sábado" not in html.lower() and "samedi" not in html.lower(), path
+
+
 def test_the_chart_is_drawn_in_place_when_scrolled_to_with_a_line_per_side(client, tarot4, edit_url):
     add_deals(tarot4, 3)
     html = client.get(edit_url).content.decode()
