@@ -651,6 +651,11 @@ class Game(ABC, Generic[O, R, S]):
             return {seat: nets[side] for side, seats in enumerate(table.teams) for seat in seats}
         return {seat: nets[seat] for seat in range(table.size)}
 
+    def paid_per(self, **choices: Any) -> Text:
+        """What one stake pays for under the settlement ``choices``: :attr:`stake_unit` unless a choice changes
+        it (a game paid per point may be paid once per loser instead)."""
+        return self.stake_unit
+
     def settle_notes(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Text, ...]:
         """What the settle-up page says under the balances of how they were worked out, where the totals alone
         do not show it (a pot shared out, say): nothing by default."""

@@ -19,7 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils.formats import get_format, number_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -149,9 +149,10 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
 
 
 def units_text(units: Units) -> str:
-    """A balance in stake units, signed: "+12", "−7", or a share "+11.5" (tied winners sharing)."""
+    """A balance in stake units, signed: "+12", "−7", or a share "+11.5" (tied winners sharing; "+11,5" in
+    Spanish and French)."""
     if isinstance(units, Fraction) and units.denominator != 1:
-        shown = f"{float(abs(units)):.2f}".rstrip("0").rstrip(".")
+        shown = f"{float(abs(units)):.2f}".rstrip("0").rstrip(".").replace(".", get_format("DECIMAL_SEPARATOR"))
         return f"+{shown}" if units > 0 else f"−{shown}"
     return signed(int(units))
 
@@ -194,7 +195,8 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                              or form.cleaned_data["currency"] != table.currency)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
-               "result": result}
+               "result": result,
+               "unit": now.game.paid_per(**form.game_choices()) if form.is_valid() else now.game.stake_unit}
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     status = 200 if form.is_valid() or request.method == "GET" else 400
     return render(request, template, context, status=status)

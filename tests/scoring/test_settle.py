@@ -215,3 +215,31 @@ def test_tied_winners_share_what_each_loser_pays_rounded_to_the_cent(client, db)
     assert sorted([rows["Ana"]["net"], rows["Bea"]["net"]]) == [42, 43] and rows["Carl"]["net"] == -85
     assert rows["Ana"]["points"] == "+8.5" and rows["Carl"]["points"] == "−17"
     assert result["rounded"] and 'id="rounded"' in response.content.decode()
+
+
+def test_a_share_of_a_stake_is_written_with_the_readers_decimal_comma(client, db):
+    """The same tied Pablo round read in French: 8½ units is "+8,5", as the money beside it is "0,42"."""
+    table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=5)
+    services.record_deal(table, {"caller": "Carl", "hands": [{"player": "Ana", "points": 2},
+                                                            {"player": "Bea", "points": 2},
+                                                            {"player": "Carl", "points": 9}]})
+    response = client.get(reverse("settle", args=[table.view_token]), HTTP_ACCEPT_LANGUAGE="fr")
+    assert {row["player"]: row["points"] for row in response.context["result"]["rows"]}["Ana"] == "+8,5"
+
+
+def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(client, db):
+    """Pablo's "Each loser pays the difference in points: No": each loser pays one stake, so the balances are
+    stakes (Carl −1 and Bea −1, Ana +2), and the page says what one stake pays for."""
+    table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=50)
+    services.record_deal(table, {"caller": "Ana", "hands": [{"player": "Ana", "points": 1},
+                                                           {"player": "Bea", "points": 7},
+                                                           {"player": "Carl", "points": 9}]})
+    url = reverse("settle", args=[table.view_token])
+    response = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "no"})
+    result = response.context["result"]
+    assert {row["player"]: row["points"] for row in result["rows"]} == {"Ana": "+2", "Bea": "−1", "Carl": "−1"}
+    html = response.content.decode()
+    assert "per losing player. Amounts are exact" in html and "per point" not in html
+    assert ">Balance</th>" in html
+    per_point = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "yes"}).content.decode()
+    assert "0.50 EUR per point. Amounts are exact: points × stake" in per_point

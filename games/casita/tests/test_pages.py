@@ -160,6 +160,18 @@ def test_the_referee_page_answers_from_a_table(client, casita3):
     assert 'id="verdict">NOT LEGAL</p>' in response.content.decode()
 
 
+def test_the_referee_in_french_names_the_piles_a_card_steals(client, casita3):
+    """French contracts "de le tas" to "du tas", and the cards are named, not coded."""
+    response = client.get("/referee/casita/", {"ask": "1", "table": casita3.view_token, "question": "steal",
+                                               "card": "7O", "piles": "7E 7B"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert response.context["answer"]["explanation"].startswith(
+        "Oui. 7 de deniers (oros) a le rang du dessus de plusieurs tas (tas 1, tas 2)\u00a0: vous volez l’un de "
+        "ces tas")
+    one = client.get("/referee/casita/", {"ask": "1", "table": casita3.view_token, "question": "steal",
+                                          "card": "7O", "piles": "7E"}, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "a le rang du dessus du tas 1\u00a0: vous volez ce tas entier" in one.context["answer"]["explanation"]
+
+
 def test_settle_up_by_the_difference_in_deals_won(client, casita3):
     """A match of two deals: Ana wins both, Bea ties her for the second; Ana 2, Bea 1, Carl 0 deals won. At 0.50
     a deal won Bea pays Ana 1 × 0.50 and Carl 2 × 0.50 = 1.00; at a fixed stake each pays 0.50."""
@@ -172,6 +184,7 @@ def test_settle_up_by_the_difference_in_deals_won(client, casita3):
     fixed = client.get(f"/t/{casita3.view_token}/settle/", {"stake": "0.50", "currency": "EUR", "per_point": "no"})
     assert fixed.context["result"]["transfers"] == [("Bea", "Ana", 50), ("Carl", "Ana", 50)]
     assert "Money per deal won" in response.content.decode()
+    assert "0.50 EUR per losing player" in fixed.content.decode()
 
 
 def test_the_demo_table_loads(db):
