@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from referee.text import Text, _
+from referee.text import Text, _, pgettext
 
 
 class DeckKind(StrEnum):
@@ -200,6 +200,26 @@ def spanish_card_name(card: Card) -> Text:
 FRENCH_RANK_NAMES: dict[str, Text] = {
     "A": _("Ace"), "K": _("King"), "Q": _("Queen"), "C": _("Knight"), "J": _("Jack"),
 }
+
+
+# A French-suited rank as a card shows it, in the reader's letters (R for roi and rey, V for valet).
+RANK_LETTERS: dict[str, Text] = {
+    "A": pgettext("card rank, one letter: Ace", "A"),
+    "K": pgettext("card rank, one letter: King", "K"),
+    "Q": pgettext("card rank, one letter: Queen", "Q"),
+    "C": pgettext("card rank, one letter: Knight (cavalier)", "C"),
+    "J": pgettext("card rank, one letter: Jack", "J"),
+}
+
+
+def card_letters(card: Card) -> Text:
+    """A French-suited card as its corner shows it, in the reader's letters: "K♦" (R♦ in French), "10♠".
+
+    >>> str(card_letters(Card("D", "K"))), str(card_letters(Card("S", "10")))
+    ('K♦', '10♠')
+    """
+    return _("%(rank)s%(suit)s", rank=RANK_LETTERS.get(card.rank, card.rank),
+             suit=SUIT_SYMBOLS.get(card.suit, card.suit))
 
 
 def card_name(card: Card, deck: DeckKind | str) -> Text:

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+CONTEXT = "\x04"  # between a template's context and the template, as gettext's catalogs keep them
+
 
 @dataclass(frozen=True)
 class Text:
@@ -19,7 +21,8 @@ class Text:
     params: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return self.template % self.params if self.params else self.template
+        template = without_context(self.template)
+        return template % self.params if self.params else template
 
     def to_json(self) -> str:
         return str(self)
@@ -62,6 +65,22 @@ def is_i18n(value: Any) -> bool:
 def _(template: str, **params: Any) -> Text:
     """Mark ``template`` for translation; ``params`` fill its ``%(name)s`` slots."""
     return Text(template, params)
+
+
+def pgettext(context: str, template: str, **params: Any) -> Text:
+    """``_`` for a word whose translation depends on what it is: ``pgettext("card rank, one letter: King",
+    "K")`` is R in French and Spanish, where a Knight's C stays C. (``makemessages`` finds the context too.)
+
+    >>> str(pgettext("card rank, one letter: King", "K"))
+    'K'
+    """
+    return Text(f"{context}{CONTEXT}{template}", params)
+
+
+def without_context(template: str) -> str:
+    """A template without the context :func:`pgettext` gave it (as gettext answers a message it has no
+    translation for: the context and the message)."""
+    return template.rpartition(CONTEXT)[2] if CONTEXT in template else template
 
 
 def join(items: Sequence[Text | str], separator: str = ", ") -> Text:

@@ -388,7 +388,7 @@ class Translator:
             return str(text) if isinstance(text, list | tuple) else services.translate(text)
         translated = self.templates.get(template)
         if translated is None:
-            translated = self.templates[template] = _(template)
+            translated = self.templates[template] = services.gettext_of(template)
         if params and any(is_text(v) for v in params.values()):  # a card's name inside a ruling...
             params = {k: self(v) if is_text(v) else v for k, v in params.items()}
         try:

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
-from referee.text import Text, is_text
+from referee.text import CONTEXT, Text, is_text, without_context
 from scoring import rows
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
@@ -946,11 +946,18 @@ def translate(text: Text | str | list[Any]) -> str:
         return _(text) if isinstance(text, str) and text else str(text)
     if isinstance(params, dict):
         params = {k: translate(v) if is_text(v) else v for k, v in params.items()}
-    translated = _(template)
+    translated = gettext_of(template)
     try:
         return translated % params if params else translated
     except (KeyError, TypeError, ValueError):
-        return template % params if params else template
+        return str(Text(template, params))
+
+
+def gettext_of(template: str) -> str:
+    """gettext for a referee template, its context (:func:`referee.text.pgettext`) included: a template
+    without a translation is said as it is, without its context."""
+    translated = _(template)
+    return without_context(translated) if CONTEXT in translated else translated
 
 
 def field_errors(exc: InvalidRecord) -> dict[str, str]:

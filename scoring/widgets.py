@@ -25,21 +25,24 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy
 
-from referee.cards import EXCUSE, FRENCH_SUITED, SUIT_NAMES, SUIT_SYMBOLS, TRUMP, DeckKind, card_codes, full_deck
+from referee.cards import (
+    EXCUSE,
+    FRENCH_SUITED,
+    RANK_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    TRUMP,
+    DeckKind,
+    card_codes,
+    full_deck,
+)
 from scoring.services import translate
 
 RED_SUITS = frozenset({"H", "D"})
 
 # A rank as a card shows it (a letter in the reader's language) and as it is said (roi, rey, King).
-RANK_LETTERS: dict[str, Any] = {
-    "A": pgettext_lazy("card rank, one letter: Ace", "A"),
-    "K": pgettext_lazy("card rank, one letter: King", "K"),
-    "Q": pgettext_lazy("card rank, one letter: Queen", "Q"),
-    "C": pgettext_lazy("card rank, one letter: Knight (cavalier)", "C"),
-    "J": pgettext_lazy("card rank, one letter: Jack", "J"),
-}
 FRENCH_RANK_WORDS: dict[str, Any] = {
     "A": gettext_lazy("Ace"), "K": gettext_lazy("King"), "Q": gettext_lazy("Queen"),
     "C": gettext_lazy("Knight"), "J": gettext_lazy("Jack"),
@@ -74,7 +77,7 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
                 "red": False}
     words = FRENCH_RANK_WORDS if french else SPANISH_RANK_WORDS
     word = str(words.get(card.rank, ""))
-    short = str(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
+    short = translate(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
     suit = suit_name(card.suit, deck)
     name = _("%(rank)s of %(suit)s") % {"rank": word or card.rank, "suit": suit}
     # A chip says a Spanish suit as the cards do, in Spanish whatever the language ("6 oros"; "6O" reads as

@@ -19,9 +19,10 @@ from games.pablo.options import VARIANT_NAMES, VARIANT_SUMMARIES, PabloOptions, 
 from games.pablo.record import NO_CARDS, decks
 from games.pablo.rules import GAME
 from games.pablo.values import special_cards
+from referee.cards import RANK_LETTERS
 from scoring import services
 from scoring.presenters import Presenter
-from scoring.widgets import RANK_LETTERS, CardPicker
+from scoring.widgets import CardPicker
 
 if TYPE_CHECKING:
     from scoring.services import Standings
@@ -127,7 +128,8 @@ class PabloPresenter(Presenter):
             "over": over,
             "variant": variant.value,
             "variant_name": services.translate(VARIANT_NAMES[variant]),
-            "values": special_cards(variant, {rank: str(letter) for rank, letter in RANK_LETTERS.items()}),
+            "values": special_cards(variant, {rank: services.translate(letter)
+                                              for rank, letter in RANK_LETTERS.items()}),
             "decks": decks(spec),
             "rows": rows,
             "hands_errors": _errors(form, "hands"),

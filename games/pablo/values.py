@@ -8,7 +8,7 @@ English (seed 004): Ace −1, 2 to 10 their number, Jacks, Queens and black King
 [1, 0, 10, 7]
 >>> [card_value(c, Variant.ENGLISH) for c in parse_cards("AS KD KH KS QC", "french52")]
 [-1, 0, 0, 10, 10]
->>> hand_value(parse_cards("5S 3H 8C 5D", "french52"), Variant.FRENCH), card_text(Card("D", "K"))
+>>> hand_value(parse_cards("5S 3H 8C 5D", "french52"), Variant.FRENCH), str(card_text(Card("D", "K")))
 (21, 'K♦')
 >>> number_text(-2), number_text(7)
 ('−2', '7')
@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from referee.cards import SUIT_SYMBOLS, Card, DeckKind, full_deck
+from referee.cards import Card, DeckKind, card_letters, full_deck
+from referee.text import Text, join
 
 from .options import Variant
 
@@ -45,13 +46,13 @@ def hand_value(cards: Iterable[Card], variant: Variant) -> int:
     return sum(card_value(card, variant) for card in cards)
 
 
-def card_text(card: Card) -> str:
-    """A card as a person reads it: ``K♦``, ``10♠``."""
-    return f"{card.rank}{SUIT_SYMBOLS.get(card.suit, card.suit)}"
+def card_text(card: Card) -> Text:
+    """A card as a person reads it, in their letters: ``K♦`` (``R♦`` in French), ``10♠``."""
+    return card_letters(card)
 
 
-def cards_text(cards: Sequence[Card]) -> str:
-    return " ".join(card_text(card) for card in cards)
+def cards_text(cards: Sequence[Card]) -> Text:
+    return join([card_text(card) for card in cards], " ")
 
 
 def number_text(n: int) -> str:
