@@ -91,8 +91,8 @@ def test_a_round_recorded_from_the_form_with_cards_and_points(client, english):
     assert "Ana: A♠ K♦ = −1" in html  # a true minus sign, as in the totals
     assert "Ana: A♠ K♦ = -1" not in html
     french = text_of(page(client, english, **{"Accept-Language": "fr"}))
-    assert "Dani\u00a0: D♣ 2♦ = 12" in french  # the picker's letters: D for dame, R for roi
-    assert "Ana\u00a0: A♠ R♦ = −1" in french
+    assert "Dani : D♣ 2♦ = 12" in french  # the picker's letters: D for dame, R for roi (spaces made plain)
+    assert "Ana : A♠ R♦ = −1" in french
     assert "Carl: no cards, 0" in html
     assert "Dani lost the round (12) and deals the next one." in html
     assert "Deals next: Dani" in html and "Leads: Ana" in html
