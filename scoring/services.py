@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache as once
@@ -19,6 +20,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
@@ -948,9 +950,21 @@ def translate(text: Text | str | list[Any]) -> str:
         params = {k: translate(v) if is_text(v) else v for k, v in params.items()}
     translated = gettext_of(template)
     try:
-        return translated % params if params else translated
+        return elided(translated % params) if params else translated
     except (KeyError, TypeError, ValueError):
         return str(Text(template, params))
+
+
+# French elides "de" and "que" before a vowel: a name put in a sentence ("les cartes de Ana") must follow suit.
+_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÉÈÊËÎÏÔÛÙaeiouyàâéèêëîïôûù])")
+
+
+def elided(text: str) -> str:
+    """``text`` as French writes it once names and numbers are in: "les cartes d’Ana", not "de Ana" (in another
+    language, as it is)."""
+    if not (get_language() or "").startswith("fr"):
+        return text
+    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "’", text)
 
 
 def gettext_of(template: str) -> str:

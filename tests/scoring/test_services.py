@@ -159,3 +159,18 @@ def test_a_table_keeps_a_bounded_number_of_deals(tarot4, monkeypatch):
         services.record_deal(tarot4, plain_deal())
     assert "at most 2 deals" in str(refused.value.errors["__all__"])
     assert tarot4.deals.count() == 2
+
+
+def test_french_elides_de_and_que_before_a_name_put_in_a_sentence():
+    """"Les cartes de Ana" is not French: a name starting with a vowel takes "d’"; other languages are left be."""
+    from django.utils import translation
+
+    from referee.text import _
+
+    asked = _("Tap %(name)s's cards or type their points.", name="Ana")
+    with translation.override("fr"):
+        assert services.translate(asked) == "Touchez les cartes d’Ana ou saisissez ses points."
+        assert services.translate(_("Tap %(name)s's cards or type their points.", name="Bea")) == (
+            "Touchez les cartes de Bea ou saisissez ses points.")
+    with translation.override("es"):
+        assert "de Ana" in services.translate(asked)

@@ -107,7 +107,7 @@ def test_the_table_page_speaks_spanish_and_french(client, burro):
     assert "Bea se quedó con cartas y se lleva una letra: B." in spanish
     assert "¿Quién se quedó con cartas?" in spanish
     french = page(client, burro, "fr")
-    assert "Qui est resté avec des cartes\u00a0?" in french
+    assert "Qui a encore des cartes en main\u00a0?" in french
 
 
 def test_recording_a_hand_is_one_tap_and_save(client, burro):
