@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy
 from referee import parse
 from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
-from scoring.services import field_errors, translate
+from scoring.services import field_errors, table_for, translate
 from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -283,12 +283,14 @@ class NewTableForm(forms.Form):
             "options": options,
             "first_dealer": data.get("first_dealer") or 0,
             "name": data.get("name", "").strip(),
-            "stake_minor": int(data["stake"] * 100),
+            "stake_minor": int(data.get("stake", 0) * 100),
             "currency": data.get("currency_other") or data.get("currency") or "EUR",
         }
 
-    def add_rule_errors(self, errors: Mapping[str, str]) -> None:
-        """Put each message from ``InvalidRecord`` beside its input ("options.x" -> the option's input)."""
+    def add_rule_errors(self, errors: Mapping[str, str], *, beside_others_only: bool = False) -> None:
+        """Put each message from ``InvalidRecord`` beside its input ("options.x" -> the option's input);
+        ``beside_others_only``: not beside an input that already has a message."""
+        marked = set(self.errors)
         for key, message in errors.items():
             target: str | None = key
             if key.startswith("options."):
@@ -297,7 +299,18 @@ class NewTableForm(forms.Form):
                 target = key.split(".", 1)[0]
             if target not in self.fields or target == "game":
                 target = None
+            if beside_others_only and (target or "__all__") in marked:
+                continue
             self.add_error(target, message)
+
+    def check_the_rest(self) -> None:
+        """On a form that is not valid, what the game's rules say of the players and options that could be
+        read, so that one save shows every message."""
+        kwargs = self.table_kwargs()
+        try:
+            table_for(kwargs["game"], kwargs["players"], kwargs["options"], kwargs["teams"], kwargs["first_dealer"])
+        except parse.InvalidRecord as exc:
+            self.add_rule_errors(field_errors(exc), beside_others_only=True)
 
 
 # -- recording a deal ---------------------------------------------------------------------------------------
@@ -642,8 +655,11 @@ class RecordForm(IntChoices, forms.Form):
         return record
 
     def complete_record(self) -> dict[str, Any] | None:
-        """The record when the form is valid and nothing required is missing; else None, errors marked."""
+        """The record when the form is valid and nothing required is missing; else None, errors marked: those of
+        the fields that cannot be read, and what is missing or wrong in the others, so that one save shows
+        every message."""
         if not self.is_valid():
+            self._mark_the_rest()
             return None
         record = self.record()
         missing = self.missing(record)
@@ -651,6 +667,16 @@ class RecordForm(IntChoices, forms.Form):
             self.add_rule_errors({**missing, **self.rule_errors(record)})
             return None
         return record
+
+    def _mark_the_rest(self) -> None:
+        """Beside the fields that could not be read, what is missing or wrong in the ones that could (a form
+        that is not valid keeps its readable values in ``cleaned_data``)."""
+        unread = set(self.errors) | {name for name, formset in self.formsets.items()
+                                     if any(form.errors for form in formset.forms)}
+        record = self.record()
+        others = {**self.missing(record), **self.rule_errors(record)}
+        self.add_rule_errors({path: message for path, message in others.items()
+                              if path.split(".")[0] not in unread})
 
     def rule_errors(self, record: Mapping[str, Any]) -> dict[str, str]:
         """What the game's rules find wrong with the record as far as it goes, about this form's own fields

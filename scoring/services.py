@@ -113,10 +113,10 @@ def _keep_spec(key: str, spec: TableSpec[Any]) -> TableSpec[Any]:
 
 
 @transaction.atomic
-def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                 teams: Sequence[str] = (), stake_minor: int = 0, currency: str = "EUR", name: str = "",
-                 first_dealer: int = 0, device: str = "", user: Any = None) -> Table:
-    """Start a table. ``teams`` optionally gives a team letter per seat. Raises :class:`InvalidRecord`."""
+def table_for(game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+              teams: Sequence[str] = (), first_dealer: int = 0) -> TableSpec[Any]:
+    """The table these players, teams and options make, as the game's rules read it; :class:`InvalidRecord`
+    with a message per field if they cannot."""
     try:
         rules = get_game(game)
     except KeyError:
@@ -125,8 +125,15 @@ def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any
     for seat, team in zip(players, teams, strict=False):
         if team:
             team_members.setdefault(team, []).append(seat.strip())
-    spec = rules.table(players, options or {}, tuple(tuple(m) for _k, m in sorted(team_members.items())),
+    return rules.table(players, options or {}, tuple(tuple(m) for _k, m in sorted(team_members.items())),
                        first_dealer)
+
+
+def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+                 teams: Sequence[str] = (), stake_minor: int = 0, currency: str = "EUR", name: str = "",
+                 first_dealer: int = 0, device: str = "", user: Any = None) -> Table:
+    """Start a table. ``teams`` optionally gives a team letter per seat. Raises :class:`InvalidRecord`."""
+    spec = table_for(game, players, options, teams, first_dealer)
     table = Table.objects.create(game=game, name=name, options=spec.options.to_json(), stake_minor=stake_minor,
                                  currency=currency, first_dealer=first_dealer, owner_device=device,
                                  owner=user if getattr(user, "is_authenticated", False) else None)

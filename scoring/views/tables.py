@@ -97,6 +97,8 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
             response = redirect("table", token=table.edit_token)
             remember_table(request, response, table.edit_token)
             return response
+    elif request.method == "POST":
+        form.check_the_rest()
     known = services.known_player_names(device, request.user)
     return render(request, "scoring/new_table.html",
                   {"games": all_games(), "game": rules, "form": form, "known_names": known})

@@ -125,3 +125,12 @@ def test_each_mistake_is_shown_beside_its_field_and_nothing_is_created(client, d
     assert message in field_error(html, field), field_error(html, field)
     assert not Table.objects.exists()
     assert 'value="Ana"' in html or data.get("player_0")  # what was typed is still there
+
+
+def test_a_bad_stake_and_too_few_players_are_both_said_in_one_save(client, db):
+    """The stake cannot be read and only one seat is filled: both messages at once, each beside its field."""
+    response = start(client, player_1="", player_2="", player_3="", stake="abc")
+    html = response.content.decode()
+    assert "Enter a number" in field_error(html, "stake")
+    assert "played by 3, 4, 5 players, not 1" in field_error(html, "players")
+    assert not Table.objects.exists()

@@ -147,6 +147,17 @@ def test_a_missing_caller_is_asked_with_every_other_message_in_one_save(client, 
     assert not english.deals.exists()
 
 
+def test_a_number_that_cannot_be_read_is_said_with_the_missing_caller_in_one_save(client, english):
+    """Points "lots" cannot be read, and nobody called: both messages come back at once, the rest kept."""
+    data = form("", {"points": 1}, {"points": "lots"}, {"points": 3}, {"points": 4})
+    html = client.post(f"/t/{english.edit_token}/deal/", data).content.decode()
+    caller = html[html.index('id="field-caller"'):html.index('id="field-hands"')]
+    hand1 = html[html.index('id="hand-1"'):html.index('id="hand-2"')]
+    assert "Who called Pablo?" in caller
+    assert "invalid-feedback" in hand1 and 'value="lots"' in html
+    assert not english.deals.exists()
+
+
 def test_editing_a_round_shows_its_cards(client, french):
     services.record_deal(french, {"caller": "Ana", "hands": [{"cards": "KD AS"}, {"points": 9}, {"points": 15},
                                                              {"cards": []}]})
