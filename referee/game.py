@@ -62,7 +62,7 @@ from referee import parse
 from referee.cards import Card, DeckKind
 from referee.parse import Errors, InvalidRecord
 from referee.settlement import Units
-from referee.text import Text, _, join, signed
+from referee.text import Text, _, and_join, signed
 from referee.values import Seat, Values
 
 if TYPE_CHECKING:
@@ -539,7 +539,7 @@ class Game(ABC, Generic[O, R, S]):
             sides = self.sides(table)
             raise InvalidRecord({"__all__": _(
                 "The game is over: %(winners)s won. Start a rematch for the next game, or undo or correct a deal.",
-                winners=join([sides[side] for side in won], " & "))})
+                winners=and_join([sides[side] for side in won]))})
 
     def statistics(self, table: TableSpec[O], seat: int, records: Sequence[R], outcomes: Sequence[Outcome],
                    state: S) -> tuple[Statistic, ...]:

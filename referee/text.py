@@ -89,6 +89,17 @@ def join(items: Sequence[Text | str], separator: str = ", ") -> Text:
                 {f"item{i}": item for i, item in enumerate(items)})
 
 
+def and_join(items: Sequence[Text | str]) -> Text:
+    """Names said as a sentence lists them: "Ana", "Ana and Bea", "Ana, Bea and Cy" ("y", "et"...).
+
+    >>> str(and_join(["Ana"])), str(and_join(["Ana", "Bea"])), str(and_join(["Ana", "Bea", "Cy"]))
+    ('Ana', 'Ana and Bea', 'Ana, Bea and Cy')
+    """
+    if len(items) < 2:
+        return join(items)
+    return _("%(items)s and %(last)s", items=join(items[:-1]), last=items[-1])
+
+
 def signed(value: int) -> str:
     """A score as a sheet writes it, with a real minus sign.
 

@@ -32,7 +32,7 @@ from games.casita.record import CasitaRecord, counts_line, deck_size, parse_reco
 from games.casita.rules_text import RULE_COUNTING, RULE_MATCH, RULES
 from referee.cards import DeckKind
 from referee.game import Errors, Field, Game, Outcome, Ruling, Settlement, State, TableSpec
-from referee.text import Text, _, join
+from referee.text import Text, _, and_join, join
 from referee.values import Seat, Values
 
 
@@ -114,7 +114,7 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         errors = Errors()
         won = self.winners(table, state)
         if won:
-            names = join([table.players[seat] for seat in won], " & ")
+            names = and_join([table.players[seat] for seat in won])
             errors.add("__all__", _("The match is over: %(names)s won it. Start a new table for another match.",
                                     names=names) if len(won) == 1 else
                        _("The match is over: %(names)s share the win. Start a new table for another match.",
@@ -149,7 +149,7 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         after = CasitaState(totals=tuple(t + s for t, s in zip(state.totals, scores, strict=True)),
                             dealer=state.dealer, deals=state.deals, played=state.played + 1)
         lines: list[Text] = [_("%(counts)s: %(deck)s cards", counts=counts_line(table, counts), deck=sum(counts))]
-        names = join([table.players[seat] for seat in winners], " & ")
+        names = and_join([table.players[seat] for seat in winners])
         if len(winners) == 1:
             lines.append(_("%(names)s wins the deal with %(n)s cards.", names=names, n=counts[winners[0]]))
         else:
@@ -158,7 +158,7 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
         lines.append(self.wins_line(table, after))
         won = self.winners(table, after)
         if won:
-            names = join([table.players[s] for s in won], " & ")
+            names = and_join([table.players[s] for s in won])
             lines.append(_("The match is over: %(names)s won it.", names=names) if len(won) == 1 else
                          _("The match is over: %(names)s share the win.", names=names))
         details = CasitaDetails({table.players[seat]: n for seat, n in enumerate(counts)}, sum(counts),

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.game import State, TableSpec
-from referee.text import Text, _, join
+from referee.text import Text, _, and_join
 
 from .options import PabloOptions, Variant
 from .record import Hand, PabloRecord
@@ -60,7 +60,7 @@ def hand_line(hand: Hand) -> Text:
 
 
 def _names(table: Table, seats: Sequence[int]) -> Text:
-    return join([table.players[s] for s in seats])
+    return and_join([table.players[s] for s in seats])
 
 
 def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
@@ -93,9 +93,9 @@ def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
         lines.append(_("%(p)s called Pablo with %(n)s, the lowest: no penalty.", **said))
     elif outcome == "tied":
         scores[caller] = mine + ENGLISH_TIED
-        lines.append(_("%(p)s called Pablo with %(n)s and %(who)s ties: %(n)s + 5 = %(s)s.",
+        lines.append(_("%(p)s called Pablo with %(n)s, and %(who)s ties: %(n)s + 5 = %(s)s.",
                        s=number_text(scores[caller]), **said) if one else
-                     _("%(p)s called Pablo with %(n)s and %(who)s tie: %(n)s + 5 = %(s)s.",
+                     _("%(p)s called Pablo with %(n)s, and %(who)s tie: %(n)s + 5 = %(s)s.",
                        s=number_text(scores[caller]), **said))
     else:
         scores[caller] = mine + ENGLISH_BEATEN

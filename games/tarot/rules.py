@@ -41,7 +41,7 @@ from referee.cards import Card, DeckKind
 from referee.game import Example, Field, Game, InvalidRecord, Outcome, State, Statistic, TableSpec
 from referee.parse import Errors
 from referee.played import PlayedDeal
-from referee.text import Text, _
+from referee.text import Text, _, and_join
 from referee.values import Seat, Values
 
 
@@ -188,7 +188,7 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
         record, chien, ecart = self._contract(table, contract)
         found = cards.derive(table, record, deal, chien, ecart)
         plays = PlayedCards(deal.first_leader, tuple(p.card for p in deal.plays), chien, ecart)
-        attack = " & ".join(s.name for s in found.attack)
+        attack = and_join([s.name for s in found.attack])
         lines: list[Text] = [
             _("The attack (%(names)s): %(points)s points and %(bouts)s bouts; the defence: %(other)s points.",
               names=attack, points=points_of(found.attack_halves), bouts=found.bouts,

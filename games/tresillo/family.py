@@ -16,7 +16,7 @@ from referee.cards import Card, DeckKind
 from referee.game import Game, Options, Ruling, Settlement, State, TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import PlayedDeal
-from referee.text import Text, _, join
+from referee.text import Text, _, and_join, join
 from referee.values import Seat
 
 from .options import APART, HOMBRE_LEADS, SHARES
@@ -261,7 +261,7 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
                       "the dealer.", where=where, n=amount, each=each, who=extra[0]),)
         return (_("%(where)s: %(n)s, %(each)s to each player and the %(odd)s left over one each to %(who)s, from "
                   "the player after the dealer.", where=where, n=amount, each=each, odd=odd,
-                  who=join(extra, " & ")),)
+                  who=and_join(extra)),)
 
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
         return ruling(table, situation)

@@ -95,7 +95,7 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     expect(page.locator("#game-over")).to_contain_text("Winners: Ana, Bea")
     expect(standing(page, "Ana")).to_have_text("2")
     expect(standing(page, "Bea")).to_have_text("2")
-    expect(page.locator("#breakdown")).to_contain_text("The match is over: Ana & Bea share the win.")
+    expect(page.locator("#breakdown")).to_contain_text("The match is over: Ana and Bea share the win.")
     expect(page.get_by_role("button", name="Rematch")).to_be_visible()  # the form gives way to the rematch
     expect(page.locator("#record input")).to_have_count(0)
     page.reload()

@@ -89,7 +89,7 @@ def two_deal_tarot(db) -> Table:
 
 def test_no_deal_is_recorded_once_the_game_is_over(two_deal_tarot):
     add_deals(two_deal_tarot, 2)
-    with pytest.raises(InvalidRecord, match="The game is over: N & S won"):
+    with pytest.raises(InvalidRecord, match="The game is over: N and S won"):
         services.record_deal(two_deal_tarot, plain_deal())
     assert two_deal_tarot.deals.count() == 2
 

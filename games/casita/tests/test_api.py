@@ -47,7 +47,7 @@ def test_a_match_is_scored_deal_by_deal(api):
     assert body["game_over"] and body["winners"] == ["Ana"] and body["totals"] == {"Ana": 2, "Bea": 1, "Carl": 1}
     assert [d["dealer"] for d in body["deals"]] == ["Ana", "Bea", "Carl"]
     assert body["deals"][1]["breakdown"] == ["Ana 14 · Bea 14 · Carl 12: 40 cards",
-                                             "Ana & Bea tie for the most, 14 cards: each wins the deal.",
+                                             "Ana and Bea tie for the most, 14 cards: each wins the deal.",
                                              "Deals won: Ana 2, Bea 1, Carl 0."]
     assert body["state"]["match_over"] and body["state"]["winners"] == ["Ana"]
     assert body["state"]["match_text"] == "A match of 3 deals, won by the most deals won: all played."

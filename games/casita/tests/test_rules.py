@@ -77,7 +77,7 @@ def test_players_tied_for_the_most_all_win_the_deal():
     """RULINGS: "players tied for most all win that deal". 15 + 15 + 10 = 40: Ana and Bea each score 1."""
     _table, state, (outcome,) = play(THREE, [{"captured": [15, 15, 10]}], target=3)
     assert outcome.scores == (1, 1, 0) and state.totals == (1, 1, 0)
-    assert str(outcome.breakdown[1]) == "Ana & Bea tie for the most, 15 cards: each wins the deal."
+    assert str(outcome.breakdown[1]) == "Ana and Bea tie for the most, 15 cards: each wins the deal."
 
 
 def test_four_players_all_tied_all_win():
@@ -282,7 +282,7 @@ def test_first_to_n_all_who_have_n_share():
     deals = [{"captured": [22, 18]}, {"captured": [18, 22]}, {"captured": [20, 20]}]
     _table, _state, outcomes = play(TWO, deals, match="first_to", target=2)
     assert outcomes[-1].game_over and outcomes[-1].winners == (0, 1)
-    assert str(outcomes[-1].breakdown[-1]) == "The match is over: Ana & Bea share the win."
+    assert str(outcomes[-1].breakdown[-1]) == "The match is over: Ana and Bea share the win."
 
 
 def test_no_deal_is_recorded_after_the_match_is_over():
@@ -293,7 +293,7 @@ def test_no_deal_is_recorded_after_the_match_is_over():
                                                  "match.")
         assert refused.rules["__all__"] is RULE_MATCH
     shared = refusal(TWO, [{"captured": [20, 20]}], {"captured": [22, 18]})
-    assert str(shared.errors["__all__"]).startswith("The match is over: Ana & Bea share the win.")
+    assert str(shared.errors["__all__"]).startswith("The match is over: Ana and Bea share the win.")
 
 
 def test_the_match_in_words():

@@ -96,7 +96,7 @@ def test_the_breakdown_is_said_in_the_askers_language():
     french = score(JsonClient("fr"), [deal]).json()["deals"][0]["breakdown"]
     spanish = score(JsonClient("es"), [deal], options={"variant": "english"}).json()["deals"][0]["breakdown"]
     assert "Alice a annoncé Pablo avec 4, mais Ben a 4\u00a0: 4 + 10 = 14." in french
-    assert "Alice cantó Pablo con 4 y Ben empata: 4 + 5 = 9." in spanish
+    assert "Alice cantó Pablo con 4, y Ben empata: 4 + 5 = 9." in spanish
 
 
 def test_the_referee_through_the_api(api):

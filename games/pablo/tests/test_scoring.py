@@ -39,7 +39,7 @@ def test_french_a_caller_tied_by_two_players_names_them_both():
     """Seed 001 §7.1, Bea's 6 tied by Carl and Dani: 6 + 10 = 16, said of both of them."""
     _state, (outcome,) = play(table(), round_("Bea", 11, 6, 6, 6))
     assert outcome.scores == (11, 16, 6, 6)
-    assert "Bea called Pablo with 6, but Carl, Dani have 6: 6 + 10 = 16." in lines(outcome)
+    assert "Bea called Pablo with 6, but Carl and Dani have 6: 6 + 10 = 16." in lines(outcome)
 
 
 def test_french_the_others_score_the_value_of_their_cards():
@@ -79,7 +79,7 @@ def test_french_players_tied_for_the_lowest_total_share_the_win():
     assert outcome.winners == (1,)
     state, (outcome,) = play(table(), round_("Dani", 30, 30, 100, 50))  # Dani beaten: 60
     assert outcome.winners == (0, 1)
-    assert "Lowest total, 30: Ana, Bea share the win." in lines(outcome)
+    assert "Lowest total, 30: Ana and Bea share the win." in lines(outcome)
 
 
 def test_french_the_deal_passes_on_and_the_player_after_the_dealer_starts():
@@ -115,14 +115,14 @@ def test_english_a_caller_tied_gets_5_penalty_points():
     """Seed 004: "In the event of a tie, the player who called Pablo receives 5 penalty points": 4 + 5 = 9."""
     _state, (outcome,) = play(table("english"), round_("Ana", 4, 4, 20, 11))
     assert outcome.scores == (9, 4, 20, 11)
-    assert "Ana called Pablo with 4 and Bea ties: 4 + 5 = 9." in lines(outcome)
+    assert "Ana called Pablo with 4, and Bea ties: 4 + 5 = 9." in lines(outcome)
 
 
 def test_english_a_caller_tied_by_two_players():
     """Seed 004, a tie with two others: 4 + 5 = 9, both named."""
     _state, (outcome,) = play(table("english"), round_("Ana", 4, 4, 4, 11))
     assert outcome.scores == (9, 4, 4, 11)
-    assert "Ana called Pablo with 4 and Bea, Carl tie: 4 + 5 = 9." in lines(outcome)
+    assert "Ana called Pablo with 4, and Bea and Carl tie: 4 + 5 = 9." in lines(outcome)
 
 
 def test_english_a_caller_tied_with_one_player_but_beaten_by_another_gets_10():
@@ -142,7 +142,7 @@ def test_english_minus_signs_in_the_breakdown():
     assert "Ana won the round (−2) and starts the next one." in lines(outcome)
     _state, (tied,) = play(table("english"), round_("Carl", 3, 5, -1, -1))
     assert "Carl: −1 (typed)" in lines(tied)
-    assert "Carl called Pablo with −1 and Dani ties: −1 + 5 = 4." in lines(tied)
+    assert "Carl called Pablo with −1, and Dani ties: −1 + 5 = 4." in lines(tied)
     assert not any("-" in line for line in lines(outcome) + lines(tied))
 
 
@@ -232,7 +232,8 @@ def test_english_a_winning_tie_goes_to_the_lowest_overall_score():
     spec = table("english")
     state, outcomes = play(spec, round_("Ana", 8, 10, 20, 5), round_("Carl", 9, 2, 15, 2))
     assert GAME.leader(spec, state) == 3
-    assert "Bea, Dani tied for the win: Dani, with the lowest total (7), starts the next round." in lines(outcomes[-1])
+    assert "Bea and Dani tied for the win: Dani, with the lowest total (7), starts the next round." in \
+        lines(outcomes[-1])
 
 
 def test_english_a_losing_tie_goes_to_the_highest_overall_score():
@@ -242,7 +243,7 @@ def test_english_a_losing_tie_goes_to_the_highest_overall_score():
     state, outcomes = play(spec, round_("Bea", 1, 2, 19, 3), round_("Bea", 20, 3, 20, 9))
     assert GAME.dealer(spec, state) == 2
     assert outcomes[-1].next_dealer == 2
-    assert "Ana, Carl tied for the loss: Carl, with the highest total (39), deals the next round." in \
+    assert "Ana and Carl tied for the loss: Carl, with the highest total (39), deals the next round." in \
         lines(outcomes[-1])
 
 
@@ -252,10 +253,10 @@ def test_english_still_tied_goes_in_turn_from_the_dealer():
     spec = table("english")
     state, (outcome,) = play(spec, round_("Carl", 9, 2, 5, 2))  # Carl beaten: 5 + 10 = 15; Bea 2, Dani 2
     assert GAME.leader(spec, state) == 1  # Bea, first in turn after Ana (the dealer)
-    assert "Bea, Dani tied for the win and on total: Bea, first in turn, starts the next round." in lines(outcome)
+    assert "Bea and Dani tied for the win and on total: Bea, first in turn, starts the next round." in lines(outcome)
     state, (outcome,) = play(spec, round_("Bea", 9, 1, 5, 9))  # Bea won with 1; Ana and Dani lost with 9, on 9
     assert GAME.dealer(spec, state) == 3  # Dani: first in turn after Bea, the new starter
-    assert "Ana, Dani tied for the loss and on total: Dani, first in turn, deals the next round." in lines(outcome)
+    assert "Ana and Dani tied for the loss and on total: Dani, first in turn, deals the next round." in lines(outcome)
 
 
 def test_english_a_misdeal_passes_the_deal_on_and_the_last_winner_still_starts():

@@ -290,7 +290,7 @@ def test_the_settlement_says_how_the_plato_and_middle_were_shared_and_who_took_t
     # IN_PLATO: 16 + 10 = 26 = 3 × 8 + 2; Bea deals next, so Carl and then Ana take one more each.
     assert TRESILLO.balances(TABLE, IN_PLATO) == {0: -6 + 8 + 1, 1: -15 + 8, 2: -5 + 8 + 1}
     assert [str(note) for note in TRESILLO.settle_notes(TABLE, IN_PLATO)] == [
-        "The plato and the middle pool: 26, 8 to each player and the 2 left over one each to Carl & Ana, "
+        "The plato and the middle pool: 26, 8 to each player and the 2 left over one each to Carl and Ana, "
         "from the player after the dealer."]
     # RESERVED: 18 + 10 = 28 = 3 × 9 + 1; Ana deals, so Bea takes the one left over.
     assert [str(note) for note in TRESILLO.settle_notes(TABLE, RESERVED)] == [
