@@ -383,9 +383,8 @@ def power(situation: Situation) -> Ruling:
         else:
             parts.append(_("The French text does not protect the caller: %(p)s's cards may be swapped too.",
                            p=caller.name))
-    parts.append(_("You may also just leave it on the discard pile: using a power is never compulsory.")
-                 if not (variant is Variant.ENGLISH and card.rank == "Q") else
-                 _("The Queen's swap is compulsory once you use its power."))
+    if not (variant is Variant.ENGLISH and card.rank == "Q"):  # the Queen's text says its swap must be made
+        parts.append(_("You may also just leave it on the discard pile: using a power is never compulsory."))
     return Ruling(True, RULE_POWERS, join(parts, " "))
 
 
