@@ -276,7 +276,7 @@ def english_match(situation: Situation) -> Ruling:
         parts = [_("%(card)s matches the %(top)s on the discard pile: it goes on the pile.",
                    card=card_text(card), top=card_text(top))]
         if not own and situation.target is not None:
-            parts.append(_("It was %(p)s's card: give %(p)s one of your own cards in its place.",
+            parts.append(_("It was %(p)s's card: you may give %(p)s one of your own cards in its place.",
                            p=situation.target.name))
         if card.rank in ("10", "J", "Q", "K"):
             parts.append(_("A card put down as a match has no power."))

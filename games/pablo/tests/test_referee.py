@@ -146,7 +146,7 @@ def test_english_matching_another_players_card_then_give_them_one_of_yours():
     """Seed 004: "A player may discard another player's matching card and then replace the discarded card with one
     of their own"."""
     answer = ask("english", question="match", discard_top="5H", cards="5D", player="Ana", target="Bea")
-    assert answer.legal is True and "give Bea one of your own cards in its place" in said(answer)
+    assert answer.legal is True and "you may give Bea one of your own cards in its place" in said(answer)
 
 
 def test_the_top_of_the_discard_is_not_put_down_on_itself():
