@@ -59,7 +59,7 @@ def money(minor: Any, currency: str = "") -> str:
         return str(minor)
     is_code = len(currency) == 3 and currency.isascii() and currency.isalpha()
     whole = not is_code and amount == amount.to_integral_value()
-    text = number_format(amount, decimal_pos=0 if whole else 2, use_l10n=True)
+    text = number_format(amount, decimal_pos=0 if whole else 2, use_l10n=True, force_grouping=True)
     return f"{text} {currency}".strip()
 
 

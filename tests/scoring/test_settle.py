@@ -243,3 +243,14 @@ def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(clien
     assert ">Balance</th>" in html
     per_point = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "yes"}).content.decode()
     assert "0.50 EUR per point. Amounts are exact: points × stake" in per_point
+
+
+def test_large_amounts_are_grouped_as_the_reader_writes_them(db):
+    """76,000.00 EUR in English; 76 000,00 EUR in French and Spanish (a no-break space between the groups)."""
+    from django.utils import translation
+
+    from scoring.templatetags.tapete import money
+
+    assert money(7_600_000, "EUR") == "76,000.00 EUR"
+    with translation.override("fr"):
+        assert money(7_600_000, "EUR") == "76\u00a0000,00 EUR" and money(1250, "EUR") == "12,50 EUR"
