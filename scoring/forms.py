@@ -206,7 +206,8 @@ class NewTableForm(forms.Form):
         self.fields["name"] = _input(forms.CharField(label=_("Table name"), required=False, max_length=80,
                                                      widget=forms.TextInput(attrs={"autocomplete": "off"})),
                                      _("Optional, e.g. “Friday at Ana’s”."))
-        self.fields["stake"] = _input(DecimalText(label=_("Stake per point"), required=False, initial="0"),
+        self.fields["stake"] = _input(DecimalText(label=_("Stake per point"), required=False, initial="0",
+                                                  error_messages={"invalid": _("Enter an amount, like 0.10 or 2.")}),
                                       _("Money per point, e.g. 0.10. Leave 0 to play for honour."))
         self.fields["currency"] = _seg([(c, c) for c in CURRENCIES], label=_("Currency"), required=False,
                                        initial="EUR")

@@ -112,7 +112,7 @@ def test_names_used_on_this_device_are_offered(client, db):
     ({"first_dealer": "4"}, "first_dealer", "The first dealer must be one of the players"),
     ({"opt_rounds": "-1"}, "opt_rounds", "Must be between 0 and 100"),
     ({"opt_rounds": "many"}, "opt_rounds", "Enter a whole number"),
-    ({"stake": "abc"}, "stake", "Enter a number"),
+    ({"stake": "abc"}, "stake", "Enter an amount, like 0.10 or 2."),
     ({"stake": "0.125"}, "stake", "At most two decimals"),
     ({"stake": "-1"}, "stake", "cannot be negative"),
     ({"player_0": "A" * 41}, "player_0", "at most 40 characters"),
@@ -131,6 +131,6 @@ def test_a_bad_stake_and_too_few_players_are_both_said_in_one_save(client, db):
     """The stake cannot be read and only one seat is filled: both messages at once, each beside its field."""
     response = start(client, player_1="", player_2="", player_3="", stake="abc")
     html = response.content.decode()
-    assert "Enter a number" in field_error(html, "stake")
+    assert "Enter an amount" in field_error(html, "stake")
     assert "played by 3, 4, 5 players, not 1" in field_error(html, "players")
     assert not Table.objects.exists()
