@@ -64,6 +64,19 @@ def money(minor: Any, currency: str = "") -> str:
 
 
 @register.filter
+def player_counts(counts: Any) -> str:
+    """A game's numbers of players as a reader takes them in: "3, 4, 5", "2, 4, 6, 8", but "3–8" for a longer run.
+
+    >>> player_counts([3, 4, 5]), player_counts([2, 4, 6, 8]), player_counts([3, 4, 5, 6, 7, 8])
+    ('3, 4, 5', '2, 4, 6, 8', '3–8')
+    """
+    values = sorted(int(n) for n in counts)
+    if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}–{values[-1]}"
+    return ", ".join(str(n) for n in values)
+
+
+@register.filter
 def get(mapping: Any, key: Any) -> Any:
     try:
         return mapping.get(key)
