@@ -67,6 +67,14 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
     return rows
 
 
+def leaders(st: services.Standings) -> set[str]:
+    """The sides ahead (all of them if tied), once a deal has been played; none before."""
+    if not st.deal_count:
+        return set()
+    ranking = st.ranking()
+    return {side for side, standing in ranking if standing == ranking[0][1]}
+
+
 def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
     table = access.table
     st = services.standings(table)
@@ -79,11 +87,12 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
     before = (services.state_before(table, listed[0].number, st.game, st.spec) if listed and page.number > 1
               else start)
     sides = st.sides
+    best = set(st.winners) or leaders(st)
     return {
         "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
         "sides": [(side, labels.get(side, side)) for side in sides],
         "rows": sheet_rows(st.game, st.spec, before, listed) if listed else [],
-        "totals": [(st.state.totals[i], st.total_text(i)) for i in range(len(sides))],
+        "totals": [(st.state.totals[i], st.total_text(i), side in best) for i, side in enumerate(sides)],
         # a game carried over from paper: where the sheet starts, above its first deal
         "carried": [(start.totals[i], services.translate(st.game.show_total(st.spec, start, i)))
                     for i in range(len(sides))] if table.carried and page.number == 1 else [],

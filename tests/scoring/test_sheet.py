@@ -338,6 +338,9 @@ def test_pablo_card_points_and_the_callers_bonus_lowest_wins(client, db):
     assert sheet.rows[0].cells == [("−5", "−5"), ("+19", "19"), ("+12", "12")]
     assert sheet.rows[2].cells == [("+14", "9"), ("0", "19"), ("+11", "23")]
     assert sheet.totals == ["9", "19", "23"]
+    html = client.get(f"/t/{table.edit_token}/sheet/").content.decode()
+    best = re.findall(r'<td class="num total [^"]*fw-bold text-decoration-underline">([^<]*)</td>', html)
+    assert best == ["9"]  # the lowest total leads in Pablo, and only the leader is marked
 
 
 def test_burro_a_letter_per_hand_lost(client, db):
