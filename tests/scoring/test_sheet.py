@@ -339,7 +339,7 @@ def test_pablo_card_points_and_the_callers_bonus_lowest_wins(client, db):
     assert sheet.rows[2].cells == [("+14", "9"), ("0", "19"), ("+11", "23")]
     assert sheet.totals == ["9", "19", "23"]
     html = client.get(f"/t/{table.edit_token}/sheet/").content.decode()
-    best = re.findall(r'<td class="num total [^"]*fw-bold text-decoration-underline">([^<]*)</td>', html)
+    best = re.findall(r'<td class="num total [^"]* best">([^<]*)</td>', html)
     assert best == ["9"]  # the lowest total leads in Pablo, and only the leader is marked
 
 
