@@ -36,6 +36,7 @@ def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screensh
     page.set_viewport_size({"width": WIDTH, "height": 780})
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     page.get_by_role("link", name="Ask the referee").click()
+    page.wait_for_load_state()  # its stylesheets too: the tabs are measured (a loaded page, as a thumb meets it)
     expect(page.get_by_role("heading", name="Referee: French Tarot")).to_be_visible()
     expect(page.get_by_role("radio", name="Bea", exact=True)).to_be_checked()  # who leads, from the table
 
