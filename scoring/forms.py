@@ -291,7 +291,9 @@ class NewTableForm(forms.Form):
     def add_rule_errors(self, errors: Mapping[str, str], *, beside_others_only: bool = False) -> None:
         """Put each message from ``InvalidRecord`` beside its input ("options.x" -> the option's input);
         ``beside_others_only``: not beside an input that already has a message."""
-        marked = set(self.errors)
+        marked = set(self.errors)  # a name that cannot be read marks the players: their count is not what was typed
+        marked |= {group for group, seat in (("players", "player_"), ("teams", "team_"))
+                   if any(name.startswith(seat) for name in self.errors)}
         for key, message in errors.items():
             target: str | None = key
             if key.startswith("options."):
@@ -307,6 +309,8 @@ class NewTableForm(forms.Form):
     def check_the_rest(self) -> None:
         """On a form that is not valid, what the game's rules say of the players and options that could be
         read, so that one save shows every message."""
+        if not self.is_bound:
+            return
         kwargs = self.table_kwargs()
         try:
             table_for(kwargs["game"], kwargs["players"], kwargs["options"], kwargs["teams"], kwargs["first_dealer"])

@@ -112,7 +112,6 @@ def _keep_spec(key: str, spec: TableSpec[Any]) -> TableSpec[Any]:
     return spec
 
 
-@transaction.atomic
 def table_for(game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
               teams: Sequence[str] = (), first_dealer: int = 0) -> TableSpec[Any]:
     """The table these players, teams and options make, as the game's rules read it; :class:`InvalidRecord`
@@ -129,6 +128,7 @@ def table_for(game: str, players: Sequence[str], options: Mapping[str, Any] | No
                        first_dealer)
 
 
+@transaction.atomic
 def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                  teams: Sequence[str] = (), stake_minor: int = 0, currency: str = "EUR", name: str = "",
                  first_dealer: int = 0, device: str = "", user: Any = None) -> Table:

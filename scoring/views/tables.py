@@ -87,7 +87,7 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
         return render(request, "scoring/new_table.html", {"games": all_games(), "game": None, "form": None})
     rules = _game_or_404(game)
     device = device_key(request, create=request.method == "POST")  # looking at the form writes nothing
-    form = NewTableForm(rules, request.POST or None)
+    form = NewTableForm(rules, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(**form.table_kwargs(), device=device, user=request.user)

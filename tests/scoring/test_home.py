@@ -134,3 +134,16 @@ def test_a_bad_stake_and_too_few_players_are_both_said_in_one_save(client, db):
     assert "Enter an amount" in field_error(html, "stake")
     assert "played by 3, 4, 5 players, not 1" in field_error(html, "players")
     assert not Table.objects.exists()
+
+
+def test_an_empty_post_shows_the_form_again(client, db):
+    response = client.post("/new/tarot/", {})
+    assert response.status_code == 200 and not Table.objects.exists()
+
+
+def test_a_name_too_long_is_not_also_said_to_make_the_count_wrong(client, db):
+    """Four names typed, one of them too long: the table has four players, whatever the length says."""
+    response = start(client, game="paublillo", player_3="D" * 41)
+    html = response.content.decode()
+    assert "at most 40 characters" in field_error(html, "player_3")
+    assert "not 3" not in html
