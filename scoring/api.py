@@ -666,9 +666,12 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
     try:
         with guard("record"):
             services.edit_deal(deal, payload.record, author=AUTHOR, expected_revision=payload.revision)
-    except services.DealChanged as exc:
+    except services.DealChanged:
         deal.refresh_from_db()
-        raise ApiError(409, str(exc), deal=deal_json(deal, services.table_spec(table))) from None
+        raise ApiError(409, _("Deal %(n)s was changed on another phone since revision %(r)s: nothing was saved. "
+                              "It is as `deal` shows; send its revision to replace it.")
+                       % {"n": number, "r": payload.revision},
+                       deal=deal_json(deal, services.table_spec(table))) from None
     except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
     deal.refresh_from_db()

@@ -241,7 +241,7 @@ class RecordIn(Schema):
 
 class EditIn(Schema):
     record: dict[str, Any] = Field(..., description=RECORD_HELP)
-    revision: int | None = Field(None, description="The deal's `revision` the client edited (as read from the "
+    revision: int | None = Field(None, ge=1, description="The deal's `revision` the client edited (as read from the "
                                  "table). If another phone changed the deal since, 409 with the deal as it is "
                                  "now, and nothing is stored. Without it, the edit replaces whatever is there.")
 

@@ -56,6 +56,7 @@ class Draft:
     number: int | None = None  # the stored deal whose cards are being corrected, if any
     client_id: str = field(default_factory=lambda: str(uuid.uuid4()))  # Save sent twice records once
     players: list[str] = field(default_factory=list)  # the table's players when it began (older drafts: none)
+    revision: int | None = None  # the corrected deal's revision when its correction began: another phone's change since
 
     def deal(self, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> PlayedDeal:
         """The deal as played so far: ``InvalidRecord`` if the players changed since it began (someone joined,
@@ -84,7 +85,8 @@ class Draft:
         ok = (isinstance(draft.contract, dict) and isinstance(draft.leader, int) and isinstance(draft.cards, list)
               and all(isinstance(c, str) for c in draft.cards) and isinstance(draft.players, list)
               and all(isinstance(p, str) for p in draft.players)
-              and (draft.number is None or isinstance(draft.number, int)))
+              and (draft.number is None or isinstance(draft.number, int))
+              and (draft.revision is None or isinstance(draft.revision, int)))
         return draft if ok else None
 
 

@@ -858,17 +858,26 @@ def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
     ``expected_revision`` is the revision the person edited: if another phone changed the deal since,
     :class:`DealChanged`, and nothing is stored (the other phone's change is not silently replaced)."""
     def prepare(table: Table, fresh: Deal) -> list[str]:
-        if expected_revision is not None and fresh.revision != expected_revision:
-            raise DealChanged(fresh.number)
         game, spec = get_game(table.game), table_spec(table)
         before = state_before(table, fresh.number, game, spec)
         fact = checked_record(game, spec, before, record)  # field errors first
         game.apply(spec, before, fact)  # then the rules, against the state before this deal
+        if expected_revision is not None and fresh.revision != expected_revision:
+            if fact.to_json() == fresh.record:  # this very edit, sent twice (a double tap, a retry)
+                raise _AlreadyEdited
+            raise DealChanged(fresh.number)
         fresh.record = fact.to_json()
         return ["record"]
 
-    _copy(_change(deal.table, _by_pk(deal), prepare, action, author), deal)
+    try:
+        _copy(_change(deal.table, _by_pk(deal), prepare, action, author), deal)
+    except _AlreadyEdited:
+        _copy(Deal.objects.get(pk=deal.pk), deal)
     return deal
+
+
+class _AlreadyEdited(Exception):
+    """An edit whose record the deal already holds: nothing to store."""
 
 
 def _withdraw(withdrawn: bool) -> Callable[[Table, Deal], list[str]]:

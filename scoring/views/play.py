@@ -283,7 +283,7 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if kept is not None:  # the same cards under the contract as now said
                 draft = Draft(contract=contract, leader=leader, cards=kept.cards, number=kept.number,
-                              client_id=kept.client_id, players=list(spec.players))
+                              client_id=kept.client_id, players=list(spec.players), revision=kept.revision)
             else:
                 draft = Draft(contract=contract, leader=leader, players=list(spec.players))
             play_drafts.store(request.session, table, draft)
@@ -407,7 +407,7 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
         record, _lines = game.record_from_plays(spec, draft.contract, deal)  # type: ignore[attr-defined]
         if draft.number is not None:
             stored = get_object_or_404(Deal, table=table, number=draft.number)
-            services.edit_deal(stored, record, author=author_of(request))
+            services.edit_deal(stored, record, author=author_of(request), expected_revision=draft.revision)
             done = changed_message(stored)
         else:
             stored = services.record_deal(table, record, author=author_of(request),
@@ -417,6 +417,9 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
         return _back_to_page(request, access, game, spec, draft, " ".join(services.field_errors(exc).values()),
                              status=400)
     except (services.ChangeRefused, services.Conflict, services.DealConflict) as exc:
+        if isinstance(exc, services.DealChanged):  # the next Save replaces the deal as it is now, knowingly
+            draft.revision = Deal.objects.values_list("revision", flat=True).get(table=table, number=draft.number)
+            play_drafts.store(request.session, table, draft)
         return _back_to_page(request, access, game, spec, draft, str(exc), status=409)
     play_drafts.drop(request.session, table)
     messages.success(request, done)
@@ -444,7 +447,7 @@ def deal_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
         raise Http404("This deal was not entered card by card.")
     contract, leader, cards = entered
     draft = Draft(contract=contract, leader=leader.index, cards=[played_code(c) for c in cards], number=number,
-                  players=list(spec.players))
+                  players=list(spec.players), revision=deal.revision)
     if request.method == "POST":
         play_drafts.store(request.session, access.table, draft)
         return redirect("play", token=token)

@@ -233,11 +233,14 @@ def test_an_edit_of_a_revision_another_phone_changed_since_answers_409_with_the_
 
     assert late.status_code == 409
     body = late.json()
-    assert body["detail"].startswith("Deal 1 was just changed on another phone. Nothing was saved")
+    assert body["detail"].startswith("Deal 1 was changed on another phone since revision 1: nothing was saved.")
     assert body["deal"]["revision"] == 2 and body["deal"]["record"] == as_stored({**GARDE_49, "points": 56})
     assert read(api, token)["deals"][0]["revision"] == 2
     current = api.put(f"/api/tables/{token}/deals/1", {"record": {**GARDE_49, "points": 60}, "revision": 2})
     assert current.status_code == 200 and current.json()["record"] == as_stored({**GARDE_49, "points": 60})
+    retried = api.put(f"/api/tables/{token}/deals/1", {"record": {**GARDE_49, "points": 60}, "revision": 2})
+    assert retried.status_code == 200 and retried.json()["revision"] == 3  # the same edit again: stored once
+    assert api.put(f"/api/tables/{token}/deals/1", {"record": GARDE_49, "revision": 0}).status_code == 422
 
 
 def test_edit_errors(api, table):

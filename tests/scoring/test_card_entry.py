@@ -246,6 +246,28 @@ def test_correcting_a_stored_deals_card_derives_its_record_again(client, table):
     assert deal.record["plays"]["cards"][index] == "9C"
 
 
+def test_a_correction_by_cards_saved_after_another_phone_changed_the_deal_is_refused_then_saved_knowingly(
+        client, table):
+    """The cards of deal 1 are being corrected on this phone while another phone edits the deal: Save does not
+    silently put the cards' record back over that edit; it says so, keeps the cards, and a second Save does."""
+    deal = saved_deal_a(client, table)
+    client.post(f"/t/{table.edit_token}/deal/1/cards/")  # the correction begins at revision 1
+    index, nine = CARDS_A.index("EX"), CARDS_A.index("9C")  # E's Excuse and 9♣ swapped: another record
+    client.post(url(table, "correct/"), {"index": str(index), "card": "9C"})
+    client.post(url(table, "correct/"), {"index": str(nine), "card": "EX"})
+    services.set_withdrawn(deal, True)  # meanwhile another phone undoes the deal: revision 2
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 409
+    assert "Deal 1 was just changed on another phone. Nothing was saved" in response.content.decode()
+    deal.refresh_from_db()
+    assert deal.revision == 2 and deal.withdrawn
+    assert "72 of 72 cards" in page(client, table)  # the cards are kept
+    again = client.post(url(table, "save/"))
+    assert again.status_code == 302
+    deal.refresh_from_db()
+    assert deal.revision == 3
+
+
 # -- the API ------------------------------------------------------------------------------------------------
 
 def api_post(client, path: str, body) -> tuple[int, dict]:

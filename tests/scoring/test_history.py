@@ -162,6 +162,16 @@ def test_an_edit_saved_after_another_phone_changed_the_deal_is_refused_and_the_d
     assert deal.revision == 3 and deal.record["taker"]["name"] == "S" and deal.record["points"] == "51"
 
 
+def test_an_edit_saved_twice_is_stored_once_and_not_called_a_conflict(client, tarot4):
+    """A double tap on Save sends the same revision twice: the second finds its own edit, not another phone's."""
+    add_deals(tarot4, 1)
+    data = {"taker": "W", "contract": "prise", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none", "revision": "1"}
+    assert client.post(url(tarot4, "deal/1/edit/"), data).status_code == 302
+    assert client.post(url(tarot4, "deal/1/edit/"), data).status_code == 302
+    assert Deal.objects.get(number=1).revision == 2
+
+
 def test_an_edit_form_opened_before_an_undo_is_refused_too(client, tarot4):
     add_deals(tarot4, 2)
     services.undo_last(tarot4)  # deal 2, revision 2, while its edit form is open at revision 1
