@@ -392,7 +392,7 @@ class Translator:
         if params and any(is_text(v) for v in params.values()):  # a card's name inside a ruling...
             params = {k: self(v) if is_text(v) else v for k, v in params.items()}
         try:
-            return services.elided(translated % params) if params else translated
+            return services.elided(translated, params) % params if params else translated
         except (KeyError, TypeError, ValueError):
             return str(text if isinstance(text, Text) else Text.from_i18n(text))
 

@@ -966,21 +966,28 @@ def translate(text: Text | str | list[Any]) -> str:
         params = {k: translate(v) if is_text(v) else v for k, v in params.items()}
     translated = gettext_of(template)
     try:
-        return elided(translated % params) if params else translated
+        return elided(translated, params) % params if params else translated
     except (KeyError, TypeError, ValueError):
         return str(Text(template, params))
 
 
-# French elides "de" and "que" before a vowel: a name put in a sentence ("les cartes de Ana") must follow suit.
-_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) (?=[AEIOUYÀÂÉÈÊËÎÏÔÛÙaeiouyàâéèêëîïôûù])")
+# French elides "de" and "que" before a vowel, and a name or word put in a sentence must follow suit.
+_BEFORE_A_VALUE = re.compile(r"\b([Dd]e|[Qq]ue) %\((\w+)\)s")
+_VOWELS = frozenset("AEIOUÀÂÄÉÈÊËÎÏÔÖÛÙÜŒÆaeiouàâäéèêëîïôöûùüœæ")  # not Y (Yann) nor H (Hugo, Hélène: either)
 
 
-def elided(text: str) -> str:
-    """``text`` as French writes it once names and numbers are in: "les cartes d’Ana", not "de Ana" (in another
-    language, as it is)."""
-    if not (get_language() or "").startswith("fr"):
-        return text
-    return _ELIDED.sub(lambda m: m.group(1)[:-1] + "’", text)
+def elided(template: str, params: Mapping[str, Any]) -> str:
+    """A translated ``template`` as French writes it with these ``params`` in: "les cartes d’%(name)s" when the
+    name is Ana, "de %(name)s" for Bea (in another language, as it is). Only the template's own "de" and "que"
+    elide: a name's own words ("Maria de Oliveira") are left as the player wrote them."""
+    if "%(" not in template or not (get_language() or "").startswith("fr"):
+        return template
+
+    def one(match: re.Match[str]) -> str:
+        value = str(params.get(match.group(2), ""))
+        return f"{match.group(1)[:-1]}’%({match.group(2)})s" if value[:1] in _VOWELS else match.group(0)
+
+    return _BEFORE_A_VALUE.sub(one, template)
 
 
 def gettext_of(template: str) -> str:

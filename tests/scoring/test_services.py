@@ -174,3 +174,16 @@ def test_french_elides_de_and_que_before_a_name_put_in_a_sentence():
             "Touchez les cartes de Bea ou saisissez ses points.")
     with translation.override("es"):
         assert "de Ana" in services.translate(asked)
+
+
+def test_french_elision_leaves_a_names_own_words_and_a_consonant_y_alone():
+    from django.utils import translation
+
+    from referee.text import _
+
+    with translation.override("fr"):
+        for name in ("Maria de Oliveira", "Yolanda", "Hugo"):
+            assert services.translate(_("Tap %(name)s's cards or type their points.", name=name)) == (
+                f"Touchez les cartes de {name} ou saisissez ses points.")
+        assert services.translate(_("Tap %(name)s's cards or type their points.", name="Élise")) == (
+            "Touchez les cartes d’Élise ou saisissez ses points.")
