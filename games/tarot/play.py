@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
-from referee.cards import SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_name
+from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
 from referee.text import Text, _, join
@@ -51,13 +51,38 @@ def suit_mark(suit: str) -> str:
 
 
 def said(card: Card) -> Text:
-    """A card as a sentence says it after "the": a trump by its number, as players do ("the 16"), any other
-    card by its name ("the King of hearts", "the Excuse").
+    """A trump as a sentence says it after "the": by its number, as players do ("the 16"), the 1 by its name
+    ("the Petit"); any other card by its name.
 
-    >>> str(said(Card("T", "16"))), str(said(Card("H", "K")))
-    ('16', 'King of hearts')
+    >>> str(said(Card("T", "16"))), str(said(Card("T", "1"))), str(said(Card("H", "K")))
+    ('16', 'Petit', 'King of hearts')
     """
-    return Text(card.rank) if card.is_trump else card_name(card, DeckKind.TAROT)
+    if card.is_trump:
+        return _("Petit") if card.rank == "1" else Text(card.rank)
+    return card_name(card, DeckKind.TAROT)
+
+
+def the_card(card: Card) -> Text:
+    """A card with its article where a sentence names it, which French and Spanish choose by the card ("la
+    Dame", "le Roi", "l’Excuse"): "the Queen of hearts", "the 16", "the Excuse".
+
+    >>> [str(the_card(Card(s, r))) for s, r in (("H", "Q"), ("S", "7"), ("T", "16"), ("EX", ""))]
+    ['the Queen of hearts', 'the 7 of spades', 'the 16', 'the Excuse']
+    """
+    if card.is_excuse:
+        return _("the Excuse")
+    if card.is_trump:
+        return _("the %(n)s", n=said(card))
+    suit = SUIT_NAMES["french"][card.suit]
+    if card.rank == "K":
+        return _("the King of %(suit)s", suit=suit)
+    if card.rank == "Q":
+        return _("the Queen of %(suit)s", suit=suit)
+    if card.rank == "C":
+        return _("the Knight of %(suit)s", suit=suit)
+    if card.rank == "J":
+        return _("the Jack of %(suit)s", suit=suit)
+    return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
 
 
 def led_suit(trick: Sequence[Card]) -> str | None:
@@ -197,15 +222,15 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
     index = winning_index(cards, last_trick and chelem)
     best = cards[index]
     seat = trick.plays[index].seat
-    who = seat.name if seat is not None else said(best)
+    who = seat.name if seat is not None else _("whoever played %(card)s", card=the_card(best))
     reasons: dict[Card, Text] = {}
     if best.is_excuse:
         explanation = _("The Excuse led to the last trick of a chelem wins it: %(who)s takes the trick.", who=who)
     elif best.is_trump:
         explanation = _("The %(card)s is the highest trump: %(who)s takes the trick.", card=said(best), who=who)
     else:
-        explanation = _("No trump was played: the %(card)s is the highest %(suit)s, the suit led, so %(who)s "
-                        "takes the trick.", card=said(best), suit=suit_mark(best.suit), who=who)
+        explanation = _("No trump was played: %(card)s is the highest %(suit)s, the suit led, so %(who)s takes "
+                        "the trick.", card=the_card(best), suit=suit_mark(best.suit), who=who)
     for position, card in enumerate(cards):
         if position == index:
             reasons[card] = _("Wins the trick.")
@@ -214,7 +239,7 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
         elif card.is_trump:
             reasons[card] = _("A lower trump.")
         elif card.suit == best.suit or best.is_excuse:
-            reasons[card] = _("Lower than the %(card)s.", card=said(best))
+            reasons[card] = _("Lower than %(card)s.", card=the_card(best))
         else:
             reasons[card] = _("Not the suit led and not a trump: it cannot win.")
     notes: list[Text] = []
