@@ -97,7 +97,20 @@ def and_join(items: Sequence[Text | str]) -> Text:
     """
     if len(items) < 2:
         return join(items)
+    if _sounds_i(str(items[-1])):  # Spanish says "e" there: "Ana e Inés", "Ana e Hilda" (but "Ana y Iago")
+        return pgettext("and, before a word that starts with an i sound", "%(items)s and %(last)s",
+                        items=join(items[:-1]), last=items[-1])
     return _("%(items)s and %(last)s", items=join(items[:-1]), last=items[-1])
+
+
+def _sounds_i(word: str) -> bool:
+    """Whether ``word`` starts with the vowel i (an i or hi not followed by another vowel, as in "hielo").
+
+    >>> [_sounds_i(w) for w in ("Inés", "Hilda", "Iago", "Hierro", "Ana")]
+    [True, True, False, False, False]
+    """
+    bare = word.casefold().removeprefix("h")
+    return bare[:1] in ("i", "í") and bare[1:2] not in ("a", "e", "o", "u", "á", "é", "ó", "ú")
 
 
 def signed(value: int) -> str:

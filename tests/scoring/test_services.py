@@ -187,3 +187,18 @@ def test_french_elision_leaves_a_names_own_words_and_a_consonant_y_alone():
                 f"Touchez les cartes de {name} ou saisissez ses points.")
         assert services.translate(_("Tap %(name)s's cards or type their points.", name="Élise")) == (
             "Touchez les cartes d’Élise ou saisissez ses points.")
+
+
+def test_names_are_listed_with_and_and_spanish_says_e_before_an_i_sound():
+    from django.utils import translation
+
+    from referee.text import and_join
+
+    with translation.override("es"):
+        assert services.translate(and_join(["Ana", "Bea", "Cy"])) == "Ana, Bea y Cy"
+        assert services.translate(and_join(["Ana", "Inés"])) == "Ana e Inés"
+        assert services.translate(and_join(["Ana", "Hilda"])) == "Ana e Hilda"
+        assert services.translate(and_join(["Ana", "Iago"])) == "Ana y Iago"
+    with translation.override("fr"):
+        assert services.translate(and_join(["Ana", "Inés"])) == "Ana et Inés"
+    assert str(and_join(["Ana", "Inés"])) == "Ana and Inés"
