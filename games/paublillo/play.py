@@ -297,7 +297,8 @@ class PaublilloTrickRules:
                     "counts.", player=who(best), card=name)
         explanation = _("%(why)s %(rule)s", why=why, rule=R_WINNER)
         if any(not counts(p) for p in plays):
-            down = ", ".join(f"{who(p)} ({p.card.code})" for p in plays if not counts(p))
+            down = join([_("%(player)s (%(card)s)", player=who(p), card=card_name(p.card)) for p in plays
+                         if not counts(p)])
             explanation = _("%(why)s %(face)s Face down: %(down)s.", why=explanation, face=R_FACE_DOWN, down=down)
         if not vuelta:
             return Verdict(index, TRICK_WINNER, explanation)

@@ -38,7 +38,7 @@ from typing import Any
 from games.tarot.check import check_record
 from games.tarot.numbers import CHIEN_SIZE, HAND_SIZE, TOTAL_HALVES, points_of
 from games.tarot.options import TarotOptions
-from games.tarot.play import RULE_ECART, TarotTrickRules, ecart_ruling
+from games.tarot.play import RULE_ECART, TarotTrickRules, chips, ecart_ruling
 from games.tarot.record import Chelem, Contract, PetitAuBout, Side, TarotRecord, parse_record
 from games.tarot.rules_text import RULE_CALLED_KING, RULE_CHIEN
 from referee.cards import Card, DeckKind, full_deck, tarot_points_halves
@@ -243,14 +243,14 @@ def _check_chien(table: TableSpec[TarotOptions], kind: Contract, taker: Seat, se
         elif kind in (Contract.GARDE_SANS, Contract.GARDE_CONTRE):
             if set(chien) != left:
                 errors.add("chien", _("Nobody takes the chien up in a garde sans or contre, so it is the cards "
-                                      "nobody played (%(cards)s).", cards=" ".join(c.code for c in aside)),
+                                      "nobody played (%(cards)s).", cards=chips(aside)),
                            rule=RULE_CHIEN)
         else:
             taken = left | {p.card for p in seated if p.seat == taker}
-            stray = [c.code for c in chien if c not in taken]
+            stray = [c for c in chien if c not in taken]
             if stray:
                 errors.add("chien", _("%(cards)s went to another player: the chien goes to the taker's hand.",
-                                      cards=" ".join(stray)), rule=RULE_CHIEN)
+                                      cards=chips(stray)), rule=RULE_CHIEN)
     if not ecart:
         return
     if kind in (Contract.GARDE_SANS, Contract.GARDE_CONTRE):
@@ -259,7 +259,7 @@ def _check_chien(table: TableSpec[TarotOptions], kind: Contract, taker: Seat, se
         return
     if set(ecart) != left or len(ecart) != len(left):
         errors.add("ecart", _("The écart is the cards nobody played (%(cards)s).",
-                              cards=" ".join(c.code for c in aside)), rule=RULE_ECART)
+                              cards=chips(aside)), rule=RULE_ECART)
         return
     hand = [p.card for p in seated if p.seat == taker] + list(ecart)
     ruling = ecart_ruling(n, hand, ecart)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
-from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_name
+from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_letters, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
 from referee.text import Text, _, join
@@ -60,6 +60,16 @@ def said(card: Card) -> Text:
     if card.is_trump:
         return _("Petit") if card.rank == "1" else Text(card.rank)
     return card_name(card, DeckKind.TAROT)
+
+
+def chips(cards: Sequence[Card]) -> Text:
+    """Cards listed as their chips show them, in the reader's letters: "R♥ 3♠ T21 Excuse" in French.
+
+    >>> str(chips([Card("H", "K"), Card("T", "21"), Card("EX", "")]))
+    'K♥ T21 Excuse'
+    """
+    return join([_("Excuse") if c.is_excuse else Text(c.code) if c.is_trump else card_letters(c) for c in cards],
+                " ")
 
 
 def the_card(card: Card) -> Text:

@@ -25,7 +25,7 @@ from games.tarot.check import check_record
 from games.tarot.count import attack_shares, count_deal
 from games.tarot.numbers import MISERE_BONUS, points_of
 from games.tarot.options import TarotOptions
-from games.tarot.play import TarotTrickRules
+from games.tarot.play import TarotTrickRules, chips
 from games.tarot.record import (
     CHELEM_CHOICES,
     Chelem,
@@ -210,7 +210,7 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
         if found.chelem is not Chelem.NONE:
             lines.append(_("Chelem: %(what)s", what=dict(CHELEM_CHOICES)[found.chelem.value]))
         if found.aside:
-            lines.append(_("Not played (chien or écart): %(cards)s.", cards=" ".join(c.code for c in found.aside)))
+            lines.append(_("Not played (chien or écart): %(cards)s.", cards=chips(found.aside)))
         return dataclasses.replace(found.record, plays=plays), tuple(lines)
 
     def plays_of(self, table: TableSpec[TarotOptions],

@@ -178,7 +178,7 @@ def test_to_a_plain_lead_a_card_may_go_face_down_but_cannot_win():
     assert "A card played face down cannot win the trick." in str(ruling.explanation)
     done = rule({"trump": "O", "trick": trick("5C", "12C*", "4O*", "6C"), "trick_number": 1})
     assert winner(done) == "Eva"
-    assert "Face down: Bea (12C), Luis (4O)." in str(done.explanation)
+    assert "Face down: Bea (King (rey) of copas), Luis (4 of oros)." in str(done.explanation)
 
 
 def test_a_face_down_last_card_outside_the_second_trick_cannot_win():

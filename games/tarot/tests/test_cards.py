@@ -326,7 +326,7 @@ def test_the_chien_goes_to_the_takers_hand() -> None:
     contract = contract_record(FOUR, {"taker": "S", "contract": "garde"})
     with pytest.raises(InvalidRecord) as refused:
         derive(FOUR, contract, deal_a(), chien=cards("KH QC 3S 9H 10H 10C"))  # N played the KH
-    assert "KH" in str(refused.value.errors["chien"])
+    assert "K♥ went to another player" in str(refused.value.errors["chien"])
 
 
 # -- the revoke ---------------------------------------------------------------------------------------------

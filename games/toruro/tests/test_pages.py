@@ -67,7 +67,7 @@ def post(client, table: Table, htmx: bool = False, **data: Any):
 def test_the_new_table_page_asks_a_chip_value_and_shows_the_house_rules_with_their_defaults(client, db):
     html = client.get("/new/toruro/").content.decode()
 
-    assert "5, 6, 7, 8, 9, 10 players" in text(html)
+    assert "5–10 players" in text(html)
     assert "Stake per chip" in html and "Money per chip" in html and "Stake per point" not in html
     for label in ("Every tenth lulo is free", "Ace turned: everyone goes", "First deal: everyone goes",
                   "Lulos paid per deal", "At most one lulo per player per deal",
