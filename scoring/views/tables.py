@@ -66,7 +66,7 @@ def home(request: HttpRequest) -> HttpResponse:
             if table is None:
                 continue
             try:
-                game_name = get_game(table.game).name
+                game_name = services.translate(get_game(table.game).name)
             except KeyError:
                 game_name = table.game
             recent.append({"table": table, "token": token, "game": game_name,

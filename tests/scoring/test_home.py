@@ -47,6 +47,8 @@ def test_home_lists_the_tables_opened_on_this_device_newest_first(client, tarot4
     first, second = html.index(f"/t/{tarot4.edit_token}/"), html.index(f"/t/{tarot5.view_token}/")
     assert first < second
     assert "Friday" in html and "N, S, E, W" in html and "view only" in html
+    spanish = client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Tarot francés · N, S, E, W" in spanish and "Friday" in spanish  # the game's name in Spanish
 
 
 def test_another_device_does_not_see_my_tables(client, tarot4, django_user_model):
