@@ -42,7 +42,7 @@ from referee import parse
 from referee.cards import Card, DeckKind, card_name
 from referee.game import Example, Field, Rule, Ruling, TableSpec
 from referee.parse import Errors
-from referee.text import Text, _, join
+from referee.text import Text, _, and_join, join
 
 QUESTIONS: tuple[tuple[str, Text], ...] = (
     ("take", _("What does my card take?")),
@@ -219,7 +219,7 @@ def _said(take: Take, several: str) -> Text:
     """What the card takes, said in a sentence or two."""
     card = take.name()
     if take.steals:
-        names = join([p.name for p in take.piles])
+        names = and_join([p.name for p in take.piles])
         if len(take.piles) == 1:
             said = _("%(card)s matches the top of %(piles)s: you steal that whole pile and put it on yours, %(card)s "
                      "on top.", card=card, piles=names)
@@ -264,7 +264,7 @@ def _why_not(question: str, take: Take, several: str) -> Text:
     card = take.name()
     if question == "centre" and take.steals:
         return _("No: %(card)s matches the top of %(piles)s, so it steals instead of capturing from the centre. "
-                 "%(rule)s", card=card, piles=join([p.name for p in take.piles]), rule=P_STEAL)
+                 "%(rule)s", card=card, piles=and_join([p.name for p in take.piles]), rule=P_STEAL)
     if question == "centre":
         return _("No: no card in the centre has the rank of %(card)s. %(rule)s", card=card, rule=P_NO_MATCH)
     if take.own_match:

@@ -165,7 +165,7 @@ def test_the_referee_in_french_names_the_piles_a_card_steals(client, casita3):
     response = client.get("/referee/casita/", {"ask": "1", "table": casita3.view_token, "question": "steal",
                                                "card": "7O", "piles": "7E 7B"}, HTTP_ACCEPT_LANGUAGE="fr")
     assert response.context["answer"]["explanation"].startswith(
-        "Oui. 7 de deniers (oros) a le rang du dessus de plusieurs tas (tas 1, tas 2)\u00a0: vous volez l’un de "
+        "Oui. 7 de deniers (oros) a le rang du dessus de plusieurs tas (tas 1 et tas 2)\u00a0: vous volez l’un de "
         "ces tas")
     one = client.get("/referee/casita/", {"ask": "1", "table": casita3.view_token, "question": "steal",
                                           "card": "7O", "piles": "7E"}, HTTP_ACCEPT_LANGUAGE="fr")

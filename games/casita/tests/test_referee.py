@@ -109,11 +109,11 @@ def test_several_matching_piles_the_player_steals_one_of_them_by_default():
     one of them, the player's choice; or, with the option, all of them."""
     situation = {"card": "6O", "piles": [{"player": "Bea", "top": "6C"}, {"player": "Carl", "top": "6E"}]}
     one = rule(THREE, **situation)
-    assert said(one) == ("6 of oros matches the top of Bea's pile, Carl's pile: you steal one of these piles, "
+    assert said(one) == ("6 of oros matches the top of Bea's pile and Carl's pile: you steal one of these piles, "
                          "whichever you choose (house rule), and put it on yours, 6 of oros on top.")
     every = rule(THREE, {"several_piles": "all"}, **situation)
-    assert said(every) == ("6 of oros matches the top of Bea's pile, Carl's pile: you steal all of them (house rule) "
-                           "and put them on yours, 6 of oros on top.")
+    assert said(every) == ("6 of oros matches the top of Bea's pile and Carl's pile: you steal all of them (house "
+                           "rule) and put them on yours, 6 of oros on top.")
 
 
 def test_which_cards_of_a_hand_may_steal():
