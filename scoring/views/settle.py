@@ -196,7 +196,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
                "result": result,
-               "unit": now.game.paid_per(**form.game_choices()) if form.is_valid() else now.game.stake_unit}
+               "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     status = 200 if form.is_valid() or request.method == "GET" else 400
     return render(request, template, context, status=status)
