@@ -609,6 +609,11 @@ class Game(ABC, Generic[O, R, S]):
         value = state.totals[side]
         return Text(signed(value))
 
+    def total_after(self, table: TableSpec[O], state: S, side: int, outcome: Mapping[str, Any]) -> Text:
+        """A side's total after a deal, as the score sheet writes it under the deal's score: :meth:`show_total`,
+        unless the deal did something to it that its score does not show (Pablo's exactly 50 going back to 0)."""
+        return self.show_total(table, state, side)
+
     def standing(self, table: TableSpec[O], state: S, side: int) -> int:
         """The number a side's line in the standings shows, is coloured and ranked by: its total (a game whose
         end gives something back, as Toruro's pots, says so)."""

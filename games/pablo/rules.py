@@ -182,6 +182,13 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
         """Points as the sheet has them: 12, 0, −5 (no plus sign: every point is a point against)."""
         return Text(number_text(state.totals[side]))
 
+    def total_after(self, table: Table, state: PabloState, side: int, outcome: Mapping[str, Any]) -> Text:
+        """English variant: a total of exactly 50 went back to 0 in this round: "0 (50 → 0)"."""
+        reset = (outcome.get("details") or {}).get("reset") or ()
+        if any(isinstance(seat, Mapping) and seat.get("seat") == side for seat in reset):
+            return _("%(total)s (%(end)s → 0)", total=number_text(state.totals[side]), end=count.ENGLISH_END)
+        return self.show_total(table, state, side)
+
     def display_state(self, table: Table, state: PabloState) -> Mapping[str, Any]:
         variant = table.options.kind
         end = count.FRENCH_END if variant is Variant.FRENCH else count.ENGLISH_END

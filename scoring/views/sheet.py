@@ -62,7 +62,7 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
             outcome = replayed.to_json()
         scores = list(outcome.get("scores") or [])
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
-                           services.translate(game.show_total(spec, state, side))) for side in sides)
+                           services.translate(game.total_after(spec, state, side, outcome))) for side in sides)
         rows.append(SheetRow(deal.number, _player(spec, outcome.get("dealer")), bool(outcome.get("void")), cells))
     return rows
 
