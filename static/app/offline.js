@@ -243,7 +243,7 @@
       .catch(() => {}).then(() => {
         sending = false;
         if (sent.length) keepPage();
-        render(); redraw(); fitForm(); sayWhatWasSent();
+        redraw(); render(); fitForm(); sayWhatWasSent();
       });
   };
 
@@ -297,6 +297,7 @@
       fill(form, item.entries);
     }
     opened = item.id;
+    render();
     if (current > Number(field(form, "deal_number").value)) setNumber(form, current);
     if (!$(".form-errors", form)) {
       const note = $("[data-outbox-message]", form) || document.createElement("div");
@@ -311,8 +312,8 @@
     form.scrollIntoView({ block: "start" });
   };
 
-  function render() {
-    const items = mine();
+  function render() { // the deal opened in the form is not listed again: the form says why it came back
+    const items = mine().filter((item) => item.id !== opened);
     const list = $("[data-outbox-items]", box);
     box.hidden = !items.length;
     list.textContent = "";
