@@ -207,6 +207,7 @@
       headers: { "HX-Request": "true", "X-CSRFToken": token || body.get("csrfmiddlewaretoken") },
     }).then((response) => {
       if (response.status === 429 || response.status >= 500) return "later"; // busy: the next chance
+      if (stale) stale.hidden = true; // the server answers: the page is about to be as it is now
       return response.text().then((html) => {
         const answer = new DOMParser().parseFromString(html, "text/html");
         const form = answer.getElementById("record");

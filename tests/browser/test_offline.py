@@ -149,6 +149,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(page.get_by_role("heading", name="Record deal 5")).to_be_visible()
     expect(page.get_by_role("radiogroup", name="Taker", exact=True).get_by_role("radio", name="E")).to_be_checked()
     expect(outbox).to_be_hidden()  # the refused deal is in the form, with why: not listed a second time
+    expect(page.locator("#stale")).to_be_hidden()  # the server has answered: the page is no longer out of date
     screenshot("refused-opened")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Record deal 6")).to_be_visible()
