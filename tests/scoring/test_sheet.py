@@ -347,10 +347,13 @@ def test_pablo_english_a_total_of_exactly_50_is_written_going_back_to_0(client, 
     """Seed 004: a player reaching exactly 50 goes back to 0. Eli 34, then 34 + 16 = 50: the cell says so."""
     table = services.create_table(game="pablo", players=["Ana", "Ben", "Cai", "Dee", "Eli"],
                                   options={"variant": "english"})
-    points = ((2, 3, 20, 0, 34), (2, 3, 2, 9, 16))
-    night(table, [{"caller": caller, "hands": [{"player": name, "points": n}
-                                               for name, n in zip(["Ana", "Ben", "Cai", "Dee", "Eli"], row)]}
-                  for caller, row in zip(("Ben", "Cai"), points)])
+    players = ["Ana", "Ben", "Cai", "Dee", "Eli"]
+
+    def round_(caller: str, *points: int) -> dict:
+        return {"caller": caller,
+                "hands": [{"player": name, "points": n} for name, n in zip(players, points, strict=True)]}
+
+    night(table, [round_("Ben", 2, 3, 20, 0, 34), round_("Cai", 2, 3, 2, 9, 16)])
     sheet = read_sheet(client, table.edit_token)
     assert sheet.rows[0].cells[4] == ("+34", "34")
     assert sheet.rows[1].cells[4] == ("+16", "0 (50 → 0)")
