@@ -657,9 +657,9 @@ class Game(ABC, Generic[O, R, S]):
         return {seat: nets[seat] for seat in range(table.size)}
 
     def paid_per(self, **choices: Any) -> Text:
-        """What one stake pays for under the settlement ``choices``: :attr:`stake_unit` unless a choice changes
-        it (a game paid per point may be paid once per loser instead)."""
-        return self.stake_unit
+        """What one stake pays for under the settlement ``choices``: :attr:`stake_unit`, or one stake per losing
+        player when the game's ``per_point`` choice (paying the difference) is turned off."""
+        return self.stake_unit if choices.get("per_point", True) else _("losing player")
 
     def settle_notes(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Text, ...]:
         """What the settle-up page says under the balances of how they were worked out, where the totals alone

@@ -479,10 +479,11 @@ class DealNotLast(Conflict):
 
 
 class DealChanged(Conflict):
-    """An edit made on a deal another phone changed (edited, undid, restored) since the edit began."""
+    """An edit made on a deal another phone changed (edited, undid, restored) since the edit began: ``revision``
+    is the deal's now, the one a second, knowing save gives."""
 
-    def __init__(self, number: int):
-        self.number = number
+    def __init__(self, number: int, revision: int):
+        self.number, self.revision = number, revision
         super().__init__(_("Deal %(n)s was just changed on another phone. Nothing was saved: your entries are "
                            "kept below. Save again to replace the deal with them.") % {"n": number})
 
@@ -862,11 +863,12 @@ def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
         before = state_before(table, fresh.number, game, spec)
         fact = checked_record(game, spec, before, record)  # field errors first
         game.apply(spec, before, fact)  # then the rules, against the state before this deal
+        stored = fact.to_json()
         if expected_revision is not None and fresh.revision != expected_revision:
-            if fact.to_json() == fresh.record:  # this very edit, sent twice (a double tap, a retry)
+            if stored == fresh.record:  # this very edit, sent twice (a double tap, a retry)
                 raise _AlreadyEdited
-            raise DealChanged(fresh.number)
-        fresh.record = fact.to_json()
+            raise DealChanged(fresh.number, fresh.revision)
+        fresh.record = stored
         return ["record"]
 
     try:

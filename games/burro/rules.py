@@ -109,10 +109,6 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
     ruling_fields = RULING_FIELDS
     settle_options = SETTLE_OPTIONS
 
-    def paid_per(self, **choices: Any) -> Text:
-        """Paid per point by default; with ``per_point`` off, one stake per losing player."""
-        return self.stake_unit if choices.get("per_point", True) else _("losing player")
-
     # -- the table ------------------------------------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any], errors: Errors) -> BurroOptions:
         """The options; Burro em pé and the drawing house rule only in the Portuguese game."""

@@ -69,10 +69,6 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
     ruling_fields = RULING_FIELDS
     settle_options = SETTLE_OPTIONS
 
-    def paid_per(self, **choices: Any) -> Text:
-        """Paid per deal won by default; with ``per_point`` off, one stake per losing player."""
-        return self.stake_unit if choices.get("per_point", True) else _("losing player")
-
     def deck_for(self, table: TableSpec[CasitaOptions]) -> DeckKind:
         return DeckKind(table.options.deck)
 

@@ -87,10 +87,6 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
     ruling_fields = play.RULING_FIELDS
     settle_options: tuple[Option, ...] = SETTLE_OPTIONS
 
-    def paid_per(self, **choices: Any) -> Text:
-        """Paid per point by default; with ``per_point`` off, one stake per losing player."""
-        return self.stake_unit if choices.get("per_point", True) else _("losing player")
-
     # -- the table ------------------------------------------------------------------------------------------
     def table(self, players: Sequence[str], options: Mapping[str, Any] | Options | None = None,
               teams: Sequence[Sequence[Any]] = (), first_dealer: int = 0) -> Table:

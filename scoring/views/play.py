@@ -418,7 +418,7 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
                              status=400)
     except (services.ChangeRefused, services.Conflict, services.DealConflict) as exc:
         if isinstance(exc, services.DealChanged):  # the next Save replaces the deal as it is now, knowingly
-            draft.revision = Deal.objects.values_list("revision", flat=True).get(table=table, number=draft.number)
+            draft.revision = exc.revision
             play_drafts.store(request.session, table, draft)
         return _back_to_page(request, access, game, spec, draft, str(exc), status=409)
     play_drafts.drop(request.session, table)
