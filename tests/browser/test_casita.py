@@ -90,7 +90,7 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     count(page, 0, "15")
     count(page, 1, "15")
     expect(page.locator("#count-check")).to_have_text(
-        "Carl gets the other 10. 40 of 40 cards. ✓ Ana & Bea tie for the most: each wins the deal.")
+        "Carl gets the other 10. 40 of 40 cards. ✓ Ana and Bea tie for the most: each wins the deal.")
     save(page, 4)
     expect(page.locator("#game-over")).to_contain_text("Winners: Ana, Bea")
     expect(standing(page, "Ana")).to_have_text("2")

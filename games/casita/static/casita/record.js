@@ -10,6 +10,14 @@
     return (template || "").replace(/%\((\w+)\)s/g, function (_m, k) { return values[k] == null ? "" : values[k]; });
   }
 
+  function listed(names) {  // "Ana and Bea", "Ana y Bea", "Ana e Inés", "Ana et Bea": the page's language
+    try {
+      return new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(names);
+    } catch (_e) {
+      return names.join(", ");
+    }
+  }
+
   function count(input) {
     var text = (input.value || "").trim();
     if (!/^\d+$/.test(text)) return null;
@@ -57,7 +65,7 @@
       var names = inputs.filter(function (_input, i) { return counts[i] === best; })
                         .map(function (input) { return input.getAttribute("data-player"); });
       words.push(fmt(check.getAttribute(names.length > 1 ? "data-msg-tie" : "data-msg-wins"),
-                     { names: names.join(" & ") }));
+                     { names: listed(names) }));
     }
     ones.forEach(function (input) {
       words.push(fmt(check.getAttribute("data-msg-one"), { name: input.getAttribute("data-player") }));
