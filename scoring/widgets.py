@@ -38,7 +38,7 @@ from referee.cards import (
     card_codes,
     full_deck,
 )
-from scoring.services import translate
+from scoring.services import elided, translate
 
 RED_SUITS = frozenset({"H", "D"})
 
@@ -61,6 +61,19 @@ def suit_name(suit: str, deck: DeckKind) -> str:
     return translate(SUIT_NAMES[_suit_family(deck)][suit])
 
 
+def named_in(suit: str, deck: DeckKind) -> str:
+    """How a card of ``suit`` is named, its rank left to fill in (``%(rank)s``), French eliding "de" before a
+    vowel.
+
+    >>> from django.utils import translation
+    >>> with translation.override("fr"):
+    ...     named_in("E", DeckKind.SPANISH40), named_in("C", DeckKind.SPANISH40), named_in("H", DeckKind.TAROT)
+    ('%(rank)s d’épées (espadas)', '%(rank)s de coupes (copas)', '%(rank)s de cœur')
+    """
+    name = suit_name(suit, deck)
+    return elided(_("%(rank)s of %(suit)s"), {"suit": name}).replace("%(suit)s", name)
+
+
 def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     """How a card reads on the picker: ``short`` (on the button), ``word`` (the rank's name, where it has one),
     ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``,
@@ -78,8 +91,7 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     words = FRENCH_RANK_WORDS if french else SPANISH_RANK_WORDS
     word = str(words.get(card.rank, ""))
     short = translate(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
-    suit = suit_name(card.suit, deck)
-    name = _("%(rank)s of %(suit)s") % {"rank": word or card.rank, "suit": suit}
+    name = named_in(card.suit, deck) % {"rank": word or card.rank}
     # A chip says a Spanish suit as the cards do, in Spanish whatever the language ("6 oros"; "6O" reads as
     # sixty, "6 deniers (oros)" does not fit a chip).
     printed = "" if french else SUIT_NAMES["spanish"][card.suit].template
@@ -109,25 +121,25 @@ def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:
 
 def deck_words(deck: DeckKind | str) -> dict[str, Any]:
     """The deck in few words, for cards.js to draw it (so a page carries no button of it): ``suits`` (key, tab
-    label, name, red, the mark a chip shows), ``ranks`` (code, as shown, the rank's word) of every suit, low to
-    high, ``of`` (how a card is named), and in a deck with trumps ``trumps`` (key, tab label, name, how a trump
-    is named, how many, the Excuse's code, mark and word). cards.js names each card from them as
+    label, name, red, the mark a chip shows, how its cards are named: :func:`named_in`), ``ranks`` (code, as
+    shown, the rank's word) of every suit, low to high, and in a deck with trumps ``trumps`` (key, tab label,
+    name, how a trump is named, how many, the Excuse's code, mark and word). cards.js names each card from them as
     :func:`card_words` does: the suit's ranks in each suit, then the trumps 1 to n and the Excuse.
 
     >>> from django.utils import translation
     >>> with translation.override("en"):
     ...     words = deck_words("spanish40")
-    >>> words["suits"][1], words["ranks"][-1], words["of"], "trumps" in words
-    (['C', 'copas', 'copas', 0, ' copas'], ['12', '12', 'King'], '%(rank)s of %(suit)s', False)
+    >>> words["suits"][1], words["ranks"][-1], "trumps" in words
+    (['C', 'copas', 'copas', 0, ' copas', '%(rank)s of copas'], ['12', '12', 'King'], False)
     """
+    deck = DeckKind(deck)
     groups = deck_groups(deck)
     suits = [g for g in groups if g["key"] != TRUMP]
     ranks = [c["code"][:-len(suits[0]["key"])] for c in suits[0]["cards"]]
     words: dict[str, Any] = {
         "suits": [[g["key"], g["label"], g["name"], int(g["red"]), g["cards"][0]["text"].removeprefix(
-            g["cards"][0]["short"])] for g in suits],
+            g["cards"][0]["short"]), named_in(g["key"], deck)] for g in suits],
         "ranks": [[rank, c["short"], c["word"]] for rank, c in zip(ranks, suits[0]["cards"], strict=True)],
-        "of": _("%(rank)s of %(suit)s"),
     }
     trumps = next((g for g in groups if g["key"] == TRUMP), None)
     if trumps is not None:

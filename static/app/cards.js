@@ -60,7 +60,7 @@
     var list = words.suits.map(function (s) {
       return { key: s[0], label: s[1], name: s[2], red: !!s[3], cards: words.ranks.map(function (r) {
         return { code: r[0] + s[0], short: r[1], word: r[2], text: r[1] + s[4],
-                 name: fmt(words.of, { rank: r[2] || r[0], suit: s[2] }) };
+                 name: fmt(s[5], { rank: r[2] || r[0] }) };
       }) };
     });
     var t = words.trumps;

@@ -37,8 +37,8 @@ def drawn(html: str) -> list[dict]:
     words = json.loads(unescape(re.search(r'data-deck-words="([^"]*)"', html).group(1)))
     groups = [{"key": key, "label": label, "name": name, "red": bool(red), "cards": [
         {"code": rank + key, "short": short, "word": word, "text": short + mark,
-         "name": words["of"] % {"rank": word or rank, "suit": name}} for rank, short, word in words["ranks"]]}
-        for key, label, name, red, mark in words["suits"]]
+         "name": named % {"rank": word or rank}} for rank, short, word in words["ranks"]]}
+        for key, label, name, red, mark, named in words["suits"]]
     if "trumps" in words:
         key, label, name, named, count, excuse, mark, word = words["trumps"]
         cards = [{"code": f"{key}{n}", "short": str(n), "word": "", "text": f"{key}{n}", "name": named % {"n": n}}
@@ -102,6 +102,7 @@ def test_tarot_trumps_and_the_excuse_are_a_group_of_their_own():
     ("en", "spanish40", "12C", "King of copas"),
     ("es", "spanish40", "12C", "Rey de copas"),
     ("fr", "spanish40", "12C", "Roi de coupes (copas)"),
+    ("fr", "spanish40", "7E", "7 d’épées (espadas)"),
     ("es", "spanish40", "10O", "sota de oros"),
     ("es", "spanish48", "11B", "caballo de bastos"),
 ])
