@@ -49,7 +49,15 @@ from games.paublillo.words import (
     TRICK_WINNER,
     VUELTA,
 )
-from referee.cards import SPANISH_RANK_NAMES, SPANISH_SUITS, SUIT_NAMES, Card, DeckKind, spanish_card_name
+from referee.cards import (
+    SPANISH_OF_SUIT,
+    SPANISH_RANK_NAMES,
+    SPANISH_SUITS,
+    SUIT_NAMES,
+    Card,
+    DeckKind,
+    spanish_card_name,
+)
 from referee.game import Errors, Field, InvalidRecord, Rule, Ruling, TableSpec
 from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation, trick_winner
@@ -97,8 +105,8 @@ def card_name(card: Card, trump: str | None = None) -> Text:
     """
     if trump is not None and card.suit == trump and card.rank in ("4", "3"):
         nick = "monja" if card.rank == "4" else "paublillo"
-        return _("%(rank)s of %(suit)s (%(nick)s)", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
-                 suit=SUIT_NAMES["spanish"][card.suit], nick=nick)
+        return _("%(rank)s %(of_suit)s (%(nick)s)", rank=SPANISH_RANK_NAMES.get(card.rank, card.rank),
+                 of_suit=SPANISH_OF_SUIT[card.suit], nick=nick)
     return spanish_card_name(card)
 
 

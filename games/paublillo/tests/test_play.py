@@ -405,3 +405,19 @@ def test_a_draft_from_before_face_down_plays_still_reads(client, table) -> None:
     session["card_drafts"] = drafts
     session.save()
     assert "2 of 12 cards" in page(client, table)
+
+
+@pytest.mark.parametrize(("language", "monja", "paublillo"), [
+    ("en", "4 of oros (monja)", "3 of espadas (paublillo)"),
+    ("es", "4 de oros (monja)", "3 de espadas (paublillo)"),
+    ("fr", "4 de deniers (oros) – monja", "3 d’épées (espadas) – paublillo"),  # not "(oros) (monja)"
+])
+def test_the_monja_and_the_paublillo_are_named_with_their_nickname(language, monja, paublillo) -> None:
+    from django.utils import translation
+
+    from games.paublillo.play import card_name
+    from referee.cards import Card
+
+    with translation.override(language):
+        assert services.translate(card_name(Card("O", "4"), "O")) == monja
+        assert services.translate(card_name(Card("E", "3"), "E")) == paublillo
