@@ -25,7 +25,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from referee.cards import (
     EXCUSE,
@@ -47,9 +47,11 @@ FRENCH_RANK_WORDS: dict[str, Any] = {
     "A": gettext_lazy("Ace"), "K": gettext_lazy("King"), "Q": gettext_lazy("Queen"),
     "C": gettext_lazy("Knight"), "J": gettext_lazy("Jack"),
 }
-# Spanish cards print their number (10, 11, 12): the word says what a player calls it.
+# Spanish cards print their number (10, 11, 12): the word says what a player calls it, in the words the referee
+# names them by (referee.cards.SPANISH_RANK_NAMES: "Jack (sota)"), short enough for a button.
 SPANISH_RANK_WORDS: dict[str, Any] = {
-    "1": gettext_lazy("Ace"), "10": gettext_lazy("sota"), "11": gettext_lazy("caballo"), "12": gettext_lazy("King"),
+    "1": gettext_lazy("Ace"), "10": pgettext_lazy("the 10 of a Spanish deck", "Jack"),
+    "11": pgettext_lazy("the 11 of a Spanish deck", "Horse"), "12": gettext_lazy("King"),
 }
 
 

@@ -103,8 +103,11 @@ def test_tarot_trumps_and_the_excuse_are_a_group_of_their_own():
     ("es", "spanish40", "12C", "Rey de copas"),
     ("fr", "spanish40", "12C", "Roi de coupes (copas)"),
     ("fr", "spanish40", "7E", "7 d’épées (espadas)"),
-    ("es", "spanish40", "10O", "sota de oros"),
-    ("es", "spanish48", "11B", "caballo de bastos"),
+    ("es", "spanish40", "10O", "Sota de oros"),
+    ("es", "spanish48", "11B", "Caballo de bastos"),
+    ("en", "spanish40", "10O", "Jack of oros"),  # as the referee says, "Jack (sota) of oros": not "sota", then "King"
+    ("en", "spanish48", "11B", "Horse of bastos"),
+    ("fr", "spanish40", "10O", "Valet de deniers (oros)"),
 ])
 def test_cards_are_named_in_the_readers_language(language, deck, code, name):
     assert labels(render(deck, language=language))[code] == name
@@ -131,7 +134,7 @@ def test_tarot_court_cards_are_named_in_the_readers_language(language, words):
 def test_spanish_ranks_show_their_number_and_their_name():
     cards = {card["code"]: card for group in drawn(render("spanish40", language="es")) for card in group["cards"]}
 
-    assert (cards["11C"]["short"], cards["11C"]["word"], cards["11C"]["text"]) == ("11", "caballo", "11 copas")
+    assert (cards["11C"]["short"], cards["11C"]["word"], cards["11C"]["text"]) == ("11", "Caballo", "11 copas")
     with translation.override("es"):
         assert card_words("11C", "spanish40")["suit"] == "copas"  # a played card's chip shows it under its number
         assert card_words("KH", "tarot")["suit"] == ""  # the mark says it: R♥
