@@ -105,9 +105,10 @@
         if (el.type === "hidden" || el.disabled) return;
         if (el.type === "radio" || el.type === "checkbox") {
           if (el.checked && !el.defaultChecked) said.push(el.labels[0] ? el.labels[0].textContent.trim() : el.value);
-        } else if (el.tagName === "SELECT") {
+        } else if (el.tagName === "SELECT") { // as a reset leaves it: the option marked selected, else the first
           const option = el.selectedOptions[0];
-          if (option && !option.defaultSelected) said.push(option.textContent.trim());
+          const initial = Array.prototype.find.call(el.options, (one) => one.defaultSelected) || el.options[0];
+          if (option && option !== initial) said.push(option.textContent.trim());
         } else if (el.value.trim() && el.value !== el.defaultValue) said.push(el.value.trim());
       });
       if (said.length) parts.push(said.join(", "));

@@ -190,3 +190,27 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(page.get_by_role("heading", name="Enregistrer la donne 8")).to_be_visible()
     expect(page.locator('#record input[name="taker"][value="E"]')).to_be_checked()
     expect(page.locator('#record input[name="points"]')).to_have_value("49")
+
+
+def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_server, page: Page):
+    """Toruro's form has lists whose menus start on a prompt ("Who?"): a form nobody has started is still not
+    started, and the server's own form for the next deal replaces the one the phone carried on offline (who
+    deals it: the phone cannot know)."""
+    table = services.create_table(game="toruro", players=["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    context = page.context
+    context.set_offline(True)
+    field = page.locator("#field-turned_card")
+    field.locator("[data-card-open]").click()
+    field.locator('[data-tab="C"]').click()
+    field.locator('[data-code="3C"]').click()
+    for index, name in enumerate(["Luis", "Pepe", "Pepe"]):  # deal 1: everyone goes
+        page.locator(f'#field-tricks [data-trick="{index}"] input[data-player="{name}"] + label').click()
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#outbox")).to_contain_text("Deal 1")
+    expect(page.locator("#record")).to_contain_text("Dealer: Ana")  # as far as the phone knows
+    context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 1.")).to_be_visible()
+    expect(page.locator("#record")).to_contain_text("Dealer: Luis")
+    assert Deal.objects.filter(table=table).count() == 1
