@@ -69,7 +69,7 @@ def named_in(suit: str, deck: DeckKind) -> str:
 
     >>> from django.utils import translation
     >>> with translation.override("fr"):
-    ...     named_in("E", DeckKind.SPANISH40), named_in("C", DeckKind.SPANISH40), named_in("H", DeckKind.TAROT)
+    ...     named_in("E", DeckKind.SPANISH40), named_in("C", DeckKind.SPANISH40), named_in("H", DeckKind.FRENCH52)
     ('%(rank)s d’épées (espadas)', '%(rank)s de coupes (copas)', '%(rank)s de cœur')
     """
     name = suit_name(suit, deck)

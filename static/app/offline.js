@@ -96,20 +96,26 @@
   };
   const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
 
-  // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49".
+  // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49"; in a field of
+  // several boxes, each box's value after its label: "Cabeza 2, Barriga 2".
+  const words = (el) => (el.innerText || el.textContent).replace(/\s+/g, " ").trim();
   const summary = (form) => {
     const parts = [];
     form.querySelectorAll(".field").forEach((one) => {
       const said = [];
+      const boxes = one.querySelectorAll("input:not([type=radio]):not([type=checkbox]):not([type=hidden])").length;
       one.querySelectorAll("input, select, textarea").forEach((el) => {
-        if (el.type === "hidden" || el.disabled) return;
+        if (el.type === "hidden" || el.disabled || el.closest(".field") !== one) return; // a field within: its own
         if (el.type === "radio" || el.type === "checkbox") {
-          if (el.checked && !el.defaultChecked) said.push(el.labels[0] ? el.labels[0].textContent.trim() : el.value);
+          if (el.checked && !el.defaultChecked) said.push(el.labels[0] ? words(el.labels[0]) : el.value);
         } else if (el.tagName === "SELECT") { // as a reset leaves it: the option marked selected, else the first
           const option = el.selectedOptions[0];
           const initial = Array.prototype.find.call(el.options, (one) => one.defaultSelected) || el.options[0];
           if (option && option !== initial) said.push(option.textContent.trim());
-        } else if (el.value.trim() && el.value !== el.defaultValue) said.push(el.value.trim());
+        } else if (el.value.trim() && el.value !== el.defaultValue) {
+          const label = boxes > 1 && (el.labels[0] ? words(el.labels[0]) : el.getAttribute("aria-label"));
+          said.push((label ? label + " " : "") + el.value.trim());
+        }
       });
       if (said.length) parts.push(said.join(", "));
     });
