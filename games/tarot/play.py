@@ -241,6 +241,7 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
     else:
         explanation = _("No trump was played: %(card)s is the highest %(suit)s, the suit led, so %(who)s takes "
                         "the trick.", card=the_card(best), suit=suit_mark(best.suit), who=who)
+    led = next((c.suit for c in cards if not c.is_excuse), None)  # the Excuse led, the next card sets the suit
     for position, card in enumerate(cards):
         if position == index:
             reasons[card] = _("Wins the trick.")
@@ -248,7 +249,9 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
             reasons[card] = _("The Excuse never wins a trick.")
         elif card.is_trump:
             reasons[card] = _("A lower trump.")
-        elif card.suit == best.suit or best.is_excuse:
+        elif card.suit == led and best.is_trump:
+            reasons[card] = _("Of the suit led, but the %(card)s trumps it.", card=said(best))
+        elif card.suit == led or best.is_excuse:
             reasons[card] = _("Lower than %(card)s.", card=the_card(best))
         else:
             reasons[card] = _("Not the suit led and not a trump: it cannot win.")

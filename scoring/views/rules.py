@@ -90,14 +90,15 @@ def _words(text: str) -> set[str]:
 
 def citation(game: Game[Any, Any, Any], rule: Rule | Text, explanation: str) -> dict[str, str] | None:
     """Where a ruling's rule stands on the rules page, and the paragraph of it the ruling rests on (the one
-    sharing most words with the rule and the explanation); ``None`` for a rule the page does not state."""
+    sharing most words with the rule and the explanation; of equals, the shortest, as the most to the point);
+    ``None`` for a rule the page does not state."""
     if not isinstance(rule, Rule):
         return None
     section = next((s for s in rule_sections(game) if s["anchor"] == rule.key), None)
     if section is None or not section["paragraphs"]:
         return None
     said = _words(f"{translate(rule.title)} {explanation}")
-    quote = max(section["paragraphs"], key=lambda p: len(_words(p) & said))  # the first of equals
+    quote = max(section["paragraphs"], key=lambda p: (len(_words(p) & said), -len(_words(p))))
     return {"anchor": section["anchor"], "section": section["title"], "quote": quote}
 
 

@@ -185,6 +185,14 @@ def test_every_answer_quotes_the_rules_page(client, slug, language):
         assert escape(cite["quote"]) in html
 
 
+def test_the_quote_is_the_paragraph_the_answer_rests_on(client):
+    """Who takes a trick with a trump in it rests on "The highest trump takes the trick…", not on the paragraph
+    before it about trumps led, which shares as many of the answer's words (the shorter, more to the point,
+    is quoted)."""
+    answer = ask(client, "tarot", trick="7C 3C T1 2C").context["answer"]
+    assert answer["cite"]["quote"].startswith("The highest trump takes the trick")
+
+
 def package_of(game) -> str:
     return type(game).__module__.rsplit(".", 1)[0]
 

@@ -202,6 +202,19 @@ def test_highest_card_of_the_suit_led_wins_without_trumps() -> None:
     assert ask({"trick": ["10S", "KH", "CS", "2S"]}).winner == "CS"
 
 
+def test_a_trump_takes_the_trick_over_the_cards_of_the_suit_led() -> None:
+    """"The highest trump takes the trick; with no trump in it, the highest card of the suit led does." Hearts
+    led, the 3 of trumps played: the hearts are beaten by it, not off-suit; the Excuse never wins."""
+    ruling = ask({"trick": ["KH", "2H", "T3", "EX", "10H"]}, FIVE)
+    assert ruling.winner == "T3"
+    assert {code: str(reason) for code, reason in ruling.reasons.items()} == {
+        "KH": "Of the suit led, but the 3 trumps it.", "2H": "Of the suit led, but the 3 trumps it.",
+        "T3": "Wins the trick.", "EX": "The Excuse never wins a trick.", "10H": "Of the suit led, but the 3 trumps it."}
+    off_suit = ask({"trick": ["7C", "3C", "T1", "2H", "9C"]}, FIVE)
+    assert str(off_suit.reasons["2H"]) == "Not the suit led and not a trump: it cannot win."
+    assert str(off_suit.reasons["7C"]) == "Of the suit led, but the Petit trumps it."
+
+
 def test_excuse_never_wins() -> None:
     """The Excuse never wins a trick."""
     ruling = ask({"trick": ["2C", "EX", "3C", "4D"], "leader": "N"})
