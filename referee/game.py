@@ -217,6 +217,7 @@ class Ruling:
     reasons: Mapping[Card, Text] = field(default_factory=dict)  # why each card is (not) legal
     winner: Card | None = None
     winner_seat: Seat | None = None
+    legal_cards_title: Text | None = None  # what ``legal_cards`` are, when not the cards that may be played
 
     def to_json(self) -> dict[str, Any]:
         return {

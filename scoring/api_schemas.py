@@ -138,7 +138,8 @@ class RulingOut(Schema):
                                            "a whole deal: no play breaks a rule.")
     rule: str = Field(description="The rule the ruling rests on (for a whole deal: the first illegal play's).")
     explanation: str
-    legal_cards: list[str] = Field(default_factory=list, description="Every card the player may play.")
+    legal_cards: list[str] = Field(default_factory=list, description="Every card the player may play (for an "
+                                   "écart: every card that may go in it).")
     reasons: dict[str, str] = Field(default_factory=dict, description="Card code → why it is (not) legal.")
     winner: str | None = Field(None, description="Who takes the trick, when it is complete.")
     first_illegal: dict[str, Any] | None = Field(None, description="A whole deal: its first illegal play.")

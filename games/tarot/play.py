@@ -42,6 +42,7 @@ RULE_EXCUSE = Rule("play", _("The Excuse may always be played"))
 RULE_OPENING = Rule("five-players", _("Opening lead at five players"))
 RULE_WINNER = Rule("play", _("Who wins the trick"))
 RULE_ECART = Rule("chien", _("The écart"))
+MAY_GO_DOWN = _("Cards that may go in the écart:")
 
 
 # -- the rules of play ------------------------------------------------------------------------------------
@@ -309,9 +310,12 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
     if bad:
         faults.append(_("No King and no bout may go in the écart (%(cards)s).",
                         cards=join([card_name(c, DeckKind.TAROT) for c in bad])))
-    if len(trumps_in) > trumps_needed:
+    if len(trumps_in) > trumps_needed and not trumps_needed:
         faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
-                        "at most %(most)s trump(s) here, not %(given)s.", plain=len(plain), most=trumps_needed,
+                        "no trump may go in here.", plain=len(plain)))
+    elif len(trumps_in) > trumps_needed:
+        faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
+                        "no more than %(most)s of them here, not %(given)s.", plain=len(plain), most=trumps_needed,
                         given=len(trumps_in)))
     if len(ecart) != size:
         faults.append(_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
@@ -320,14 +324,14 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
         explanation = _("Not a legal écart.")
         for fault in faults:
             explanation = _("%(main)s %(note)s", main=explanation, note=fault)
-        return Ruling(False, RULE_ECART, explanation, may, reasons)
+        return Ruling(False, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
     if trumps_in:
         explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(trumps)s "
                         "must go down, shown to the table.", plain=len(plain),
                         trumps=join([card_name(c, DeckKind.TAROT) for c in trumps_in]))
     else:
         explanation = _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size)
-    return Ruling(True, RULE_ECART, explanation, may, reasons)
+    return Ruling(True, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
 
 
 # -- the referee ------------------------------------------------------------------------------------------

@@ -407,6 +407,7 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
         "cite": citation(game, ruling.rule, explanation),
         "explanation": explanation,
         "legal_cards": [card_display(c.code, deck) for c in ruling.legal_cards],
+        "legal_cards_title": translate(ruling.legal_cards_title) if ruling.legal_cards_title else "",
         "reasons": reasons,
         "marks": bool(ruling.legal_cards) or ruling.legal is not None,  # ✓/✗ per card for a play question
         "winner": winner,

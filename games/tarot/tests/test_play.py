@@ -307,7 +307,10 @@ def test_no_bout_in_the_ecart() -> None:
 def test_no_trump_in_the_ecart_when_avoidable() -> None:
     """Trumps only when unavoidable."""
     ruling = ecart(["T2", "3H", "4H", "5S", "6S", "7D"])
-    assert ruling.legal is False and "unavoidable" in str(ruling.explanation)
+    assert ruling.legal is False and "so no trump may go in here." in str(ruling.explanation)
+    title = GAME.ruling(FOUR, {"question": "ecart", "hand": TAKER_HAND, "ecart": ["T2", "3H", "4H", "5S", "6S",
+                                                                              "7D"]}).legal_cards_title
+    assert str(title) == "Cards that may go in the écart:"  # the page's heading, not "Cards you may play:"
 
 
 def test_trumps_in_the_ecart_when_unavoidable_are_shown() -> None:
@@ -317,7 +320,10 @@ def test_trumps_in_the_ecart_when_unavoidable_are_shown() -> None:
     ruling = ecart(["2H", "3H", "T2", "T3", "T4", "T5"], hand)
     assert ruling.legal is True and "shown" in str(ruling.explanation)
     # but not more trumps than needed, nor leaving a plain card in hand
-    assert ecart(["2H", "T6", "T2", "T3", "T4", "T5"], hand).legal is False
+    too_many = ecart(["2H", "T6", "T2", "T3", "T4", "T5"], hand)
+    assert too_many.legal is False
+    assert "you hold 2 other cards that may go down, so no more than 4 of them here, not 5." in str(
+        too_many.explanation)
 
 
 def test_ecart_has_the_chiens_size() -> None:
