@@ -353,6 +353,9 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
             books.move(hombre, STAKES, stakes, _("Repuesto"))
             lines.append(_("Repuesto: %(hombre)s pays the stakes' total, %(n)s, in: %(double)s carried over.",
                            hombre=hombre_name, n=stakes, double=2 * stakes))
+        if record.matadors >= 3 and outcome != SACADO:
+            lines.append(_("%(m)s matadors, not paid: matadors are paid only on the Hombre's sacado.",
+                           m=record.matadors))
         if record.taken_in == 0 and outcome != SACADO:
             for seat in each:
                 books.move(hombre, seat, 2 * GREATER, _("Playing without taking in, failed"))

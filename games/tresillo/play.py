@@ -27,7 +27,7 @@ from referee import parse
 from referee.cards import Card, DeckKind, spanish_card_name
 from referee.game import Example, Field, InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
-from referee.text import Text, _, join
+from referee.text import Text, _, join, pgettext
 from referee.tricks import Judgement, Situation, SituationShape, Trick, Verdict, rule_on
 from referee.values import Seat
 
@@ -42,7 +42,9 @@ def card_words(card: Card, trump: str) -> Text:
     """A card as said aloud, with its name in this deal if it has one: "Ace of espadas (Spadillo)"."""
     named = name_of(card, trump)
     said = spanish_card_name(card)
-    return _("%(card)s (%(name)s)", card=said, name=named) if named is not None else said
+    if named is None:
+        return said
+    return pgettext("a card and the name it has in this deal", "%(card)s (%(name)s)", card=said, name=named)
 
 
 def matador_words(card: Card, trump: str) -> Text:

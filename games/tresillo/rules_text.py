@@ -192,7 +192,13 @@ OMBRE_ONLY: tuple[RulesSection, ...] = (
           "or declares the voll instead: made (all nine tricks), it earns a greater counter from each other "
           "player on top of the normal result; failed, it earns nothing, not even the lesser."),
     ), "first-five"),
-    _RECORDING,
+    RulesSection(_("Recording a deal"), (
+        _("Tapete shows who deals; you record the Hombre, who passed before he bid, how many cards he took in, "
+          "each player's tricks and the extras. It works out the stakes, the result and every payment, and "
+          "refuses a record that cannot be: tricks that do not add up to nine, a pass after the bid, matadors "
+          "the tricks do not allow, a player sitting out named as the Hombre."),
+        _RECORDING.paragraphs[1],
+    ), "recording"),
     RulesSection(_("Tapete's readings"), (
         _("Where the rules leave a choice, Tapete reads them this way. The house rules are options chosen when "
           "the table is made, and the table's page shows them."),

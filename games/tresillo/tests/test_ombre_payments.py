@@ -111,6 +111,8 @@ def test_matadors_a_lesser_counter_more_for_each_further_trump_in_the_run():
 def test_matadors_are_paid_only_on_the_hombres_sacado():
     state, outcome, nets = ombre(hombre="Bea", taken_in=3, matadors=3, tricks={"Bea": 3, "Carl": 3, "Ana": 3})
     assert nets == {"Ana": -5, "Bea": -5 - 3 - 18, "Carl": -5}
+    assert "3 matadors, not paid: matadors are paid only on the Hombre's sacado." in [str(line) for line in
+                                                                                         outcome.breakdown]
 
 
 def test_the_first_five_tricks_earn_a_lesser_counter_from_each_other_player_whoever_wins_them():

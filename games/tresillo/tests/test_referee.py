@@ -172,3 +172,18 @@ def test_the_referee_page_asks_at_a_table_of_three_and_names_the_cards(client):
     assert response.context["spec"].size == 3
     explanation = response.context["answer"]["explanation"]
     assert "King (rey) of copas" in explanation and "12C" not in explanation, explanation
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Ace of espadas (Spadillo)"),
+    ("fr", "As d’épées (espadas) – Spadille"),  # not "(espadas) (Spadille)"
+])
+def test_a_card_with_a_name_in_the_deal_is_said_with_it(language, said):
+    from django.utils import translation
+
+    from games.tresillo.play import card_words
+    from referee.cards import Card
+    from scoring.services import translate
+
+    with translation.override(language):
+        assert translate(card_words(Card("E", "1"), "O")) == said
