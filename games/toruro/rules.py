@@ -170,9 +170,9 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         """Who leads the first trick is known once who went is said: the card-by-card page says so.
 
         >>> str(GAME.first_lead_note(GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"]), "Luis"))
-        'Luis speaks first; the first player from the dealer’s left who goes leads the first trick.'
+        'Luis speaks first; the first player after the dealer who goes leads the first trick.'
         """
-        return _("%(name)s speaks first; the first player from the dealer’s left who goes leads the first trick.",
+        return _("%(name)s speaks first; the first player after the dealer who goes leads the first trick.",
                  name=speaker)
 
     def play_fields(self, table: Table) -> tuple[Field, ...]:

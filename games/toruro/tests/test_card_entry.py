@@ -289,7 +289,7 @@ def test_the_contract_asks_the_turned_card_and_who_went_and_says_who_leads(clien
     assert 'name="turned_card"' in html and 'name="went"' in html
     assert 'name="tricks' not in html and 'name="misplays' not in html and 'name="void"' not in html
     # Ana deals: Luis speaks first, but leads only if he goes (the first who goes from Ana's left leads).
-    assert "Luis speaks first; the first player from the dealer’s left who goes leads the first trick." in html
+    assert "Luis speaks first; the first player after the dealer who goes leads the first trick." in html
     assert "Luis leads the first trick" not in html
 
 
@@ -346,7 +346,7 @@ def test_the_revoke_is_shown_when_the_card_that_proves_it_is_entered(client, nig
     client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
     enter(client, night, CARDS_M[:10])
     html = client.post(url(night, "card/"), {"card": CARDS_M[10]}, HTTP_HX_REQUEST="true").content.decode()
-    assert "Revoke in trick 2, proven by trick 3" in html
+    assert "Illegal play in trick 2, proven by trick 3" in html
     assert "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then" in html
 
 

@@ -228,6 +228,19 @@ def test_going_and_taking_no_trick_is_a_lulo() -> None:
     assert "Lulo #1: Marta owes 3 chips." in lines(out)
 
 
+def test_in_french_a_player_who_went_is_said_whoever_they_are() -> None:
+    """French would agree "allé"/"allée" with the player: the lines say it without a participle."""
+    from django.utils import translation
+
+    from scoring.services import translate
+
+    _state, (out,) = play(table(), FIRST)
+    with translation.override("fr"):
+        said = [translate(line) for line in out.breakdown]
+    assert "Marta\u00a0: aucun pli en y allant, lulo." in said
+    assert not any("y est allé" in line for line in said)
+
+
 def test_breaking_a_play_rule_is_a_lulo_and_the_pots_won_are_kept() -> None:
     """"... OR any player who misplayed a rule ... commits "lulo"." RULINGS: "A rule-breaker keeps any pot
     they won"."""
