@@ -217,6 +217,7 @@ def test_form_offers_the_raises_in_order_and_the_six_trick_outcomes(client, paub
     for i, label in enumerate(["Envido (3) by", "Seis (6) by", "Nueve (9) by", "Doce (12) by"]):
         assert label in form
         assert f'name="bets__{i}__stake" value="{3 * (i + 1)}" disabled' in form
+        assert f'for="id_bets__{i}__team_0">Nobody</label>' in form  # "Envido (3) by: Nobody", not "No"
     for sequence in ("AA", "ABA", "BAA", "BB", "BAB", "ABB"):
         assert f'name="tricks" value="{sequence}"' in form
     assert "Dealer: <strong>Ana</strong>" in form
