@@ -34,6 +34,6 @@ class ToruroOptions(Options):
 SETTLE_OPTIONS: tuple[Option, ...] = (
     Option("include_open_lulos", _("Count the lulos still owed (open lulos)"), "bool", False,
            help=_("Yes: every open lulo is paid now, and the chips on the table are shared equally, as if "
-                  "played out. No: open lulos are let off, and the chips in the pots go back to who put "
-                  "them.")),
+                  "played out (chips that do not share evenly go one each from the player after the dealer). "
+                  "No: open lulos are let off, and the chips in the pots go back to who put them.")),
 )
