@@ -144,6 +144,7 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
     rows = [{"player": p, "points": units_text(points[p]), "net": nets.get(p, 0),
              "net_abs": abs(nets.get(p, 0))} for p in order]
     return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor,
+            "unstaked": not stake_minor and any(points.values()),  # balances, but nothing to pay them in
             "rounded": not is_whole(points, stake_minor),
             "notes": [translate(note) for note in game.settle_notes(spec, state, **choices)]}
 

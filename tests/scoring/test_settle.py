@@ -151,6 +151,15 @@ def test_a_table_without_deals_owes_nothing(client):
     assert "Nobody owes anything." in response.content.decode()
 
 
+def test_a_table_played_for_nothing_is_not_told_nobody_owes_anything(client, table):
+    """At a stake of 0 the balances stand, in points: nobody pays money, which is not "nobody owes anything"."""
+    response = client.get(reverse("settle", args=[table.view_token]), {"stake": "0", "currency": "EUR"})
+
+    html = response.content.decode()
+    assert response.context["result"]["transfers"] == []
+    assert "No stake: nobody pays money." in html and "Nobody owes anything." not in html
+
+
 def test_game_specific_choices_come_from_the_games_balances(client):
     table = services.create_table(game="toruro", players=["Ana", "Bea", "Carl", "Dani", "Eva"],
                                   stake_minor=50)
