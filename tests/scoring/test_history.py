@@ -39,7 +39,9 @@ def test_the_change_log_shows_each_change_with_revert(client, tarot4):
     assert len(changes) == 2
     first = DealRevision.objects.get(deal=deal, revision=1)
     assert f'action="/t/{tarot4.edit_token}/revert/{first.pk}/"' in html
-    assert "edited" in html and "#beef01" in html and "hx-confirm" in html
+    assert "edited" in html and "#beef01" in html
+    # Asked on the page, as Undo is (not the browser's own dialog), naming the revision the log shows
+    assert "hx-confirm" not in html and "Bring deal 1 back to revision 1?" in html and "rev. 1</span>" in html
 
 
 def test_history_is_paginated(client, tarot4, monkeypatch):
