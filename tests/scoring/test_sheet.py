@@ -147,6 +147,8 @@ def test_a_row_per_deal_in_play_with_who_dealt_it(client, tarot_night):
     assert sheet.sides == PLAYERS4
     # N dealt first and the deal passes round the table (a misdeal passes it on too); deal 4 was undone.
     assert [(r.number, r.dealer) for r in sheet.rows] == [("1", "N"), ("2", "S"), ("3", "E")]
+    html = client.get(f"/t/{tarot_night.edit_token}/sheet/").content.decode()
+    assert "Under each deal's number: who dealt it." in html.replace("&#x27;", "'")  # the name there is said
 
 
 def test_tarot_cells_are_the_deals_score_and_the_running_total(client, tarot_night):
