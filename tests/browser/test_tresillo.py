@@ -58,6 +58,11 @@ def test_a_tresillo_night_on_a_phone(live_server, page: Page, screenshot):
     # 1. Bea plays juego and ties Carl 4-4 (Ana 1): a repuesto in the first puesta, 10 into the plato.
     hombre(page, "Bea")
     page.locator("label[for=id_bid_juego]").click()
+    page.fill("#id_tricks__0__tricks", "12")
+    page.fill("#id_tricks__1__tricks", "-1")  # not a count: no "12 of 9 tricks" while it is there
+    expect(page.locator("#tricks-check")).to_have_text("")
+    page.fill("#id_tricks__0__tricks", "")
+    page.fill("#id_tricks__1__tricks", "")
     tap(page, 0, 4)  # Bea
     tap(page, 1, 4)  # Carl
     expect(page.locator("#id_tricks__2__tricks")).to_have_attribute("placeholder", "1")

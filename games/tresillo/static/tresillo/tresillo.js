@@ -14,14 +14,17 @@
     var inputs = Array.prototype.slice.call(form.querySelectorAll("[data-tricks]"));
     var check = form.querySelector("#tricks-check");
     if (!check || !inputs.length) return;
-    var sum = 0, blanks = [];
+    var sum = 0, blanks = [], bad = false;
     inputs.forEach(function (input) {
       input.placeholder = "";
       var text = (input.value || "").trim();
-      if (!/^\d+$/.test(text)) { blanks.push(input); return; }
+      if (!text) { blanks.push(input); return; }
+      if (!/^\d+$/.test(text)) { bad = true; return; }  // not a count (−1): no sum, the server says why
       sum += parseInt(text, 10);
     });
-    if (blanks.length === 1 && sum <= 9) {
+    if (bad) {
+      check.textContent = "";
+    } else if (blanks.length === 1 && sum <= 9) {
       blanks[0].placeholder = String(9 - sum);
       check.textContent = fmt(check.getAttribute("data-msg-rest"), { name: blanks[0].getAttribute("data-player"), n: 9 - sum });
     } else if (blanks.length === inputs.length) {
