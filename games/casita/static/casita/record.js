@@ -10,9 +10,12 @@
     return (template || "").replace(/%\((\w+)\)s/g, function (_m, k) { return values[k] == null ? "" : values[k]; });
   }
 
-  function listed(names) {  // "Ana and Bea", "Ana y Bea", "Ana e Inés", "Ana et Bea": the page's language
+  // "Ana and Bea", "Ana y Bea", "Ana e Inés", "Ana et Bea", as the page's language lists names (English without
+  // a comma before "and", as the lines the server writes: British English's list)
+  function listed(names) {
+    var lang = document.documentElement.lang || undefined;
     try {
-      return new Intl.ListFormat(document.documentElement.lang || undefined, { type: "conjunction" }).format(names);
+      return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { type: "conjunction" }).format(names);
     } catch (_e) {
       return names.join(", ");
     }
