@@ -54,7 +54,7 @@ DECK_HINTS: dict[DeckKind, Text] = {
                       "(S ♠, H ♥, D ♦, C ♣): KH, QC, CD (Knight), JS, 10S, 1H."),
     DeckKind.FRENCH52: _("Rank + suit (S ♠, H ♥, D ♦, C ♣): AS, KH, 10D, 7C."),
     DeckKind.SPANISH40: _("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
-                          "12E (King), 11B (caballo), 10O (sota)."),
+                          "12E (King), 11B (Horse), 10O (Jack)."),
     DeckKind.SPANISH48: _("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, "
                           "12E (King), 9B."),
 }

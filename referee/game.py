@@ -84,10 +84,13 @@ OptionKind = Literal["bool", "int", "choice"]
 
 @dataclass(frozen=True)
 class Rule:
-    """A rule of the game, as the rules page states it: ``key`` is its anchor there, ``title`` its name."""
+    """A rule of the game, as the rules page states it: ``key`` is its anchor there, ``title`` its name, and
+    ``paragraph`` (from 0) the paragraph of that section a ruling under it quotes, where the section says
+    several things in the same words (else the referee quotes the one closest to the ruling's words)."""
 
     key: str
     title: Text
+    paragraph: int | None = None
 
     def __str__(self) -> str:
         return str(self.title)

@@ -40,7 +40,7 @@ RULE_PISSER = Rule("play", _("Pisser: trump even if you cannot overtrump"))
 RULE_DISCARD = Rule("play", _("Discard when you can neither follow nor trump"))
 RULE_EXCUSE = Rule("play", _("The Excuse may always be played"))
 RULE_OPENING = Rule("five-players", _("Opening lead at five players"))
-RULE_WINNER = Rule("play", _("Who wins the trick"))
+RULE_WINNER = Rule("play", _("Who wins the trick"), paragraph=3)  # "The highest trump takes the trick…"
 RULE_ECART = Rule("chien", _("The écart"))
 MAY_GO_DOWN = _("Cards that may go in the écart:")
 
@@ -246,13 +246,15 @@ def trick_verdict(trick: Trick, last_trick: bool, chelem: bool) -> Verdict:
     for position, card in enumerate(cards):
         if position == index:
             reasons[card] = _("Wins the trick.")
+        elif best.is_excuse:
+            reasons[card] = _("The Excuse led to the last trick of a chelem takes it.")
         elif card.is_excuse:
             reasons[card] = _("The Excuse never wins a trick.")
         elif card.is_trump:
             reasons[card] = _("A lower trump.")
         elif card.suit == led and best.is_trump:
-            reasons[card] = _("Of the suit led, but the %(card)s trumps it.", card=said(best))
-        elif card.suit == led or best.is_excuse:
+            reasons[card] = _("Of the suit led, but a trump, the %(card)s, takes the trick.", card=said(best))
+        elif card.suit == led:
             reasons[card] = _("Lower than %(card)s.", card=the_card(best))
         else:
             reasons[card] = _("Not the suit led and not a trump: it cannot win.")

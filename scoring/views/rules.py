@@ -89,8 +89,8 @@ def _words(text: str) -> set[str]:
 
 
 def citation(game: Game[Any, Any, Any], rule: Rule | Text, explanation: str) -> dict[str, str] | None:
-    """Where a ruling's rule stands on the rules page, and the paragraph of it the ruling rests on (the one
-    sharing most words with the rule and the explanation; of equals, the shortest, as the most to the point);
+    """Where a ruling's rule stands on the rules page, and the paragraph of it the ruling rests on: the one the
+    rule names, else the one sharing most words with the rule and the explanation (the first of equals);
     ``None`` for a rule the page does not state."""
     if not isinstance(rule, Rule):
         return None
@@ -98,7 +98,11 @@ def citation(game: Game[Any, Any, Any], rule: Rule | Text, explanation: str) -> 
     if section is None or not section["paragraphs"]:
         return None
     said = _words(f"{translate(rule.title)} {explanation}")
-    quote = max(section["paragraphs"], key=lambda p: (len(_words(p) & said), -len(_words(p))))
+    paragraphs = section["paragraphs"]
+    if rule.paragraph is not None and rule.paragraph < len(paragraphs):
+        quote = paragraphs[rule.paragraph]
+    else:
+        quote = max(paragraphs, key=lambda p: len(_words(p) & said))  # the first of equals
     return {"anchor": section["anchor"], "section": section["title"], "quote": quote}
 
 

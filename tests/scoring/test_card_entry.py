@@ -118,7 +118,7 @@ def test_a_revoke_is_shown_when_a_later_card_proves_it_naming_both_tricks(client
     tricks[4] = "QH 9C 5H CH"
     start(client, table)
     html = play(client, table, [c for t in tricks[:5] for c in t.split()], htmx=True).content.decode()
-    assert "Revoke" not in html  # nothing proves it yet
+    assert "Illegal play in trick" not in html and 'data-flag="revoke"' not in html  # nothing proves it yet
     html = play(client, table, tricks[5].split()[:2], htmx=True).content.decode()
     assert "Illegal play in trick 5, proven by trick 6" in html and "Follow suit" in html
     assert "E played 9 of clubs in trick 5, but played Jack of hearts in trick 6, so held it then" in html

@@ -185,12 +185,14 @@ def test_every_answer_quotes_the_rules_page(client, slug, language):
         assert escape(cite["quote"]) in html
 
 
-def test_the_quote_is_the_paragraph_the_answer_rests_on(client):
-    """Who takes a trick with a trump in it rests on "The highest trump takes the trick…", not on the paragraph
-    before it about trumps led, which shares as many of the answer's words (the shorter, more to the point,
-    is quoted)."""
-    answer = ask(client, "tarot", trick="7C 3C T1 2C").context["answer"]
-    assert answer["cite"]["quote"].startswith("The highest trump takes the trick")
+@pytest.mark.parametrize(("language", "quote"), [("en", "The highest trump takes the trick"),
+                                               ("es", "El triunfo más alto"), ("fr", "Le plus fort atout")])
+def test_who_takes_a_trick_quotes_the_paragraph_that_says_so(client, language, quote):
+    """Who takes a trick rests on "The highest trump takes the trick…", which its rule names, not on the
+    paragraph before it about trumps led, which shares as many of the answer's words or more."""
+    response = client.get(reverse("referee", args=["tarot"]), {"ask": "1", "trick": "7C 3C T1 2C"},
+                          headers={"Accept-Language": language})
+    assert response.context["answer"]["cite"]["quote"].startswith(quote)
 
 
 def package_of(game) -> str:

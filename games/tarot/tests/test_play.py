@@ -207,12 +207,12 @@ def test_a_trump_takes_the_trick_over_the_cards_of_the_suit_led() -> None:
     led, the 3 of trumps played: the hearts are beaten by it, not off-suit; the Excuse never wins."""
     ruling = ask({"trick": ["KH", "2H", "T3", "EX", "10H"]}, FIVE)
     assert ruling.winner == "T3"
+    trumped = "Of the suit led, but a trump, the 3, takes the trick."
     assert {code: str(reason) for code, reason in ruling.reasons.items()} == {
-        "KH": "Of the suit led, but the 3 trumps it.", "2H": "Of the suit led, but the 3 trumps it.",
-        "T3": "Wins the trick.", "EX": "The Excuse never wins a trick.", "10H": "Of the suit led, but the 3 trumps it."}
+        "KH": trumped, "2H": trumped, "T3": "Wins the trick.", "EX": "The Excuse never wins a trick.", "10H": trumped}
     off_suit = ask({"trick": ["7C", "3C", "T1", "2H", "9C"]}, FIVE)
     assert str(off_suit.reasons["2H"]) == "Not the suit led and not a trump: it cannot win."
-    assert str(off_suit.reasons["7C"]) == "Of the suit led, but the Petit trumps it."
+    assert str(off_suit.reasons["7C"]) == "Of the suit led, but a trump, the Petit, takes the trick."
 
 
 def test_excuse_never_wins() -> None:
@@ -231,6 +231,8 @@ def test_excuse_led_to_the_last_trick_of_a_chelem_wins() -> None:
     """… except as the last card of a chelem."""
     trick = ["EX", "3C", "KH", "T21"]
     assert ask({"trick": trick, "leader": "N", "last_trick": True, "chelem": True}).winner == "N"
+    reasons = ask({"trick": trick, "last_trick": True, "chelem": True}).reasons
+    assert reasons["T21"] == reasons["KH"] == "The Excuse led to the last trick of a chelem takes it."
     assert ask({"trick": trick, "leader": "N", "last_trick": True}).winner == "W"
     assert "last trick" in str(ask({"trick": trick, "leader": "N", "last_trick": True}).explanation)
 

@@ -16,8 +16,8 @@
     var lang = document.documentElement.lang || undefined;
     try {
       return new Intl.ListFormat(lang === "en" ? "en-GB" : lang, { type: "conjunction" }).format(names);
-    } catch (_e) {
-      return names.join(", ");
+    } catch (_e) {  // a browser without Intl.ListFormat
+      return names.slice(0, -1).join(", ") + " & " + names[names.length - 1];
     }
   }
 
