@@ -412,7 +412,9 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
         else:
             stored = services.record_deal(table, record, author=author_of(request),
                                           client_id=uuid.UUID(draft.client_id))
-            done = _("Deal %(n)s saved.") % {"n": stored.number}
+            # a second tap of Save while the first was on its way is stored once, and said so
+            done = (_("Deal %(n)s was already saved.") if getattr(stored, "repeated", False)
+                    else _("Deal %(n)s saved.")) % {"n": stored.number}
     except InvalidRecord as exc:
         return _back_to_page(request, access, game, spec, draft, " ".join(services.field_errors(exc).values()),
                              status=400)

@@ -188,6 +188,25 @@ def test_saving_twice_records_the_deal_once(client, table):
     assert Deal.objects.filter(table=table).count() == 1
 
 
+def test_a_second_save_sent_before_the_first_answered_is_said_already_saved(client, table):
+    """Two taps of Save: the second request read the draft before the first dropped it. The deal is stored
+    once (its client id), and the second's message says it was already saved, not "Deal 1 saved" again."""
+    from scoring import play_drafts
+
+    start(client, table)
+    play(client, table, CARDS_A)
+    session = client.session
+    draft = play_drafts.load(session, table)
+    client.post(url(table, "save/"))
+    session = client.session
+    play_drafts.store(session, table, draft)  # as the second request found it
+    session.save()
+    response = client.post(url(table, "save/"), follow=True)
+    assert Deal.objects.filter(table=table).count() == 1
+    said = [str(m) for m in response.context["messages"]]
+    assert said[-1] == "Deal 1 was already saved.", said
+
+
 def test_a_deal_not_over_is_not_saved(client, table):
     start(client, table)
     play(client, table, CARDS_A[:10])
