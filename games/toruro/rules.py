@@ -186,6 +186,37 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         return tuple(dataclasses.replace(f, required=True, help=_("The first of them after the dealer leads."))
                      if f.name == "went" else f for f in asked)
 
+    def contract_fields(self, table: Table, state: ToruroState) -> tuple[Field, ...]:
+        """:meth:`play_fields` as the night stands before the deal: the lulo paid is one of those that may be
+        paid now, tapped as the record form offers them (equal lulos of one player are one choice); with none
+        to pay, no payment is asked.
+
+        >>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
+        >>> [f.name for f in GAME.contract_fields(table, GAME.initial_state(table))]
+        ['turned_card', 'went']
+        >>> state, _out = GAME.apply(table, GAME.initial_state(table), {"turned_card": "5B",  # everyone goes
+        ...                          "went": list(table.players), "tricks": ["Luis", "Luis", "Luis"]})
+        >>> [(value, str(label)) for value, label in GAME.contract_fields(table, state)[1].fields[0].choices][:2]
+        [('1', '#1 Pepe · 3 chips'), ('2', '#2 Marta · 3 chips')]
+        """
+        choices: list[tuple[str, Text]] = []
+        offered: set[tuple[str, int]] = set()
+        for lulo in lulos.payable(table, state):
+            if (lulo.player, lulo.amount) not in offered:
+                offered.add((lulo.player, lulo.amount))
+                choices.append((str(lulo.id), _("#%(id)s %(player)s · %(n)s chips", id=lulo.id, player=lulo.player,
+                                                n=lulo.amount)))
+        asked = []
+        for field in self.play_fields(table):
+            if field.name == "payments":
+                if not choices:
+                    continue
+                field = dataclasses.replace(field, fields=tuple(
+                    dataclasses.replace(sub, kind="choice", choices=tuple(choices), minimum=None)
+                    if sub.name == "lulo" else sub for sub in field.fields))
+            asked.append(field)
+        return tuple(asked)
+
     def played_deal(self, table: Table, contract: Mapping[str, Any], first_leader: Seat) -> PlayedDeal:
         """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), by those
         who went: the first of them from ``first_leader`` round the table leads (``first_leader`` being the

@@ -45,12 +45,17 @@ PAGE = "scoring/play.html"
 
 
 class _AskedFirst:
-    """The game as the contract form sees it: its ``play_fields`` in place of its record's fields."""
+    """The game as the contract form sees it: its ``play_fields`` in place of its record's fields; as the night
+    stands before the deal (``state``) where the game can say more from it (``contract_fields``: Toruro's open
+    lulos to tap)."""
 
-    def __init__(self, game: Game[Any, Any, Any]):
-        self._game = game
+    def __init__(self, game: Game[Any, Any, Any], state: Any = None):
+        self._game, self._state = game, state
 
     def record_fields(self, spec: TableSpec[Any]) -> Any:
+        given_the_night = getattr(self._game, "contract_fields", None)
+        if callable(given_the_night) and self._state is not None:
+            return given_the_night(spec, self._state)
         return self._game.play_fields(spec)  # type: ignore[attr-defined]
 
     def __getattr__(self, name: str) -> Any:
@@ -58,9 +63,22 @@ class _AskedFirst:
 
 
 def contract_form(game: Game[Any, Any, Any], spec: TableSpec[Any], data: Any = None,
-                  contract: dict[str, Any] | None = None) -> RecordForm:
-    """The record form, asking what is said before the first card (the game's ``play_fields``)."""
-    return RecordForm(_AskedFirst(game), spec, data, record=contract)  # type: ignore[arg-type]
+                  contract: dict[str, Any] | None = None, state: Any = None) -> RecordForm:
+    """The record form, asking what is said before the first card (the game's ``play_fields``, given the
+    night's ``state`` before the deal where the game asks more from it)."""
+    return RecordForm(_AskedFirst(game, state), spec, data, record=contract)  # type: ignore[arg-type]
+
+
+def _night_before(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any],
+                  draft: Draft | None = None) -> Any:
+    """The state before the deal under way: a new deal's, or the corrected one's (None if a stored deal cannot
+    be read: the contract is then asked without it)."""
+    if draft is None or draft.number is None:
+        return services.standings(access.table).state
+    try:
+        return services.state_before(access.table, draft.number, game, spec)
+    except services.ChangeRefused:
+        return None
 
 
 def _game(access: Access) -> tuple[Game[Any, Any, Any], TableSpec[Any]]:
@@ -151,8 +169,8 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
         deal = draft.deal(game, spec)
     except InvalidRecord:  # the players changed since: the contract no longer reads
         play_drafts.drop(request.session, table)
-        return _contract_context(access, game, spec, contract_form(game, spec), error=_(
-            "The table changed since this deal was started: give the contract again."))
+        return _contract_context(access, game, spec, contract_form(game, spec, state=_night_before(
+            access, game, spec)), error=_("The table changed since this deal was started: give the contract again."))
     if correcting is not None and not 0 <= correcting < len(deal.plays):
         correcting = None
     new_flags = []
@@ -236,7 +254,8 @@ def _back_to_page(request: HttpRequest, access: Access, game: Game[Any, Any, Any
     if not error and not getattr(request, "htmx", False):
         return redirect("play", token=access.token)
     if draft is None:
-        return _show(request, _contract_context(access, game, spec, contract_form(game, spec), error), status)
+        form = contract_form(game, spec, state=_night_before(access, game, spec))
+        return _show(request, _contract_context(access, game, spec, form, error), status)
     return _show(request, _draft_context(request, access, game, spec, draft, error=error), status)
 
 
@@ -255,14 +274,15 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         if draft is None:
             if not services.standings(table).accepts_deals:
                 return redirect("table", token=token)
-            return _show(request, _contract_context(access, game, spec, contract_form(game, spec)))
+            form = contract_form(game, spec, state=_night_before(access, game, spec))
+            return _show(request, _contract_context(access, game, spec, form))
         if request.GET.get("contract"):
-            form = contract_form(game, spec, contract=draft.contract)
+            form = contract_form(game, spec, contract=draft.contract, state=_night_before(access, game, spec, draft))
             return _show(request, _contract_context(access, game, spec, form, draft=draft))
         correcting = _index(request.GET.get("correct", ""))
         return _show(request, _draft_context(request, access, game, spec, draft, correcting))
     kept = draft if draft is not None and request.POST.get("keep") else None
-    form = contract_form(game, spec, request.POST)
+    form = contract_form(game, spec, request.POST, state=_night_before(access, game, spec, kept))
     contract = form.complete_record()
     if contract is not None:
         if kept is not None and (kept.cards or kept.number is not None):  # the same deal: who led it, and who

@@ -293,6 +293,20 @@ def test_the_contract_asks_the_turned_card_and_who_went_and_says_who_leads(clien
     assert "Luis leads the first trick" not in html
 
 
+def test_the_lulo_paid_is_tapped_among_those_that_may_be_paid_now(client, night):
+    """No lulo to pay before the first deal: no payment asked. After Deal M the lulos are Luis #1, Pepe #2,
+    Juan #3 and Ana #4, 3 chips each: the contract offers them to tap, as the record form does, not a number
+    to know by heart."""
+    assert 'name="payments__0__lulo"' not in client.get(url(night)).content.decode()
+    client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
+    enter(client, night, CARDS_M)
+    client.post(url(night, "save/"))
+    html = client.get(url(night)).content.decode()
+    offered = re.findall(r'name="payments__0__lulo" value="(\d+)"', html)
+    assert offered == ["1", "2", "3", "4"]
+    assert "#2 Pepe · 3 chips" in words(html)
+
+
 def test_a_contract_with_nobody_going_is_refused_beside_the_field(client, night):
     response = client.post(url(night), {"turned_card": "5B"})
     html = response.content.decode()
