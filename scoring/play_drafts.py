@@ -18,6 +18,11 @@ A game offers card-by-card entry by answering four questions (nothing here names
   with face-down plays each card may be given as a :class:`~referee.tricks.Play` saying whether it went face
   down.
 
+And it may answer three more, where it has more to say (scoring/views/play.py asks them if they are there):
+``contract_fields(table, state)``, the contract's fields as the night stands before the deal (Toruro: the lulos
+that may be paid, to tap); ``check_contract(table, state, contract)``, what the contract breaks before any card
+is in (``InvalidRecord``); ``first_lead_note(table, speaker)``, who leads when the contract decides it.
+
 A card may be played face down only where the game's trick rules have face-down plays at all
 (``rules.shape.face_down``); where exactly is the game's course to say (a flag, never a refusal).
 """
