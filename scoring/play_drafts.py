@@ -19,7 +19,7 @@ A game offers card-by-card entry by answering four questions (nothing here names
   down.
 
 And it may answer three more, where it has more to say (scoring/views/play.py asks them if they are there):
-``contract_fields(table, state)``, the contract's fields as the night stands before the deal (Toruro: the lulos
+``contract_fields(table, state)``, the contract's fields as the night stands before the deal (the debts
 that may be paid, to tap); ``check_contract(table, state, contract)``, what the contract breaks before any card
 is in (``InvalidRecord``); ``first_lead_note(table, speaker)``, who leads when the contract decides it.
 

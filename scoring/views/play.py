@@ -46,8 +46,8 @@ PAGE = "scoring/play.html"
 
 class _AskedFirst:
     """The game as the contract form sees it: its ``play_fields`` in place of its record's fields; as the night
-    stands before the deal (``state``) where the game can say more from it (``contract_fields``: Toruro's open
-    lulos to tap)."""
+    stands before the deal (``state``) where the game can say more from it (``contract_fields``: the debts open
+    at the table, to tap)."""
 
     def __init__(self, game: Game[Any, Any, Any], state: Any = None):
         self._game, self._state = game, state
