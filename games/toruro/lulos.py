@@ -134,6 +134,15 @@ def night_over(table: TableSpec[ToruroOptions], state: ToruroState) -> bool:
     return not (table.options.play_out_pots and state.ledger.pots_total())
 
 
+def by_kind(payable: Sequence[PayableLulo]) -> list[tuple[PayableLulo, ...]]:
+    """Payable lulos by player and amount, in the order they may be paid: paying any of one player's equal
+    lulos is the same, so each kind is one choice (the record form's, the card-by-card contract's)."""
+    kinds: dict[tuple[str, int], list[PayableLulo]] = {}
+    for lulo in payable:
+        kinds.setdefault((lulo.player, lulo.amount), []).append(lulo)
+    return [tuple(kind) for kind in kinds.values()]
+
+
 def payable(table: TableSpec[ToruroOptions], state: ToruroState) -> tuple[PayableLulo, ...]:
     """The lulos that may be paid this deal, lowest first, then in order from the dealer round the table.
 

@@ -32,16 +32,10 @@ SPARE_MISPLAYS = 2  # empty rows of play rules broken drawn (without JavaScript,
 
 
 def payable_groups(payable: Sequence[PayableLulo], table: Any) -> list[dict[str, Any]]:
-    """The payable lulos by player and amount, in the order they may be paid (lowest first, then from the
-    dealer round the table): paying any of one player's equal lulos is the same, so each is one choice."""
-    groups: dict[tuple[str, int], dict[str, Any]] = {}
-    for lulo in payable:
-        key = (lulo.player, lulo.amount)
-        if key not in groups:
-            groups[key] = {"player": lulo.player, "amount": lulo.amount, "ids": [],
-                           "money": chips_money(lulo.amount, table)}
-        groups[key]["ids"].append(lulo.id)
-    return list(groups.values())
+    """The payable lulos by player and amount (:func:`lulos.by_kind`), in the order they may be paid (lowest
+    first, then from the dealer round the table), each one choice."""
+    return [{"player": kind[0].player, "amount": kind[0].amount, "ids": [lulo.id for lulo in kind],
+             "money": chips_money(kind[0].amount, table)} for kind in lulos.by_kind(payable)]
 
 
 def _lulo_row(line: lulos.LuloLine, table: Any) -> dict[str, Any]:

@@ -199,20 +199,16 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         >>> [(value, str(label)) for value, label in GAME.contract_fields(table, state)[1].fields[0].choices][:2]
         [('1', '#1 Pepe · 3 chips'), ('2', '#2 Marta · 3 chips')]
         """
-        choices: list[tuple[str, Text]] = []
-        offered: set[tuple[str, int]] = set()
-        for lulo in lulos.payable(table, state):
-            if (lulo.player, lulo.amount) not in offered:
-                offered.add((lulo.player, lulo.amount))
-                choices.append((str(lulo.id), _("#%(id)s %(player)s · %(n)s chips", id=lulo.id, player=lulo.player,
-                                                n=lulo.amount)))
+        choices = tuple((str(first.id), _("#%(id)s %(player)s · %(n)s chips", id=first.id, player=first.player,
+                                          n=first.amount))
+                        for first, *_same in lulos.by_kind(lulos.payable(table, state)))
         asked = []
         for field in self.play_fields(table):
             if field.name == "payments":
                 if not choices:
                     continue
                 field = dataclasses.replace(field, fields=tuple(
-                    dataclasses.replace(sub, kind="choice", choices=tuple(choices), minimum=None)
+                    dataclasses.replace(sub, kind="choice", choices=choices, minimum=None)
                     if sub.name == "lulo" else sub for sub in field.fields))
             asked.append(field)
         return tuple(asked)

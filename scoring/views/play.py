@@ -282,7 +282,8 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         correcting = _index(request.GET.get("correct", ""))
         return _show(request, _draft_context(request, access, game, spec, draft, correcting))
     kept = draft if draft is not None and request.POST.get("keep") else None
-    form = contract_form(game, spec, request.POST, state=_night_before(access, game, spec, kept))
+    night = _night_before(access, game, spec, kept)
+    form = contract_form(game, spec, request.POST, state=night)
     contract = form.complete_record()
     if contract is not None:
         if kept is not None and (kept.cards or kept.number is not None):  # the same deal: who led it, and who
@@ -290,10 +291,10 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
             if kept.contract.get("dealer") and not contract.get("dealer"):
                 contract = {**contract, "dealer": kept.contract["dealer"]}
         else:  # no card yet: who leads may follow from the contract (the game's first_lead)
-            contract, leader = game.first_lead(spec, services.standings(table).state, contract)
+            contract, leader = game.first_lead(spec, night, contract)
         try:
             deal = game.played_deal(spec, contract, spec.seat(leader))  # type: ignore[attr-defined]
-            _check_contract(game, spec, table, contract, kept)
+            _check_contract(game, spec, night, contract)
             if kept is not None and kept.cards and loaded and deal.seats != loaded[1].seats:
                 raise InvalidRecord({"__all__": _(
                     "The players in the deal changed: the cards already played would go to other players. Keep "
@@ -311,17 +312,12 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     return _show(request, _contract_context(access, game, spec, form, draft=kept), status=200)
 
 
-def _check_contract(game: Game[Any, Any, Any], spec: TableSpec[Any], table: Any, contract: dict[str, Any],
-                    kept: Draft | None) -> None:
+def _check_contract(game: Game[Any, Any, Any], spec: TableSpec[Any], night: Any, contract: dict[str, Any]) -> None:
     """What the contract breaks given the night before the deal (a game that can say so: ``check_contract``),
     at once rather than when the cards are all in."""
     check = getattr(game, "check_contract", None)
-    if not callable(check):
-        return
-    number = kept.number if kept is not None else None
-    state = (services.state_before(table, number, game, spec) if number is not None
-             else services.standings(table).state)
-    check(spec, state, contract)
+    if callable(check) and night is not None:
+        check(spec, night, contract)
 
 
 def _load(request: HttpRequest, access: Access, game: Game[Any, Any, Any],

@@ -110,7 +110,7 @@
           if (el.checked && !el.defaultChecked) said.push(el.labels[0] ? words(el.labels[0]) : el.value);
         } else if (el.tagName === "SELECT") { // as a reset leaves it: the option marked selected, else the first
           const option = el.selectedOptions[0];
-          const initial = Array.prototype.find.call(el.options, (one) => one.defaultSelected) || el.options[0];
+          const initial = Array.prototype.find.call(el.options, (each) => each.defaultSelected) || el.options[0];
           if (option && option !== initial) said.push(option.textContent.trim());
         } else if (el.value.trim() && el.value !== el.defaultValue) {
           const label = boxes > 1 && (el.labels[0] ? words(el.labels[0]) : el.getAttribute("aria-label"));
