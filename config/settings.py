@@ -153,7 +153,9 @@ RATELIMIT_ENABLE = envbool("RATELIMIT", True)
 # Per client (IP address) and minute: starting tables, changing tables, the stateless score API, admin logins.
 RATE_LIMITS = {"new_table": "20/m", "write": "120/m", "score": "60/m", "admin_login": "10/m"}
 
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Sessions in the database alone: a deal entered card by card lives in its phone's session, and every worker must
+# read the same one (a cache in each process served each worker its own stale copy: cards came and went).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the device that starts a table keeps editing it
 # HTTPS only in production; `make run` serves the phones at home over plain HTTP (HTTPS=false) with DEBUG off.
 HTTPS = envbool("HTTPS", not DEBUG)

@@ -103,6 +103,23 @@ def test_the_deal_in_progress_survives_a_reload(client, table):
     assert "9 of 72 cards" in page(client, table) and "9 of 72 cards" in page(client, table)
 
 
+def test_every_server_process_sees_the_same_deal_in_progress(client, table):
+    """`make run` serves with several processes, each with its own memory: the cards tapped so far must not be
+    kept where another process would read its own older copy."""
+    from django.core.cache import caches
+
+    memory = caches["default"]  # this process's own
+    start(client, table)
+    play(client, table, CARDS_A[:1])
+    another_process = {name: dict(store) for name, store in vars(memory).items() if isinstance(store, dict)}
+    assert another_process
+    play(client, table, CARDS_A[1:3])
+    for name, store in another_process.items():  # the next tap reaches a process that last saw one card
+        getattr(memory, name).clear()
+        getattr(memory, name).update(store)
+    assert "3 of 72 cards" in page(client, table)
+
+
 def test_a_card_played_twice_is_flagged_at_once_with_the_rule_and_kept(client, table):
     start(client, table)
     response = play(client, table, ["5S", "5S"], htmx=True)
