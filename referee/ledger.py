@@ -142,6 +142,11 @@ class Ledger(Values):
     def open_debts(self) -> tuple[Debt, ...]:
         return tuple(d for d in self.debts if d.open)
 
+    def any_open(self) -> bool:
+        """Whether a debt is still open, looked for from the newest (which are the likeliest open): asked after
+        every deal, where a long night's list would make each deal read it all."""
+        return any(d.open for d in reversed(self.debts))
+
     def owed(self, seats: int) -> dict[int, int]:
         """What each seat still owes in open debts."""
         owed = dict.fromkeys(range(seats), 0)

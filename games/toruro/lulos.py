@@ -18,7 +18,7 @@ what it would have cost in ``worth``. Lulos are never removed: a paid one is mar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,10 +126,15 @@ def lulo_list(state: ToruroState, players: Sequence[str]) -> tuple[LuloLine, ...
     return tuple(lulo_line(debt, players) for debt in state.ledger.debts)
 
 
+def lines_of(state: ToruroState, players: Sequence[str], ids: Iterable[int]) -> tuple[LuloLine, ...]:
+    """The lines of the lulos numbered ``ids``, as they stand in ``state``, by number."""
+    return tuple(lulo_line(state.ledger.debts[i - 1], players) for i in sorted(set(ids)))
+
+
 def night_over(table: TableSpec[ToruroOptions], state: ToruroState) -> bool:
     """"The game ends when, after at least one deal, nobody owes anything" (and, with ``play_out_pots``,
     nothing is left in the pots)."""
-    if state.played < 1 or state.ledger.open_debts():
+    if state.played < 1 or state.ledger.any_open():
         return False
     return not (table.options.play_out_pots and state.ledger.pots_total())
 

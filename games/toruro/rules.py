@@ -48,7 +48,7 @@ from referee.text import Text, _, signed
 from referee.values import Seat, Values
 
 from . import cards, carry, lulos, play, stats
-from .lulos import MISPLAY, NO_TRICK, LuloLine, PayableLulo
+from .lulos import MISPLAY, NO_TRICK, LuloLine
 from .options import SETTLE_OPTIONS, ToruroOptions
 from .play import FIRST_LEAD_RULES, FOLLOW_RULES, MISPLAY_RULES, REFEREE, seven_stands_in_for
 from .pots import ANTE, POTS, at_start, share_equally
@@ -61,14 +61,15 @@ Table = TableSpec[ToruroOptions]
 
 @dataclass(frozen=True)
 class ToruroDetails(Values):
-    """What a deal leaves to show beside its scores (the API's ``extra``): the lulo list after it, the lulos
-    it added, the pots after it and the chips in play (what a lulo cost), trumps, the rank the 7 of trumps
-    played as, and the lulos payable next deal. A void deal has no trumps nor chips in play."""
+    """What a deal leaves to show beside its scores (the API's ``extra``): the lulos it added or paid, as the
+    list has them after it (the whole list and the lulos payable next are the state's: a night's list grows
+    with every deal, and each deal carrying all of it made a long night's answer grow with its square), the
+    ids of those it added, the pots after it and the chips in play (what a lulo cost), trumps and the rank
+    the 7 of trumps played as. A void deal has no trumps nor chips in play."""
 
-    lulo_list: tuple[LuloLine, ...]
+    lulos: tuple[LuloLine, ...]
     new_lulos: tuple[int, ...]
     pots: Mapping[str, int]
-    payable: tuple[PayableLulo, ...]
     pots_at_start: int | None = None
     trump: str | None = None
     seven_as_turned: str | None = None
@@ -325,6 +326,8 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             errors.add("payments", _("At most %(n)s lulo(s) may be paid in one deal (%(given)s given).",
                                      n=per_deal, given=len(payments)), rule=RULE["house_rules"])
             return
+        if not payments:
+            return
         debts = state.ledger.debts
         remaining = {debt.id: debt for debt in state.ledger.open_debts()}
         seen: set[int] = set()
@@ -521,7 +524,8 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             state.scored(scores), ledger=books.ledger, played=state.played + 1, pot_shares=tuple(shares),
             lulo_counts=tuple(counts), chips=books.chips(state.chips))
         assert after.totals == after.ledger.players and after.ledger.conserved
-        details = self._details(table, state, after, record, tuple(new_lulos), in_play)
+        paid = () if record.void else tuple(pay.lulo for pay in record.payments)
+        details = self._details(table, after, record, paid, tuple(new_lulos), in_play)
         return after, Outcome(scores=scores, breakdown=tuple(lines), moves=tuple(books.moves), details=details)
 
     @staticmethod
@@ -561,20 +565,20 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
                                    player=seat.name, amount=in_play))
         return added
 
-    def _details(self, table: Table, before: ToruroState, after: ToruroState, record: ToruroRecord,
+    @staticmethod
+    def _details(table: Table, after: ToruroState, record: ToruroRecord, paid: tuple[int, ...],
                  new_lulos: tuple[int, ...], in_play: int | None) -> ToruroDetails:
         turned = record.turned_card
-        next_deal = dataclasses.replace(after, dealer=self.next_dealer(table, before, record))
         return ToruroDetails(
-            lulo_list=lulos.lulo_list(after, table.players), new_lulos=new_lulos, pots=dict(after.ledger.pots),
-            payable=lulos.payable(table, next_deal), pots_at_start=in_play,
+            lulos=lulos.lines_of(after, table.players, (*paid, *new_lulos)), new_lulos=new_lulos,
+            pots=dict(after.ledger.pots), pots_at_start=in_play,
             trump=turned.suit if turned is not None else None,
             seven_as_turned=seven_stands_in_for(turned) if turned is not None else None)
 
     def score_void(self, table: Table, state: ToruroState, record: ToruroRecord) -> tuple[ToruroState, Outcome]:
         """A misdeal: no ante, no payment, no lulo; the pots and the lulo list stay as they were."""
         line = _("Void deal (misdeal): no chip moves; the pots and the lulo list stay as they were.")
-        details = self._details(table, state, state, record, (), None)
+        details = self._details(table, state, record, (), (), None)
         return state, Outcome(scores=(0,) * table.size, breakdown=(line,), void=True, details=details)
 
     # -- the end, settling up, what the table shows -------------------------------------------------------------

@@ -1,7 +1,10 @@
-"""Toruro through the API: listed, scored with every chip moved and the lulo list after each deal (a two-deal
-night computed by hand below), impossible records refused per field, and play rulings that name the lulo.
+"""Toruro through the API: listed, scored with every chip moved and the lulos each deal added or paid (a
+two-deal night computed by hand below; the whole list once, in the state after the last), impossible records
+refused per field, and play rulings that name the lulo.
 
 Ana, Luis, Pepe, Marta, Juan in the order of play; Ana deals first."""
+
+import json
 
 PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
 # Deal 1 (first deal: all go). Ana antes 1 chip a pot. Luis takes the cabeza (1), Pepe the barriga and the
@@ -16,26 +19,35 @@ def score(api, deals):
     return api.post("/api/games/toruro/score", {"players": PLAYERS, "deals": deals})
 
 
+def test_a_long_night_answers_each_deal_in_the_same_room(api):
+    """Three lulos a deal, none ever paid: each deal's answer says its own three, so the answer grows with the
+    night, not with its square (each deal carrying the whole list, 2,000 such deals answered 1.8 GB)."""
+    deals = score(api, [DEAL1] * 120).json()["deals"]
+    assert [len(deal["extra"]["lulos"]) for deal in (deals[0], deals[-1])] == [3, 3]
+    assert len(json.dumps(deals[-1])) < 1.2 * len(json.dumps(deals[0]))
+
+
 def test_toruro_is_listed_for_five_to_ten(api):
     games = {g["slug"]: g for g in api.get("/api/games").json()}
     assert games["toruro"]["player_counts"] == [5, 6, 7, 8, 9, 10]
 
 
-def test_a_night_gives_money_moves_and_the_lulo_list_after_each_deal(api):
+def test_a_night_gives_money_moves_and_the_lulos_each_deal_added_or_paid(api):
     body = score(api, [DEAL1, DEAL2]).json()
     one, two = body["deals"]
     assert one["scores"] == {"Ana": -3, "Luis": 1, "Pepe": 2, "Marta": 0, "Juan": 0}
     assert [(m["payer"], m["payee"], m["amount"]) for m in one["money"]] == [
         ("Ana", "pot:cabeza", 1), ("Ana", "pot:barriga", 1), ("Ana", "pot:cola", 1),
         ("pot:cabeza", "Luis", 1), ("pot:barriga", "Pepe", 1), ("pot:cola", "Pepe", 1)]
-    assert [(lulo["id"], lulo["player"], lulo["amount"], lulo["status"]) for lulo in one["extra"]["lulo_list"]] \
+    assert [(lulo["id"], lulo["player"], lulo["amount"], lulo["status"]) for lulo in one["extra"]["lulos"]] \
         == [(1, "Marta", 3, "open"), (2, "Juan", 3, "open"), (3, "Ana", 3, "open")]
 
     assert two["scores"] == {"Ana": 0, "Luis": -3, "Pepe": 0, "Marta": -3, "Juan": 0}
     assert [(m["payer"], m["payee"], m["amount"], m["reason"]) for m in two["money"][3:]] == [
         ("Marta", "pot:cabeza", 1, "Lulo #1 into the Cabeza"), ("Marta", "pot:barriga", 1, "Lulo #1 into the Barriga"),
         ("Marta", "pot:cola", 1, "Lulo #1 into the Cola")]
-    assert [lulo["status"] for lulo in two["extra"]["lulo_list"]] == ["paid", "open", "open"]
+    assert [(lulo["id"], lulo["status"], lulo["paid_deal"]) for lulo in two["extra"]["lulos"]] == [(1, "paid", 2)]
+    assert [lulo["status"] for lulo in body["state"]["lulo_list"]] == ["paid", "open", "open"]  # the whole list
     assert two["extra"]["pots"] == {"cabeza": 2, "barriga": 2, "cola": 2}
     # Conserved: the players' nets and the pots add up to nothing.
     assert body["totals"] == {"Ana": -3, "Luis": -2, "Pepe": 2, "Marta": -3, "Juan": 0}

@@ -472,7 +472,7 @@ def test_a_void_deal_moves_nothing() -> None:
     assert out.void and out.moves == () and set(out.scores) == {0}
     assert after.ledger == state.ledger and after.totals == state.totals and after.played == state.played
     assert (after.deals, after.dealer) == (state.deals + 1, state.dealer + 1)
-    assert extra(out)["pots"] == in_pots(state) and len(extra(out)["lulo_list"]) == 3
+    assert extra(out)["pots"] == in_pots(state) and extra(out)["lulos"] == []
     assert lines(out) == ["Void deal (misdeal): no chip moves; the pots and the lulo list stay as they were."]
     with pytest.raises(InvalidRecord) as err:
         GAME.apply(tbl, state, {"void": True, "payments": [pay(2, 3)]})
@@ -543,7 +543,7 @@ def test_state_and_outcome_are_json() -> None:
     assert dataclasses.replace(state, ledger=state.ledger) == state
     for out in outs:
         data = json.loads(json.dumps(out.to_json()))
-        assert data["details"]["lulo_list"] and "payable" in data["details"]
+        assert data["details"]["lulos"] and "pots" in data["details"]
 
 
 def test_a_night_over_with_chips_in_the_pots_shows_them_back_with_who_put_them_in() -> None:
