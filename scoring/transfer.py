@@ -367,6 +367,7 @@ def _read_revisions(value: Any, deal_where: str, problems: Problems) -> Iterator
                 problems.add(f"{where}.revision", _("Two revisions of this deal have the same number."))
             seen.add(revision)
         action = item.get("action")
+        action = action if isinstance(action, str) else None  # a list or an object is no action (nor hashable)
         if action not in actions:
             problems.add(f"{where}.action", _("Must be one of: %(choices)s.") % {"choices": ", ".join(sorted(actions))})
         record = read_object(item.get("record"), f"{where}.record", problems)

@@ -197,7 +197,7 @@ class ToruroPresenter(Presenter):
             # one player's lulos), or the one already chosen.
             choices = []
             for group in groups:
-                chosen = value.isascii() and value.isdigit() and int(value) in group["ids"]  # not "²"
+                chosen = value in map(str, group["ids"])  # as the buttons send it (never int() of 5,000 digits)
                 lulo_id = int(value) if chosen else group["ids"][min(i, len(group["ids"]) - 1)]
                 choices.append({**group, "id": lulo_id, "more": len(group["ids"]) - 1})
             payments.append({

@@ -365,7 +365,9 @@ def anonymous_name(value: Any) -> Any:
     text = value.strip()
     number = text if text.isascii() and text.isdigit() else next(
         (match.group(1) for match in (pattern.fullmatch(text) for pattern in _seat_words()) if match), None)
-    return _("Player %(n)s") % {"n": int(number)} if number is not None else value
+    if number is None or len(number) > 3:  # no table has a thousand seats (nor int() 5,000 digits)
+        return value
+    return _("Player %(n)s") % {"n": int(number)}
 
 
 def anonymous_names(game: Game, data: Any) -> None:

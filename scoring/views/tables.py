@@ -366,10 +366,28 @@ class PlayersForm(forms.Form):
         return [self.cleaned_data[name] for name in self.fields]
 
 
+class _JSONField(forms.JSONField):
+    """Django's JSON field, with a number too long for ``int()`` (over 4,300 digits) unreadable as any bad JSON
+    is, not a 500."""
+
+    def to_python(self, value: Any) -> Any:
+        try:
+            return super().to_python(value)
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid", params={"value": value}) \
+                from None
+
+    def bound_data(self, data: Any, initial: Any) -> Any:
+        try:
+            return super().bound_data(data, initial)
+        except ValueError:
+            return forms.fields.InvalidJSONInput(data)
+
+
 class SeenPlayersForm(forms.Form):
     """A form about the seats as the page showed them (sent back, to refuse a change made on stale seats)."""
 
-    players = forms.JSONField(widget=forms.HiddenInput, required=False)
+    players = _JSONField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

@@ -35,7 +35,7 @@ GOOD = {
 }
 WEIRD = ["", " ", "-1", "-99999999999999999999999999", "99999999999999999999999999999999", "1e400", "1e-400",
          "1E999999999999", "NaN", "inf", "-inf", "0x10", "4.5", "4,5", "१२", "٣", "𝟡", "½", "Ünïcødé ☃",
-         "A" * 5000, "\x00", "None", "null", "[]", "{}", "true", "0" * 400 + "1"]
+         "A" * 5000, "\x00", "None", "null", "[]", "{}", "true", "0" * 400 + "1", "9" * 5000]
 
 SIMPLE_EDIT_URLS = ["deal/", "deal/1/edit/", "deal/1/restore/", "undo/", "revert/{rev}/"]
 
@@ -647,6 +647,40 @@ def test_regression_a_5000_digit_deal_number_in_the_record_form_is_no_number(cli
     assert response.status_code == 302 and Deal.objects.filter(table=table).count() == 1
     assert client.post(f"/t/{table.edit_token}/undo/", {"number": "9" * 5000}).status_code == 302
     assert client.post(f"/t/{table.edit_token}/deal/1/edit/", body).status_code in (200, 302)
+
+
+def test_regression_a_5000_digit_lulo_in_the_toruro_record_form_is_a_message(client, db):
+    """A tester's fuzz: the lulo chosen is compared as the buttons send it, never int() of 5,000 digits."""
+    table = make("toruro", TORURO[5])
+    record_one(client, table)
+    response = client.post(f"/t/{table.edit_token}/deal/", {"turned_card": "5B", "payments__0__lulo": "9" * 5000,
+                                                             "payments__0__cabeza": "3"})
+    assert response.status_code == 200 and errors_shown(response.content.decode())
+    assert Deal.objects.filter(table=table).count() == 1
+
+
+@pytest.mark.parametrize("action", ["join", "leave"])
+def test_regression_a_5000_digit_number_as_the_seats_seen_is_no_list(client, db, action):
+    """The players page sends back the seats it showed, as JSON: a number too long for int() is unreadable JSON
+    like any other, so the change goes on as from a page that did not say."""
+    table = make("tarot", TAROT[4])
+    body = {"action": action, f"{action}-players": "9" * 5000}
+    body.update({"join-name": "Zed", "join-after": "0"} if action == "join" else {"leave-seat": "0"})
+    response = client.post(f"/t/{table.edit_token}/players/", body)
+    assert response.status_code in (200, 302)
+
+
+@pytest.mark.parametrize("action", [[], {}, 3])
+def test_regression_a_revision_action_of_another_type_in_a_table_file_is_a_message(client, db, action):
+    from scoring import transfer
+
+    table = make("tarot", TAROT[4])
+    record_one(client, table)
+    document = json.loads(transfer.export_json(table))
+    document["deals"][0]["revisions"][0]["action"] = action
+    response = client.post("/api/table-files", json.dumps(document), content_type="application/json")
+    assert response.status_code == 422, response.content[:500]
+    assert any(key.endswith("revisions.0.action") for key in response.json()["errors"])
 
 
 @pytest.mark.parametrize("body", [
