@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import re
 
-# A link token in a path: /t/<token>/…, /api/tables/<token>…, /qr/… (32 random bytes, URL-safe base64).
-TOKEN = re.compile(r"(/t/|/api/tables/)([A-Za-z0-9_\-]{16,})")
+# A link token (32 random bytes, URL-safe base64), as a request may carry it: in a path, /t/<token>/… or
+# /api/tables/<token>… (a doubled slash too), or as the table a referee or rules page is asked about,
+# ?table=<token>; any of its characters may come percent-encoded (/t/%57-js…).
+TOKEN = re.compile(r"(/t/+|/api/tables/+|[?&]table=)((?:[A-Za-z0-9_\-]|%[0-9A-Fa-f]{2}){16,})")
 
 
 def redact(text: str) -> str:
@@ -14,6 +16,10 @@ def redact(text: str) -> str:
 
     >>> redact("Not Found: /t/5KeHqODB2enlQfF-gUiGgnTrwUuUYLQj7prT_d5jDG8/deal/9/")
     'Not Found: /t/…/deal/9/'
+    >>> redact('"GET /referee/tarot/?ask=1&table=W-jsZRb0uQ9x2mAAbc_dEFghIJ HTTP/1.1" 200')
+    '"GET /referee/tarot/?ask=1&table=… HTTP/1.1" 200'
+    >>> redact("GET /t/%57-jsZRb0uQ9x2mAAbc_dEFgh/ and /t//W-jsZRb0uQ9x2mAAbc_dEFgh/")
+    'GET /t/…/ and /t//…/'
     """
     return TOKEN.sub(r"\1…", text)
 

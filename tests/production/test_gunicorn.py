@@ -64,12 +64,16 @@ def test_static_files_are_served_compressed_with_a_long_cache(server):
 
 def test_the_access_log_never_shows_a_link_token(server):
     table = new_table(server)
-    for path in (f"/t/{table['edit_token']}/", f"/t/{table['view_token']}/live/?v=1",
-                 f"/api/tables/{table['edit_token']}"):
-        assert server.request("GET", path, headers={"Referer": f"http://x/t/{table['edit_token']}/"})[0] == 200
+    edit = table["edit_token"]
+    for path in (f"/t/{edit}/", f"/t/{table['view_token']}/live/?v=1", f"/api/tables/{edit}",
+                 f"/referee/tarot/?table={edit}", f"/rules/tarot/?table={edit}",  # the table page's links
+                 f"/t/%{ord(edit[0]):X}{edit[1:]}/"):  # a character percent-encoded
+        referer = f"http://x/referee/tarot/?ask=1&table={edit}"
+        assert server.request("GET", path, headers={"Referer": referer})[0] == 200, path
     time.sleep(0.5)
     log = server.log.read_text()
     assert re.search(r'"GET /t/…/live/\?v=1 HTTP/1\.1" 200', log), log[-2000:]
+    assert re.search(r'"GET /referee/tarot/\?table=… HTTP/1\.1" 200', log), log[-2000:]
     assert table["edit_token"] not in log and table["view_token"] not in log
 
 
