@@ -194,7 +194,10 @@ def derive(table: TableSpec[TarotOptions], contract: TarotRecord, deal: PlayedDe
     assert halves[True] + halves[False] == TOTAL_HALVES
 
     petit = PetitAuBout.NONE
-    if PETIT in last.trick.cards():
+    # "If winning all the tricks and taking the last one with the Fool, petit au bout is scored by playing the
+    # 1 of Trumps in the next-to-last trick" (seed 003).
+    au_bout = tricks[-2] if last.winning_card == EXCUSE and len(tricks) > 1 else last
+    if PETIT in au_bout.trick.cards():
         petit = PetitAuBout.ATTACK if last.winner in attack else PetitAuBout.DEFENCE
     announced = contract.chelem in (Chelem.ANNOUNCED_MADE, Chelem.ANNOUNCED_FAILED)
     if all(w in attack for w in winners):

@@ -173,6 +173,18 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
                 Field("chien", _("Chien (if you know it)"), "cards", required=False),
                 Field("ecart", _("Écart (if you know it)"), "cards", required=False))
 
+    def first_lead(self, table: TableSpec[TarotOptions], state: TarotState,
+                   contract: Mapping[str, Any]) -> tuple[dict[str, Any], int]:
+        """The player after the dealer leads the first trick; a taker who announces the chelem leads it (seed
+        003: the side "announces chelem before the first play, and leads to the first trick")."""
+        leader = self.leader(table, state)
+        try:
+            record, _chien, _ecart = self._contract(table, contract)
+        except InvalidRecord:
+            return dict(contract), leader  # starting the deal says what is wrong with the contract
+        announced = record.chelem is Chelem.ANNOUNCED_MADE
+        return dict(contract), record.taker.index if announced and record.taker is not None else leader
+
     def played_deal(self, table: TableSpec[TarotOptions], contract: Mapping[str, Any],
                     first_leader: Seat) -> PlayedDeal:
         """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it):

@@ -97,6 +97,12 @@ def test_the_picker_names_whose_turn_it_is_and_greys_the_cards_played(client, ta
     assert 'value="6S" class="cardpick-card" aria-label="6 of spades">' in html
 
 
+def test_a_taker_who_announces_the_chelem_plays_first(client, table):
+    """Seed 003: the side that announces the chelem "leads to the first trick" (S took, W dealt)."""
+    start(client, table, chelem_announced="on")
+    assert "S to play" in page(client, table)
+
+
 def test_the_deal_in_progress_survives_a_reload(client, table):
     start(client, table)
     play(client, table, CARDS_A[:9])

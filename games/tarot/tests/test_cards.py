@@ -138,8 +138,10 @@ DEAL_C = (
     "T1 8D 7H 5D",                                    # 17 the Petit wins: nobody has a trump
     "EX 7D 6H 4D",                                    # 18 led to finish the chelem, the Excuse wins
 )
-# N takes every trick and the chien counts for it: all 182 halves, 91 points, the three bouts.
-# Garde sans, 91 − 36 = 55: (25 + 55) × 4 = 320; poignée +20; chelem announced and made +400: 740 each.
+# N takes every trick and the chien counts for it: all 182 halves, 91 points, the three bouts. The last trick
+# taken with the Excuse, the Petit in the one before is au bout (seed 003), multiplied as the contract is.
+# Garde sans, 91 − 36 = 55: (25 + 55) × 4 = 320; poignée +20; petit au bout 10 × 4 = 40; chelem announced
+# and made +400: 780 each, N +2340.
 CONTRACT_C = {"taker": "N", "contract": "garde_sans", "chelem": "announced_made",
               "poignees": [{"side": "attack", "size": "simple"}]}
 
@@ -200,16 +202,26 @@ def test_deal_b_prise_made_with_the_petit_lost_in_the_last_trick() -> None:
     assert found.record.points == "47" and outcome.scores == (-21, 63, -21, -21)
 
 
-def test_deal_c_chelem_announced_and_made_with_the_excuse_led_last() -> None:
+def test_deal_c_chelem_announced_and_made_with_the_excuse_led_last_the_petit_au_bout_a_trick_before() -> None:
+    """Seed 003: “If winning all the tricks and taking the last one with the Fool, petit au bout is scored by
+    playing the 1 of Trumps in the next-to-last trick.”"""
     contract = contract_record(FOUR, CONTRACT_C)
     deal = deal_c()
     last = deal.tricks[-1]
     assert last.winning_card == Card("EX", "0") and last.winner == N
     found = derive(FOUR, contract, deal, chien=cards("1H 2H 3H 1D 2D 3D"))
     assert (found.attack_halves, found.bouts, found.chelem) == (182, 3, Chelem.ANNOUNCED_MADE)
-    assert found.petit_au_bout is PetitAuBout.NONE  # the Petit took trick 17, not the last
+    assert found.petit_au_bout is PetitAuBout.ATTACK  # the Petit took trick 17, the next-to-last
     _state, outcome = GAME.apply(FOUR, GAME.initial_state(FOUR), found.record.to_json())
-    assert outcome.scores == (2220, -740, -740, -740)
+    assert outcome.scores == (2340, -780, -780, -780)
+
+
+def test_a_taker_who_announces_the_chelem_leads_the_first_trick() -> None:
+    """Seed 003: the side "announces chelem before the first play, and leads to the first trick"; otherwise the
+    player after the dealer leads (the first deal's dealer is N: E)."""
+    state = GAME.initial_state(FOUR)
+    assert GAME.first_lead(FOUR, state, {"taker": "S", "contract": "garde"})[1] == E.index
+    assert GAME.first_lead(FOUR, state, {"taker": "S", "contract": "garde", "chelem_announced": True})[1] == S.index
 
 
 def test_a_chelem_announced_but_not_made_fails() -> None:
