@@ -574,7 +574,8 @@ def table_json(access: Access) -> dict[str, Any]:
         "winners": now.winners,
         "display_state": tr.within(now.extra),
         "deal_count": now.deal_count,
-        "next_number": (deals[-1].number if deals else 0) + 1,
+        "next_number": max((d.number for d in deals if not d.withdrawn), default=0) + 1,  # an undone deal's
+        # number is taken again by the next deal recorded (services.next_number)
         "deals": [deal_json(d, now.spec, tr) for d in deals if not d.withdrawn],
         "withdrawn_deals": [{"number": d.number, "revision": d.revision, "record": d.record}
                             for d in deals if d.withdrawn],

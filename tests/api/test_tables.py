@@ -186,6 +186,18 @@ def test_two_phones_record_deal_2_at_once(api, table):
     assert record(api, token, FFT_DEALS[2][0], expected_number=body["next_number"]).status_code == 201
 
 
+def test_after_an_undo_the_table_names_the_undone_deals_number_as_the_next(api, table):
+    """Deal numbers have no gaps: the next deal recorded takes the undone deal's number, so a client sending the
+    table's `next_number` as `expected_number` is not told another phone undid deals."""
+    token = table["edit_token"]
+    for _deal in range(3):
+        record(api, token, GARDE_49)
+    assert api.post(f"/api/tables/{token}/undo?number=3").status_code == 200
+    body = api.get(f"/api/tables/{token}").json()
+    assert body["next_number"] == 3 and [d["number"] for d in body["withdrawn_deals"]] == [3]
+    assert record(api, token, GARDE_49, expected_number=body["next_number"]).status_code == 201
+
+
 def test_expected_number_ahead_after_another_phone_undid_is_a_conflict_too(api, table):
     token = table["edit_token"]
     record(api, token, GARDE_49)
@@ -264,7 +276,7 @@ def test_undo_withdraws_the_latest_deal_and_restore_brings_it_back(api, table):
     assert data["totals"] == FFT_DEALS[0][1]
     assert [d["number"] for d in data["deals"]] == [1]
     assert [d["number"] for d in data["withdrawn_deals"]] == [2]
-    assert (data["dealer"], data["next_number"]) == ("S", 3)
+    assert (data["dealer"], data["next_number"]) == ("S", 2)  # the next deal recorded takes number 2 again
 
     restored = api.post(f"/api/tables/{token}/deals/2/restore")
     assert restored.status_code == 200
