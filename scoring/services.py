@@ -926,16 +926,33 @@ class _NothingToUndo(Exception):
     pass
 
 
-def revert_to(revision: DealRevision, *, author: str = "") -> Deal:
-    """Bring a deal back to what it was at ``revision`` (itself a new revision)."""
+def revert_to(revision: DealRevision, *, author: str = "", expected_revision: int | None = None) -> Deal:
+    """Bring a deal back to what it was at ``revision`` (itself a new revision).
+
+    ``expected_revision`` is the deal's revision the person saw when asking: if another phone changed the deal
+    since, :class:`RevertStale`, and nothing is stored (a revert sent twice finds the deal already back)."""
     def prepare(table: Table, fresh: Deal) -> list[str]:
+        if expected_revision is not None and fresh.revision != expected_revision:
+            if (fresh.record, fresh.withdrawn) == (revision.record, revision.withdrawn):
+                raise _AlreadyEdited
+            raise RevertStale(fresh.number, revision.revision)
         fresh.record = revision.record
         fresh.withdrawn = revision.withdrawn
         return ["record", "withdrawn"]
 
-    _copy(_change(revision.deal.table, _by_pk(revision.deal), prepare, DealRevision.Action.REVERT, author),
-          revision.deal)
+    try:
+        _copy(_change(revision.deal.table, _by_pk(revision.deal), prepare, DealRevision.Action.REVERT, author),
+              revision.deal)
+    except _AlreadyEdited:
+        _copy(Deal.objects.get(pk=revision.deal.pk), revision.deal)
     return revision.deal
+
+
+class RevertStale(Conflict):
+    def __init__(self, number: int, revision: int):
+        super().__init__(_("Deal %(n)s was just changed on another phone: nothing was reverted. Its history below "
+                           "shows it as it is now; revert to revision %(r)s again if you still want it.")
+                         % {"n": number, "r": revision})
 
 
 def set_stake(table: Table, stake_minor: int, currency: str) -> None:

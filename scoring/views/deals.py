@@ -285,8 +285,10 @@ def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
     access = resolve_for_edit(token)
     rev = get_object_or_404(DealRevision.objects.select_related("deal__table"), pk=revision,
                             deal__table=access.table)
+    seen = request.POST.get("revision", "")  # the deal's revision the page showed
+    expected = int(seen) if seen.isascii() and seen.isdigit() and len(seen) < 10 else None
     try:
-        services.revert_to(rev, author=author_of(request))
+        services.revert_to(rev, author=author_of(request), expected_revision=expected)
     except (services.ChangeRefused, services.Conflict) as exc:
         messages.error(request, str(exc))
     else:

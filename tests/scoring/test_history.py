@@ -235,6 +235,28 @@ def test_revert_brings_back_an_old_revision(client, tarot4):
     assert f"/revert/{first.pk}/" not in html and f"/revert/{second.pk}/" in html
 
 
+def test_a_revert_asked_on_a_page_drawn_before_another_phones_edit_changes_nothing(client, tarot4):
+    """Phone A shows the history at revision 2 and asks to revert to revision 1; meanwhile phone B edits the
+    deal (revision 3). A's revert is refused and B's edit kept; a revert sent twice is stored once."""
+    add_deals(tarot4, 1)
+    deal = Deal.objects.get()
+    services.edit_deal(deal, plain_deal(taker="S"))
+    first = DealRevision.objects.get(deal=deal, revision=1)
+    html = client.get(url(tarot4, "history/")).content.decode()
+    assert 'name="revision" value="2"' in html  # what phone A's page sends back
+    services.edit_deal(deal, plain_deal(taker="E"))  # phone B
+
+    response = client.post(url(tarot4, f"revert/{first.pk}/"), {"revision": "2"}, follow=True)
+
+    assert "Deal 1 was just changed on another phone: nothing was reverted" in response.content.decode()
+    deal.refresh_from_db()
+    assert deal.record["taker"]["name"] == "E" and deal.revision == 3
+    for _tap in range(2):  # asked again on the fresh page, with a double tap
+        assert client.post(url(tarot4, f"revert/{first.pk}/"), {"revision": "3"}).status_code == 302
+    deal.refresh_from_db()
+    assert deal.record["taker"]["name"] == "N" and deal.revision == 4
+
+
 def test_revert_of_another_tables_revision_is_404(client, tarot4, tarot5):
     add_deals(tarot5, 1)
     other = DealRevision.objects.get()
