@@ -166,8 +166,13 @@ SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000" if HT
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", HTTPS)
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer probes over plain HTTP
-if envbool("BEHIND_TLS_PROXY", False):  # only behind a proxy that overwrites X-Forwarded-Proto
+BEHIND_TLS_PROXY = envbool("BEHIND_TLS_PROXY", False)
+if BEHIND_TLS_PROXY:  # only behind a proxy that overwrites X-Forwarded-Proto
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# The proxy's own addresses (as gunicorn reads them): only a request from one of them says, in the last address
+# of X-Forwarded-For, which phone it comes from. Rate limits count per phone by it (scoring.limits).
+PROXY_ADDRESSES = tuple(a.strip() for a in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(","))
+RATELIMIT_IP_META_KEY = "scoring.limits.client_address"
 
 LOGGING = {
     "version": 1,

@@ -5,6 +5,7 @@ A request over its limit is answered 429 with a message: a page in the reader's 
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 from collections.abc import Callable
 from functools import wraps
@@ -32,6 +33,22 @@ def over_limit(request: HttpRequest, group: str) -> bool:
     except DatabaseError:  # the counts cannot be kept (no cache table): serve the person rather than fail
         logger.warning("Rate limits could not be counted", exc_info=True)
         return False
+
+
+def client_address(request: HttpRequest) -> str:
+    """The address a request's limits count under: the connection's, or behind the TLS proxy
+    (``BEHIND_TLS_PROXY``, the connection from one of ``PROXY_ADDRESSES`` or a Unix socket) the last address of
+    X-Forwarded-For, the one the proxy itself adds: a phone can put any address further left, not there. Without
+    it every phone would share the proxy's count."""
+    direct = request.META.get("REMOTE_ADDR") or ""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    trusted = not direct or direct in settings.PROXY_ADDRESSES or "*" in settings.PROXY_ADDRESSES
+    if settings.BEHIND_TLS_PROXY and forwarded and trusted:
+        try:
+            return str(ipaddress.ip_address(forwarded.rsplit(",", 1)[-1].strip()))
+        except ValueError:
+            pass
+    return direct
 
 
 def message() -> str:

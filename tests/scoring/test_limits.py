@@ -41,3 +41,21 @@ def test_the_score_api_and_admin_logins_are_limited(client, db, limits):
     assert codes == [200, 200, 429]
     logins = [client.post("/admin/login/", {"username": "x", "password": "y"}).status_code for _ in range(3)]
     assert logins[-1] == 429
+
+
+def test_behind_the_tls_proxy_each_phone_has_its_own_count(client, db, limits, settings):
+    """Every request reaches the app from the proxy's address: counted by it, one phone's burst would stop every
+    phone. The proxy adds each phone's address last to X-Forwarded-For; what a phone writes further left, or
+    sends without the proxy, changes nothing."""
+    settings.BEHIND_TLS_PROXY, settings.PROXY_ADDRESSES = True, ("127.0.0.1",)
+    body = {"player_0": "Ana", "player_1": "Bea", "player_2": "Cy", "first_dealer": "0"}
+
+    def start(forwarded: str, remote: str = "127.0.0.1") -> int:
+        return client.post("/new/tarot/", body, HTTP_X_FORWARDED_FOR=forwarded, REMOTE_ADDR=remote).status_code
+
+    assert [start("203.0.113.7") for _ in range(3)] == [302, 302, 429]
+    assert start("203.0.113.8") == 302  # another phone
+    assert start("198.51.100.1, 203.0.113.7") == 429  # an address the phone wrote itself does not count
+    assert [start("198.51.100.9", remote="192.0.2.5") for _ in range(3)] == [302, 302, 429]  # not the proxy: its
+    # own connection counts, whatever it says
+    assert Table.objects.count() == 5
