@@ -200,8 +200,8 @@ def read_bets(value: Any, errors: Errors) -> tuple[Bet, ...]:
         return ()
     bets: list[Bet] = []
     for i, item in enumerate(value):
-        if not isinstance(item, Mapping):
-            errors.add(f"bets.{i}", _("Each raise names the team and the stake."))
+        if not isinstance(item, Mapping) or not set(item) <= {"team", "stake"}:  # nothing else: a word misspelt
+            errors.add(f"bets.{i}", _("Each raise names the team and the stake."))       # is not silently dropped
             continue
         team = parse.choice(item.get("team"), list(Team), f"bets.{i}.team", errors, blank=TEAM_IS_A_OR_B,
                             wrong=TEAM_IS_A_OR_B)
