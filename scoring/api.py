@@ -191,6 +191,8 @@ def schema_message(error: Mapping[str, Any]) -> str:
     ctx = error.get("ctx") or {}
     if kind == "missing":
         return _("This field is required.")
+    if kind == "extra_forbidden":
+        return _("Unknown field: check its spelling.")
     if kind in ("dict_type", "model_type", "model_attributes_type", "mapping_type"):
         return _("Must be a JSON object.")
     if kind in ("list_type", "tuple_type"):

@@ -29,14 +29,14 @@ from referee.played import Flag, FlagKind, PlayedDeal
 from referee.values import Seat
 from scoring import play_drafts, services
 from scoring.api import ApiError, Translator, api, build_table, game_or_404, guard, invalid, limit, outcome_json
-from scoring.api_schemas import ErrorOut
+from scoring.api_schemas import Body, ErrorOut
 from scoring.play_drafts import read_code
 
 MAX_PLAYS = 200  # beyond any deck dealt out
 MAX_PLAYED_DEALS = 100  # deals given as their plays in one score request (each judged card by card: ~7 ms)
 
 
-class PlaysIn(Schema):
+class PlaysIn(Body):
     players: list[str] = Field(..., max_length=10, description="Names in the order of play.",
                                examples=[["N", "E", "S", "W"]])
     options: dict[str, Any] = Field(default_factory=dict, description="The game's options, as for `score`.")

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 from uuid import UUID
 
 from ninja import Field, Schema
-from pydantic import StringConstraints
+from pydantic import ConfigDict, StringConstraints
 
 MAX_DEALS = 20_000
 """Deals per stateless ``score`` request."""
@@ -28,6 +28,13 @@ OPTIONS_HELP = ("Variants and house rules by key (see `options` in `GET /api/gam
 
 
 # -- errors --------------------------------------------------------------------------------------------------
+
+class Body(Schema):
+    """A request's body: a key it does not know is refused (a client that misspells `client_id` must hear it,
+    not lose the retry's protection)."""
+
+    model_config = ConfigDict(extra="forbid")
+
 
 class ErrorOut(Schema):
     detail: str = Field(description="What went wrong, in one sentence.")
@@ -69,7 +76,7 @@ class GameOut(Schema):
 
 # -- the stateless calculator --------------------------------------------------------------------------------
 
-class ScoreIn(Schema):
+class ScoreIn(Body):
     players: list[PlayerName] = Field(..., max_length=MAX_PLAYERS, description="Names in the order of play.",
                                       examples=[["N", "S", "E", "W"]])
     options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
@@ -119,7 +126,7 @@ class ScoreOut(Schema):
 
 # -- the referee ---------------------------------------------------------------------------------------------
 
-class RulingIn(Schema):
+class RulingIn(Body):
     players: list[PlayerName] | None = Field(
         None, max_length=MAX_PLAYERS,
         description="Names in the order of play; default: the smallest table, named P1, P2...")
@@ -151,7 +158,7 @@ class RulingOut(Schema):
 
 # -- tables --------------------------------------------------------------------------------------------------
 
-class TableIn(Schema):
+class TableIn(Body):
     game: str = Field(..., max_length=30, description="A game's slug, as `GET /api/games` lists them.")
     players: list[PlayerName] = Field(..., max_length=MAX_PLAYERS, description="Names in the order of play.")
     options: dict[str, Any] = Field(default_factory=dict, description=OPTIONS_HELP)
@@ -228,7 +235,7 @@ class TableOut(Schema):
     view_token: str
 
 
-class RecordIn(Schema):
+class RecordIn(Body):
     record: dict[str, Any] = Field(..., description=RECORD_HELP)
     expected_number: int | None = Field(
         None, description="The number this deal should get. If another phone recorded it first, the answer "
@@ -240,7 +247,7 @@ class RecordIn(Schema):
                           "already stored.")
 
 
-class EditIn(Schema):
+class EditIn(Body):
     record: dict[str, Any] = Field(..., description=RECORD_HELP)
     revision: int | None = Field(None, ge=1, description="The deal's `revision` the client edited (as read from the "
                                  "table). If another phone changed the deal since, 409 with the deal as it is "

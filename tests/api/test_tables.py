@@ -186,6 +186,14 @@ def test_two_phones_record_deal_2_at_once(api, table):
     assert record(api, token, FFT_DEALS[2][0], expected_number=body["next_number"]).status_code == 201
 
 
+def test_a_misspelt_key_in_the_body_is_refused_and_nothing_recorded(api, table):
+    """`clientId` for `client_id`: silently dropped, a retry would record the deal twice."""
+    response = record(api, table["edit_token"], GARDE_49, clientId="0b6a7c1e-2f7d-4c55-8a7e-3c2d1e0f9a8b")
+    assert response.status_code == 422
+    assert response.json()["errors"] == {"clientId": "Unknown field: check its spelling."}
+    assert Deal.objects.count() == 0
+
+
 def test_after_an_undo_the_table_names_the_undone_deals_number_as_the_next(api, table):
     """Deal numbers have no gaps: the next deal recorded takes the undone deal's number, so a client sending the
     table's `next_number` as `expected_number` is not told another phone undid deals."""
