@@ -54,8 +54,8 @@ from scoring.api_schemas import (
     TableOut,
 )
 from scoring.forms import CURRENCY_MESSAGE, currency_name
+from scoring.limits import RETRY_AFTER, over_limit
 from scoring.limits import message as limit_message
-from scoring.limits import over_limit
 from scoring.models import Deal, Table
 from scoring.storable import ESCAPED_UNSTORABLE, unstorable_path
 
@@ -122,7 +122,10 @@ def invalid(errors: Mapping[str, str], status: int = 422) -> ApiError:
 
 @api.exception_handler(ApiError)
 def _api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
-    return api.create_response(request, exc.body(), status=exc.status)
+    response = api.create_response(request, exc.body(), status=exc.status)
+    if exc.status == 429:
+        response["Retry-After"] = RETRY_AFTER
+    return response
 
 
 @api.exception_handler(HttpError)
@@ -252,7 +255,7 @@ def guard(prefix: str = "") -> Iterator[None]:
 def limit(request: HttpRequest, group: str) -> None:
     """429 with a message when this client is over its rate for ``group`` (see ``settings.RATE_LIMITS``)."""
     if over_limit(request, group):
-        raise ApiError(429, limit_message())
+        raise ApiError(429, limit_message(group))
 
 
 def game_or_404(slug: str) -> Game:

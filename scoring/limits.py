@@ -51,8 +51,14 @@ def client_address(request: HttpRequest) -> str:
     return direct
 
 
-def message() -> str:
-    return _("Too many changes from this phone in a minute. Wait a moment and try again: nothing was lost.")
+RETRY_AFTER = "60"  # seconds: the limits count per minute
+
+
+def message(group: str) -> str:
+    """What a 429 says: a change refused keeps what was recorded; a question or a login asked too often."""
+    if group in ("new_table", "write"):
+        return _("Too many changes from this phone in a minute. Wait a moment and try again: nothing was lost.")
+    return _("Too many requests from this phone in a minute. Wait a moment and try again.")
 
 
 def limited(group: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
@@ -62,7 +68,9 @@ def limited(group: str) -> Callable[[Callable[..., HttpResponse]], Callable[...,
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if over_limit(request, group):
-                return render(request, "429.html", {"message": message()}, status=429)
+                response = render(request, "429.html", {"message": message(group)}, status=429)
+                response["Retry-After"] = RETRY_AFTER
+                return response
             return view(request, *args, **kwargs)
 
         return wrapped

@@ -36,11 +36,14 @@ def test_recording_is_limited_and_nothing_recorded_is_lost(client, tarot4, limit
 
 def test_the_score_api_and_admin_logins_are_limited(client, db, limits):
     body = {"players": ["N", "S", "E", "W"], "deals": [plain_deal()]}
-    codes = [client.post("/api/games/tarot/score", body, content_type="application/json").status_code
-             for _ in range(3)]
-    assert codes == [200, 200, 429]
-    logins = [client.post("/admin/login/", {"username": "x", "password": "y"}).status_code for _ in range(3)]
-    assert logins[-1] == 429
+    answers = [client.post("/api/games/tarot/score", body, content_type="application/json") for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert answers[-1].json()["detail"] == ("Too many requests from this phone in a minute. Wait a moment and try "
+                                            "again.")  # a question changes nothing: no "nothing was lost"
+    assert answers[-1]["Retry-After"] == "60"
+    logins = [client.post("/admin/login/", {"username": "x", "password": "y"}) for _ in range(3)]
+    assert logins[-1].status_code == 429 and logins[-1]["Retry-After"] == "60"
+    assert "Too many requests from this phone" in logins[-1].content.decode()
 
 
 def test_behind_the_tls_proxy_each_phone_has_its_own_count(client, db, limits, settings):
