@@ -238,7 +238,7 @@ class TableOut(Schema):
 class RecordIn(Body):
     record: dict[str, Any] = Field(..., description=RECORD_HELP)
     expected_number: int | None = Field(
-        None, description="The number this deal should get. If another phone recorded it first, the answer "
+        None, ge=1, description="The number this deal should get. If another phone recorded it first, the answer "
                           "is 409 with that deal, and nothing is stored; if another phone undid deals since, 409 "
                           "with the last deal in play. A number the table never reached is a 422.")
     client_id: UUID | None = Field(

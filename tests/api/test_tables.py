@@ -194,6 +194,12 @@ def test_a_misspelt_key_in_the_body_is_refused_and_nothing_recorded(api, table):
     assert Deal.objects.count() == 0
 
 
+@pytest.mark.parametrize("number", [0, -3])
+def test_an_expected_number_below_one_is_no_deal_number(api, table, number):
+    response = record(api, table["edit_token"], GARDE_49, expected_number=number)
+    assert response.status_code == 422 and response.json()["errors"] == {"expected_number": "Must be at least 1."}
+
+
 def test_after_an_undo_the_table_names_the_undone_deals_number_as_the_next(api, table):
     """Deal numbers have no gaps: the next deal recorded takes the undone deal's number, so a client sending the
     table's `next_number` as `expected_number` is not told another phone undid deals."""
