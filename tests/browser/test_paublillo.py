@@ -129,3 +129,22 @@ def test_six_players_record_a_game_to_twelve(live_server, page: Page, screenshot
     page.locator("#settle-body button[type=submit]").click()
     expect(page.locator("#settle-result li")).to_have_count(3)
     screenshot("settle")
+
+
+def test_a_language_chosen_mid_deal_keeps_the_raises_and_the_deal_saves(live_server, page: Page):
+    """The entries come back after the page reloads in the new language; a raise's stake goes with its team (it
+    stayed unsent, and Save refused every raise, until a team was tapped again)."""
+    from scoring import services
+    from scoring.models import Deal
+
+    table = services.create_table(game="paublillo", players=PLAYERS[:4])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    raise_by(page, 0, "A")
+    raise_by(page, 1, "B")
+    trick(page, "BAA")
+    page.get_by_role("button", name="ES", exact=True).click()
+    expect(page.get_by_role("heading", name="Anotar la mano 1")).to_be_visible()
+    expect(page.locator('#field-bets .raise[data-raise="1"] input[value="B"]')).to_be_checked()
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#messages")).to_contain_text("Mano 1 guardada")
+    assert [(b["team"], b["stake"]) for b in Deal.objects.get(table=table).record["bets"]] == [("A", 3), ("B", 6)]

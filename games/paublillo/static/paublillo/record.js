@@ -1,13 +1,18 @@
 // Paublillo's record form: a raise's stake is sent only when a team made the raise.
 (function () {
-  // A raise's stake goes with the form only when a team made it.
   if (window.tapetePaublilloRaises) return;
   window.tapetePaublilloRaises = true;
-  document.addEventListener("change", function (event) {
-    var input = event.target;
-    var row = input.closest && input.closest(".paublillo-record .raise");
-    if (!row || input.type !== "radio") return;
-    var stake = row.querySelector('input[type="hidden"]');
-    if (stake) stake.disabled = !input.value;
-  });
+  function sync() {
+    document.querySelectorAll(".paublillo-record .raise").forEach(function (row) {
+      var chosen = row.querySelector('input[type="radio"]:checked');
+      var stake = row.querySelector('input[type="hidden"]');
+      if (stake) stake.disabled = !(chosen && chosen.value);
+    });
+  }
+  // On a tap on a team, and once the entries are put back at once (a language chosen mid-deal, a deal opened
+  // from the outbox: "change" is then said on the form, perhaps before this script ran).
+  document.addEventListener("change", sync);
+  document.addEventListener("htmx:load", sync);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", sync);
+  else sync();
 })();
