@@ -178,12 +178,14 @@ class DealRevision(models.Model):
 
 class TableChange(models.Model):
     """A change to the table itself, kept forever beside the deals' revisions: the players' names, a game
-    carried over from paper, a player joining or leaving (:mod:`scoring.seating`)."""
+    carried over from paper, a player joining or leaving (:mod:`scoring.seating`), the rematch started from it
+    (``details``: the new table's tokens)."""
 
     class Kind(models.TextChoices):
         PLAYERS = "players", _("players changed")
         CARRIED = "carried", _("carried over")
         SEATS = "seats", _("a player joined or left")
+        REMATCH = "rematch", _("rematch started")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes", verbose_name=_("table"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)

@@ -147,16 +147,31 @@ def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any
 @transaction.atomic
 def rematch(table: Table, *, device: str = "", user: Any = None) -> Table:
     """A new table with the same players in the same seats and teams, the same options and stake; the deal
-    passes on as it would have in the game just played."""
-    st = standings(table)
-    new = Table.objects.create(game=table.game, name=table.name, options=table.options,
-                               stake_minor=table.stake_minor, currency=table.currency,
-                               first_dealer=st.game.dealer(st.spec, st.state),
-                               owner_device=device or table.owner_device,
-                               owner=user if getattr(user, "is_authenticated", False) else table.owner)
-    Seat.objects.bulk_create(Seat(table=new, player_id=seat.player_id, position=seat.position, team=seat.team)
-                             for seat in seats_of(table))
-    return new
+    passes on as it would have in the game just played. Once per game: asked again (a second phone, a double
+    tap, the back button), the rematch already started is the answer."""
+    with transaction.atomic():
+        _lock(table)
+        started = rematch_of(table)
+        if started is not None:
+            return started
+        st = standings(table)
+        new = Table.objects.create(game=table.game, name=table.name, options=table.options,
+                                   stake_minor=table.stake_minor, currency=table.currency,
+                                   first_dealer=st.game.dealer(st.spec, st.state),
+                                   owner_device=device or table.owner_device,
+                                   owner=user if getattr(user, "is_authenticated", False) else table.owner)
+        Seat.objects.bulk_create(Seat(table=new, player_id=seat.player_id, position=seat.position, team=seat.team)
+                                 for seat in seats_of(table))
+        TableChange.objects.create(table=table, kind=TableChange.Kind.REMATCH, after_deals=st.deal_count,
+                                   details={"later": new.view_token, "edit": new.edit_token})
+        return new
+
+
+def rematch_of(table: Table) -> Table | None:
+    """The table the rematch of this game was started at, if it was."""
+    started = table.changes.filter(kind=TableChange.Kind.REMATCH).first()
+    details = started.details if started is not None and isinstance(started.details, dict) else {}
+    return Table.objects.filter(edit_token=details.get("edit", "")).first() if details.get("edit") else None
 
 
 # -- the table between deals: players, a game carried over from paper --------------------------------------

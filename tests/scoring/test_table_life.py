@@ -138,6 +138,25 @@ def test_a_rematch_is_the_same_players_teams_and_options_in_one_tap(client, two_
     assert new.deals.count() == 0
 
 
+def test_a_rematch_is_started_once_and_the_old_table_leads_to_it(client, two_deal_tarot):
+    """A second phone (or the back button) tapping Rematch again gets the table already started, not another
+    one; the finished game's page, on either link, then leads to the rematch."""
+    add_deals(two_deal_tarot, 2)
+    first = client.post(f"/t/{two_deal_tarot.edit_token}/rematch/")
+    again = client.post(f"/t/{two_deal_tarot.edit_token}/rematch/")
+    new = Table.objects.exclude(pk=two_deal_tarot.pk).get()
+    assert first["Location"] == again["Location"] == f"/t/{new.edit_token}/"
+    edit_page = client.get(f"/t/{two_deal_tarot.edit_token}/").content.decode()
+    assert f'href="/t/{new.edit_token}/"' in edit_page and "Go to the rematch" in edit_page
+    assert f'action="/t/{two_deal_tarot.edit_token}/rematch/"' not in edit_page
+    view_page = client.get(f"/t/{two_deal_tarot.view_token}/").content.decode()
+    assert f'href="/t/{new.view_token}/"' in view_page and new.edit_token not in view_page
+    history = client.get(f"/t/{two_deal_tarot.view_token}/history/").content.decode()
+    assert "Rematch started" in history and new.edit_token not in history
+    exported = client.get(f"/t/{two_deal_tarot.view_token}/export.json").content.decode()
+    assert '"rematch"' in exported and new.edit_token not in exported and new.view_token not in exported
+
+
 def test_a_rematch_keeps_the_teams(db):
     table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cris", "Dani"])
     new = services.rematch(table)
