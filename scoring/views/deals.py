@@ -90,6 +90,12 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
         except services.DealReplaced as exc:  # a resend of a deal undone and replaced since: said, not recorded
             return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
         except (services.DealConflict, services.NotTheNextNumber) as exc:  # the entries kept, numbered afresh
+            if not services.standings(table).accepts_deals:  # the deal that won ended the game: no form is left
+                entries = "; ".join(_("%(label)s: %(value)s") % {"label": label, "value": value}
+                                    for label, value in describe_record(game, spec, record_))
+                conflict = " ".join((str(exc), _("It ended the game, so your entries cannot be saved: %(entries)s.")
+                                     % {"entries": entries}))
+                return _render_body(request, access, conflict=conflict, reswap="outerHTML show:window:top")
             data = request.POST.copy()
             data["deal_number"] = str(services.next_number(table))
             conflict = " ".join((str(exc), _("Your entries are kept below as deal %(n)s: save them only if they "

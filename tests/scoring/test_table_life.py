@@ -112,6 +112,18 @@ def test_a_deal_sent_after_the_end_is_refused_with_the_reason(client, two_deal_t
     assert response.status_code == 422 and "The game is over" in str(response.json())
 
 
+def test_a_deal_lost_to_the_one_that_ended_the_game_is_said_with_its_entries(client, two_deal_tarot):
+    """Two phones save deal 2, the last: the second hears that the first's deal ended the game, and sees what it
+    had entered (there is no form left to keep it in)."""
+    add_deals(two_deal_tarot, 1)
+    services.record_deal(two_deal_tarot, plain_deal(taker="S"))  # the first phone
+    form = {"deal_number": "2", **{k: str(v) for k, v in plain_deal(taker="E").items()}}
+    html = client.post(f"/t/{two_deal_tarot.edit_token}/deal/", form).content.decode()
+    assert "Deal 2 was just recorded by another phone" in html and "kept below" not in html
+    assert "It ended the game, so your entries cannot be saved: Taker: E; Contract: Garde" in html
+    assert 'id="record"' not in html and two_deal_tarot.deals.count() == 2
+
+
 def test_undoing_the_last_deal_reopens_the_game(client, two_deal_tarot):
     add_deals(two_deal_tarot, 2)
     services.undo_last(two_deal_tarot)
