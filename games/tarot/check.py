@@ -111,9 +111,10 @@ def _check_poignees(n: int, record: TarotRecord, errors: Errors) -> None:
     shown = {side: sum(p.side is side for p in record.poignees) for side in SIDES}
     trumps = sum(POIGNEE_TRUMPS[n][p.size] for p in record.poignees)
     if shown[Side.ATTACK] > attack_players:
-        errors.add("poignees", _("The attack is %(players)s player(s) here and each may show one poignée, not "
-                                 "%(shown)s.", players=attack_players, shown=shown[Side.ATTACK]),
-                   rule=RULE_POIGNEE)
+        errors.add("poignees", _("The taker plays alone here and may show one poignée, not %(shown)s.",
+                                 shown=shown[Side.ATTACK]) if attack_players == 1 else
+                   _("The attack is two players here and each may show one poignée, not %(shown)s.",
+                     shown=shown[Side.ATTACK]), rule=RULE_POIGNEE)
     elif shown[Side.DEFENCE] > n - attack_players:
         errors.add("poignees", _("The defence is %(players)s players here and each may show one poignée, not "
                                  "%(shown)s.", players=n - attack_players, shown=shown[Side.DEFENCE]),

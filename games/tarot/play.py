@@ -328,9 +328,12 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
             explanation = _("%(main)s %(note)s", main=explanation, note=fault)
         return Ruling(False, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
     if trumps_in:
-        explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(trumps)s "
-                        "must go down, shown to the table.", plain=len(plain),
-                        trumps=join([card_name(c, DeckKind.TAROT) for c in trumps_in]))
+        named = join([card_name(c, DeckKind.TAROT) for c in trumps_in])
+        explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, one trump "
+                        "must go down, shown to the table: %(trumps)s.", plain=len(plain), trumps=named) \
+            if len(trumps_in) == 1 else \
+            _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(n)s trumps must go "
+              "down, shown to the table: %(trumps)s.", plain=len(plain), n=len(trumps_in), trumps=named)
     else:
         explanation = _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size)
     return Ruling(True, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)

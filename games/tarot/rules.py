@@ -23,7 +23,7 @@ from games.tarot import cards, carry, stats
 from games.tarot.breakdown import deal_lines, each_line, misere_line
 from games.tarot.check import check_record
 from games.tarot.count import attack_shares, count_deal
-from games.tarot.numbers import MISERE_BONUS, points_of
+from games.tarot.numbers import MISERE_BONUS, format_halves, points_of
 from games.tarot.options import TarotOptions
 from games.tarot.play import TarotTrickRules, chips
 from games.tarot.record import (
@@ -201,10 +201,13 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
         found = cards.derive(table, record, deal, chien, ecart)
         plays = PlayedCards(deal.first_leader, tuple(p.card for p in deal.plays), chien, ecart)
         attack = and_join([s.name for s in found.attack])
+        counted = {"names": attack, "points": format_halves(found.attack_halves), "bouts": found.bouts,
+                   "other": format_halves(found.defence_halves)}  # "40½", as the breakdown says half points
         lines: list[Text] = [
+            _("The attack (%(names)s): %(points)s points and 1 bout; the defence: %(other)s points.", **counted)
+            if found.bouts == 1 else
             _("The attack (%(names)s): %(points)s points and %(bouts)s bouts; the defence: %(other)s points.",
-              names=attack, points=points_of(found.attack_halves), bouts=found.bouts,
-              other=points_of(found.defence_halves)),
+              **counted),
             {PetitAuBout.ATTACK: _("Petit au bout: to the attack."),
              PetitAuBout.DEFENCE: _("Petit au bout: to the defence."),
              PetitAuBout.NONE: _("No petit au bout.")}[found.petit_au_bout]]

@@ -301,9 +301,9 @@ def test_poignee_side_and_size_must_be_known() -> None:
 def test_one_poignee_per_attack_player() -> None:
     """One poignée per player at most: the attack is one player at 3 and 4, two at five with a partner."""
     two = [{"side": "attack", "size": "simple"}, {"side": "attack", "size": "simple"}]
-    error(FOUR, deal(poignees=two), "poignees", "attack", "1 player")
+    error(FOUR, deal(poignees=two), "poignees", "taker plays alone", "not 2")
     assert len(valid(FIVE, deal5(poignees=two)).poignees) == 2
-    error(FIVE, deal5(partner="A", poignees=two), "poignees", "attack")  # the taker alone
+    error(FIVE, deal5(partner="A", poignees=two), "poignees", "taker plays alone")
 
 
 def test_one_poignee_per_defence_player() -> None:
