@@ -317,3 +317,12 @@ def test_a_player_who_took_no_trick_is_shown_with_his_zero(client, db):
     services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 5, "Carl": 4, "Ana": 0}})
     html = client.get(f"/t/{table.view_token}/deal/1/").content.decode()
     assert "Ana, 0" in html and "Bea, 5" in html
+
+
+def test_english_dates_read_one_way_anywhere(client, tarot4):
+    """Day first, month named, 24 hours: "25 Nov 2026, 16:04", never "11/25/2026 4:04 p.m." (a British phone reads
+    that as the 11th of a 25th month)."""
+    add_deals(tarot4, 1)
+    html = client.get(url(tarot4, "history/")).content.decode()
+    assert re.search(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\b", html)
+    assert not re.search(r"\b\d{1,2}/\d{1,2}/\d{4}\b|[ap]\.m\.", html)
