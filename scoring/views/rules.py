@@ -370,6 +370,16 @@ def anonymous_name(value: Any) -> Any:
     return _("Player %(n)s") % {"n": int(number)}
 
 
+def seated_name(value: Any, spec: TableSpec) -> Any:
+    """An example's "Player 2" at a real table: the name of its second seat (the examples are written for any
+    table); any other value as it is."""
+    said = anonymous_name(value)
+    if said is value:
+        return value
+    number = int(str(said).rsplit(" ", 1)[-1]) if str(said).rsplit(" ", 1)[-1].isdigit() else 0
+    return spec.players[number - 1] if 1 <= number <= spec.size else value
+
+
 def anonymous_names(game: Game, data: Any) -> None:
     """Who played, led or holds, in ``data`` (a mutable copy of the query), as this page's table names them."""
     for spec_field in game.ruling_fields:
@@ -421,8 +431,8 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
     }
 
 
-def examples(game: Game, token: str | None) -> list[dict[str, str]]:
-    """The game's tappable examples as links that fill the form."""
+def examples(game: Game, token: str | None, spec: TableSpec) -> list[dict[str, str]]:
+    """The game's tappable examples as links that fill the form (at a table, its players in the seats)."""
     found = []
     for item in game.examples:
         title, situation = item.title, item.situation
@@ -434,7 +444,7 @@ def examples(game: Game, token: str | None) -> list[dict[str, str]]:
             elif isinstance(value, list | tuple):
                 query[key] = " ".join(str(v) for v in value)
             else:
-                query[key] = value if token else anonymous_name(value)
+                query[key] = seated_name(value, spec) if token else anonymous_name(value)
         if token:
             query[TABLE] = token
         found.append({"title": translate(title), "query": urlencode(query)})
@@ -507,7 +517,7 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     token = access.token if access else None
     has_cards = any(f.kind in ("card", "cards") for f in rules.ruling_fields)
     context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
-               "token": token, "examples": examples(rules, token), "spec": spec,
+               "token": token, "examples": examples(rules, token, spec), "spec": spec,
                "card_hint": translate(DECK_HINTS[rules.deck_for(spec)]) if has_cards else None}
     htmx = getattr(request, "htmx", False)
     return render(request, "scoring/referee.html#referee-body" if htmx else "scoring/referee.html", context)

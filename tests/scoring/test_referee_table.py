@@ -185,6 +185,21 @@ def test_every_answer_quotes_the_rules_page(client, slug, language):
         assert escape(cite["quote"]) in html
 
 
+@pytest.mark.parametrize("slug", [g.slug for g in REFEREES])
+def test_every_example_is_answered_at_a_real_table_its_players_in_the_seats(client, db, slug):
+    """The examples are written for any table ("Player 2 called Pablo"): asked from a table, seat 2 is its
+    second player (a Pablo table answered "Player 1 is not one of the choices")."""
+    game = next(g for g in REFEREES if g.slug == slug)
+    names = ["Ana", "Bea", "Cy", "Dan", "Eva", "Fer", "Gus", "Hal", "Ivo", "Jo"]
+    from scoring.views.rules import default_seats  # the table the examples are written for
+
+    table = services.create_table(game=slug, players=names[:default_seats(game)])
+    page = client.get(reverse("referee", args=[slug]), {"table": table.edit_token}).context
+    for example in page["examples"]:
+        response = client.get(reverse("referee", args=[slug]) + "?" + example["query"])
+        assert response.context["answer"] is not None, (example, response.context["form"].errors)
+
+
 @pytest.mark.parametrize(("language", "quote"), [("en", "The highest trump takes the trick"),
                                                ("es", "El triunfo más alto"), ("fr", "Le plus fort atout")])
 def test_who_takes_a_trick_quotes_the_paragraph_that_says_so(client, language, quote):
