@@ -86,11 +86,15 @@ RULE_FACE_UP = _("Every card face up")
 
 class FlagKind(StrEnum):
     PLAYED = "played"  # the card was already played
+    ASIDE = "aside"  # the card is known to be out of play (a chien or an écart put down)
     NOT_IN_DECK = "not_in_deck"
     OUT_OF_TURN = "out_of_turn"
     FACE_DOWN = "face_down"  # face down where the game does not allow it
     ILLEGAL = "illegal"  # illegal whatever the rest of the hand (from what the seat is known to hold then)
     REVOKE = "revoke"  # proven illegal by a card the seat played in a later trick
+
+
+UNSOUND = (FlagKind.PLAYED, FlagKind.NOT_IN_DECK, FlagKind.ASIDE)  # the deal cannot be counted until corrected
 
 
 @dataclass(frozen=True)
@@ -179,7 +183,8 @@ class _Derived:
 class PlayedDeal:
     """A deal played card by card (see the module's docstring). ``context`` is the deal's situation (the
     table, the trump, the turned or called card); ``known`` the cards known to be in a seat's hand from the
-    start (by seat index: a poignée shown, a hand laid down). A play naming no seat is by whoever's turn it is.
+    start (by seat index: a poignée shown, a hand laid down); ``aside`` the cards known to be out of play (an
+    écart put down). A play naming no seat is by whoever's turn it is.
     """
 
     rules: TrickRules
@@ -190,15 +195,17 @@ class PlayedDeal:
     plays: tuple[Play, ...] = ()
     known: Mapping[int, frozenset[Card]] = field(default_factory=dict)
     course: Course = Course()
+    aside: frozenset[Card] = frozenset()
 
     @classmethod
     def new(cls, rules: TrickRules, context: Situation, first_leader: Seat, *, tricks: int,
             seats: Sequence[Seat] | None = None, known: Mapping[int, Iterable[Card]] | None = None,
-            course: Course | None = None) -> PlayedDeal:
+            course: Course | None = None, aside: Iterable[Card] = ()) -> PlayedDeal:
         """A deal with no card played yet; ``seats`` are the table's unless some sit out."""
         chosen = tuple(seats) if seats is not None else context.table.seats()
         return cls(rules, context, chosen, first_leader, tricks, (),
-                   {seat: frozenset(cards) for seat, cards in (known or {}).items()}, course or Course())
+                   {seat: frozenset(cards) for seat, cards in (known or {}).items()}, course or Course(),
+                   frozenset(aside))
 
     # -- changing it ----------------------------------------------------------------------------------------
     def add(self, card: Card, face_down: bool = False, seat: Seat | None = None) -> PlayedDeal:
@@ -256,7 +263,7 @@ class PlayedDeal:
     def flags(self) -> tuple[Flag, ...]:
         """Every flag, by play then kind."""
         derived = self._derived
-        unsound = {f.index for f in derived.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)}
+        unsound = {f.index for f in derived.flags if f.kind in UNSOUND}
         flags = [*derived.flags, *self._revokes(derived.seated, derived.tricks, derived.contexts, unsound)]
         flags.sort(key=lambda f: (f.index, list(FlagKind).index(f.kind)))
         return tuple(flags)
@@ -306,6 +313,12 @@ class PlayedDeal:
                     sound = False
                     flags.append(Flag(index, FlagKind.NOT_IN_DECK, RULE_THE_DECK,
                                       _("%(card)s is not a card of this game's deck.", card=card.code), number))
+                elif card in self.aside:
+                    sound = False
+                    flags.append(Flag(index, FlagKind.ASIDE, RULE_ONE_OF_EACH,
+                                      _("%(card)s was put aside before play: it cannot be played in this deal.",
+                                        card=card_name(card, self.rules.shape.deck)),
+                                      number))
                 elif card in seen:
                     sound = sound and seen[card] != number
                     flags.append(Flag(index, FlagKind.PLAYED, RULE_ONE_OF_EACH,
@@ -406,7 +419,7 @@ def seat_cards(deal: PlayedDeal) -> dict[Seat, tuple[Card, ...]]:
 def require_sound_cards(deal: PlayedDeal, errors: Errors) -> None:
     """A deal is counted from its cards only once none is played twice or foreign to the deck: the first such
     card is asked to be corrected (under ``plays``)."""
-    unsound = [f for f in deal.flags if f.kind in (FlagKind.PLAYED, FlagKind.NOT_IN_DECK)]
+    unsound = [f for f in deal.flags if f.kind in UNSOUND]
     if unsound:
         errors.add("plays", _("Correct the card played in trick %(trick)s first: %(why)s", trick=unsound[0].trick,
                               why=unsound[0].explanation))

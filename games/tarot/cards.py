@@ -85,11 +85,21 @@ class TarotCourse(Course):
 
 
 def new_deal(table: TableSpec[TarotOptions], taker: Seat, first_leader: Seat, called: Card | None = None,
-             partner: Seat | None = None, known: Mapping[int, Iterable[Card]] | None = None) -> PlayedDeal:
-    """A Tarot deal about to be played card by card: 18 tricks at four players (24 at three, 15 at five)."""
+             partner: Seat | None = None, known: Mapping[int, Iterable[Card]] | None = None,
+             aside: Iterable[Card] = ()) -> PlayedDeal:
+    """A Tarot deal about to be played card by card: 18 tricks at four players (24 at three, 15 at five);
+    ``aside``, the cards known to be out of play (the écart put down, or the chien of a garde sans or contre)."""
     context = Situation(table, called=called)
     return PlayedDeal.new(TRICK_RULES, context, first_leader, tricks=HAND_SIZE[table.size], known=known,
-                          course=TarotCourse(taker, called, partner))
+                          course=TarotCourse(taker, called, partner), aside=aside)
+
+
+def put_aside(contract: Contract | None, chien: Iterable[Card], ecart: Iterable[Card]) -> frozenset[Card]:
+    """The cards no one plays, of those said before the first card: the écart the taker put down, or in a garde
+    sans or contre the chien nobody picked up."""
+    if contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE):
+        return frozenset(chien)
+    return frozenset(ecart)
 
 
 def partner(deal: PlayedDeal) -> Seat | None:
@@ -270,4 +280,5 @@ def _check_chien(table: TableSpec[TarotOptions], kind: Contract, taker: Seat, se
         errors.add("ecart", ruling.explanation, rule=RULE_ECART)
 
 
-__all__ = ["ExcuseExchange", "TarotCards", "TarotCourse", "contract_record", "derive", "new_deal", "partner"]
+__all__ = ["ExcuseExchange", "TarotCards", "TarotCourse", "contract_record", "derive", "new_deal", "partner",
+           "put_aside"]

@@ -189,9 +189,10 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
                     first_leader: Seat) -> PlayedDeal:
         """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it):
         :class:`~referee.parse.InvalidRecord` with a message per field."""
-        record, _chien, _ecart = self._contract(table, contract)
+        record, chien, ecart = self._contract(table, contract)
         assert record.taker is not None
-        return cards.new_deal(table, record.taker, first_leader, called=record.called_card)
+        return cards.new_deal(table, record.taker, first_leader, called=record.called_card,
+                              aside=cards.put_aside(record.contract, chien, ecart))
 
     def record_from_plays(self, table: TableSpec[TarotOptions], contract: Mapping[str, Any],
                           deal: PlayedDeal) -> tuple[TarotRecord, tuple[Text, ...]]:

@@ -134,6 +134,14 @@ def test_a_card_played_twice_is_flagged_at_once_with_the_rule_and_kept(client, t
     assert "5 of spades was already played in trick 1" in html and "2 of 72 cards" in html
 
 
+def test_a_card_of_the_ecart_played_is_flagged_at_once(client, table):
+    """The écart said before the first card is out of play: a card of it tapped is a mistake (a 2♠ for a 2♣)."""
+    start(client, table)
+    put_down = ECART_A.split()[0]
+    html = play(client, table, [put_down], htmx=True).content.decode()
+    assert 'data-flag="aside"' in html and "was put aside before play: it cannot be played in this deal" in html
+
+
 def test_a_revoke_is_shown_when_a_later_card_proves_it_naming_both_tricks(client, table):
     """Deal A with E throwing the 9♣ on N's Queen of hearts in trick 5: E's Jack of hearts in trick 6 proves E
     still held hearts (games/tarot/tests/test_cards.py)."""

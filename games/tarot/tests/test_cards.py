@@ -458,3 +458,15 @@ def test_the_game_turns_a_deal_played_card_by_card_into_its_record() -> None:
                                      deal_a(), ecart=cards(ECART_A))
     assert (record.bouts, record.points, record.petit_au_bout) == (2, "53", PetitAuBout.ATTACK)
     assert GAME.parse(FOUR, record.to_json()) == record
+
+
+@pytest.mark.parametrize(("contract", "aside", "in_play"), [
+    ("garde", ECART_A, "KD"),  # the chien goes to the taker's hand: its King is played; the écart is not
+    ("garde_sans", CHIEN_A, "9S"),  # nobody picks up the chien
+])
+def test_a_card_put_aside_before_play_is_flagged_when_played(contract, aside, in_play) -> None:
+    said = {"taker": "S", "contract": contract, "chien": CHIEN_A.split(), "ecart": ECART_A.split()}
+    deal = GAME.played_deal(FOUR, said, N)
+    put_down = cards(aside)[0]
+    assert [f.kind for f in deal.add(put_down).flags] == [FlagKind.ASIDE]
+    assert deal.add(Card.parse(in_play, "tarot")).flags == ()
