@@ -130,6 +130,28 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
                        help=_("The card the dealer turned up: its suit is trumps; the 4 is the monja."))
         return (turned, *fields)
 
+    def contract_fields(self, table: TableSpec[PaublilloOptions], state: PaublilloState) -> tuple[Field, ...]:
+        """:meth:`play_fields` as the game stands before the deal: with one team on alver its choice (play for
+        3, or give up) is asked first, as a table makes it before a card is played, and there are no raises;
+        with both on alver, neither; otherwise no alver choice.
+
+        >>> table = GAME.table(["Ana", "Bea", "Luis", "Eva"])
+        >>> [f.name for f in GAME.contract_fields(table, GAME.initial_state(table))]
+        ['turned', 'dealer', 'bets', 'refused']
+        >>> on_11 = dataclasses.replace(GAME.initial_state(table), totals=(11, 4), alver=(Team.A,))
+        >>> [(f.name, f.required) for f in GAME.contract_fields(table, on_11)]
+        [('turned', True), ('dealer', False), ('alver', True)]
+        """
+        betting = {"bets", "refused"}
+        asked = []
+        for field in self.play_fields(table):
+            if field.name == "alver":
+                if len(state.alver) == 1:
+                    asked.append(dataclasses.replace(field, required=True, default=None))
+            elif field.name not in betting or not state.alver:
+                asked.append(field)
+        return tuple(asked)
+
     def played_deal(self, table: TableSpec[PaublilloOptions], contract: Mapping[str, Any],
                     first_leader: Seat) -> PlayedDeal:
         """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), led by

@@ -421,3 +421,14 @@ def test_the_monja_and_the_paublillo_are_named_with_their_nickname(language, mon
     with translation.override(language):
         assert services.translate(card_name(Card("O", "4"), "O")) == monja
         assert services.translate(card_name(Card("E", "3"), "E")) == paublillo
+
+
+def test_with_a_team_on_alver_its_choice_is_asked_before_the_first_card_and_no_raise(client, table) -> None:
+    """Seed 000: a team on alver (11) looks at its cards and chooses to play for 3 or give up, before play,
+    and nobody bets. Entered card by card, the choice is asked up front, not behind "More"."""
+    services.carry_over(table, {"total_0": 11, "total_1": 5})  # A (Ana, Luis) on alver
+    html = page(client, table)
+    main, _sep, more = html.partition('class="more')
+    assert 'name="alver"' in main and 'name="bets__0__team"' not in html
+    response = client.post(url(table), {"turned": "6O"})
+    assert response.status_code == 200 and "field field-alver has-error" in response.content.decode()
