@@ -57,7 +57,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "scoring.middleware.api_method_not_allowed",
+    "scoring.middleware.api_errors_in_json",
 ]
 
 # Content security policy (django-csp): scripts, styles and images from this site only; no inline script.

@@ -13,20 +13,29 @@ API_PREFIX = "/api/"
 View = Callable[[HttpRequest], HttpResponse]
 
 
-def api_method_not_allowed(get_response: View) -> View:
-    """A wrong method on the JSON API answers in the API's own error shape, with the methods it allows."""
+def api_errors_in_json(get_response: View) -> View:
+    """Every error the JSON API answers is in its own error shape (``detail`` and ``errors``), also those that
+    Django answers before the API sees the request: a wrong method (with the methods it allows), an address the
+    API does not have, a server error (the database gone)."""
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
-        if response.status_code == 405 and request.path.startswith(API_PREFIX) \
-                and not response.get("Content-Type", "").startswith("application/json"):
-            allowed = response.get("Allow", "")
-            answer = JsonResponse({"detail": _("This address does not take %(method)s. It takes: %(allowed)s.")
-                                   % {"method": request.method, "allowed": allowed or "—"}, "errors": {}},
-                                  status=405)
-            if allowed:
-                answer["Allow"] = allowed
-            return answer
-        return response
+        status = response.status_code
+        if not request.path.startswith(API_PREFIX) or status not in (404, 405) and status < 500 \
+                or response.get("Content-Type", "").startswith("application/json"):
+            return response
+        allowed = response.get("Allow", "")
+        if status == 405:
+            detail = _("This address does not take %(method)s. It takes: %(allowed)s.") % {
+                "method": request.method, "allowed": allowed or "—"}
+        elif status == 404:
+            detail = _("The API has no such address: its addresses are listed at %(docs)s.") % {
+                "docs": f"{API_PREFIX}docs"}
+        else:
+            detail = _("Something went wrong on the server. Nothing you recorded was lost: try again in a moment.")
+        answer = JsonResponse({"detail": detail, "errors": {}}, status=status)
+        if allowed:
+            answer["Allow"] = allowed
+        return answer
 
     return middleware

@@ -140,6 +140,31 @@ def test_wrong_methods_on_the_api_answer_in_json_with_the_methods_allowed(client
         assert method.upper() in response.json()["detail"] and response["Allow"], path
 
 
+def test_an_address_the_api_does_not_have_answers_in_json(client, db):
+    for path in ("/api/nope", "/api/tables", "/api/games/tarot/scores", "/api/tables/x/y/z"):
+        response = client.get(path)
+        assert response.status_code in (404, 405), path
+        assert response["Content-Type"] == "application/json", path
+        assert response.json()["detail"], path
+
+
+def test_a_server_error_in_the_api_answers_in_json(client, db, monkeypatch):
+    """The database gone, or any fault: the API's own error shape, not the HTML page."""
+    from django.db import DatabaseError
+
+    from scoring import api
+
+    def broken(*args, **kwargs):
+        raise DatabaseError("the database went away")
+
+    monkeypatch.setattr(api, "game_or_404", broken)
+    client.raise_request_exception = False
+    response = client.post("/api/games/tarot/score", {"players": ["A", "B", "C"], "deals": []},
+                           content_type="application/json")
+    assert response.status_code == 500 and response["Content-Type"] == "application/json"
+    assert "Nothing you recorded was lost" in response.json()["detail"]
+
+
 # -- deal numbers and revisions that do not exist -----------------------------------------------------------
 
 HUGE = "9" * 30
