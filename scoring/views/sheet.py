@@ -16,7 +16,7 @@ from referee.game import Game, State, TableSpec
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
-from scoring.views.tables import live_etag, players_in, side_labels, table_etag
+from scoring.views.tables import live_etag, players_in, side_labels, standing_rows, table_etag
 
 PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
 
@@ -118,8 +118,7 @@ def board_context(access: Access) -> dict[str, Any]:
     breakdown = last.get("breakdown") or []
     return {
         "access": access, "token": access.token, "table": access.table, "st": st, "game": st.game,
-        "ranking": [(side, labels.get(side, side), total, st.total_text(st.sides.index(side)))
-                    for side, total in st.ranking()],
+        "ranking": standing_rows(st, labels),
         "winner_labels": [labels.get(side, side) for side in st.winners],
         "winner_count": players_in(st.game, st.spec, st.winners),
         "last": last,

@@ -132,6 +132,16 @@ def side_labels(st: services.Standings) -> dict[str, str]:
     return labels
 
 
+def standing_rows(st: services.Standings, labels: dict[str, str]) -> list[tuple[int, str, str, int, str]]:
+    """The standings from first to last as (rank, side, label, total, total as said); sides level share their
+    rank, and the next one counts them (1, 1, 3)."""
+    rows: list[tuple[int, str, str, int, str]] = []
+    for position, (side, total) in enumerate(st.ranking(), start=1):
+        rank = rows[-1][0] if rows and rows[-1][3] == total else position
+        rows.append((rank, side, labels.get(side, side), total, st.total_text(st.sides.index(side))))
+    return rows
+
+
 def players_in(game: Game[Any, Any, Any], spec: TableSpec[Any], sides: Iterable[str]) -> int:
     """How many players ``sides`` are, each team by its members: "Winners: Ana & Cris" for a team that won,
     since two players won."""
@@ -212,8 +222,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "game": st.game,
         "labels": labels,
         "sides": st.game.sides(st.spec),
-        "ranking": [(side, labels.get(side, side), total, st.total_text(st.sides.index(side)))
-                    for side, total in st.ranking()],
+        "ranking": standing_rows(st, labels),
         "winner_labels": [labels.get(side, side) for side in st.winners],
         "winner_count": players_in(st.game, st.spec, st.winners),
         "last": last,

@@ -213,3 +213,16 @@ def test_team_games_name_their_sides_by_the_games_labels_or_members(client, db):
     names = re.findall(r'<td class="name">([^<]+)', html)
     assert len(names) == len(team_game.sides(services.table_spec(table)))
     assert all("Ana" in n or "Bea" in n or "Cy" in n or "Dan" in n for n in names)
+
+
+def test_players_level_share_their_place_in_the_standings(client, db):
+    """Players on the same total share their place, and the next one counts them (1, 2, 2, 2; 1, 1, 3)."""
+    import re
+
+    from scoring import services
+
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    services.record_deal(table, {"taker": "E", "contract": "garde", "bouts": 2, "points": 41})  # made by 0:
+    # E +150, each defender −50: N, S and W level second
+    html = client.get(f"/t/{table.view_token}/").content.decode()
+    assert re.findall(r'<td class="rank">(\d+)</td>', html) == ["1", "2", "2", "2"]
