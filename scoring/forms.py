@@ -11,11 +11,12 @@ from __future__ import annotations
 import unicodedata
 import uuid
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
 from django.forms.formsets import INITIAL_FORM_COUNT, TOTAL_FORM_COUNT, ManagementForm
+from django.utils import formats
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -66,6 +67,16 @@ def plain_number(number: Decimal) -> int | str:
     if number == number.to_integral_value():
         return int(number)
     return format(number.normalize(), "f")
+
+
+def local_decimal(value: Any) -> str:
+    """A decimal as the reader writes it: "45,5" in French and Spanish, "45.5" in English (a record keeps
+    "45.5"); anything else as it is."""
+    try:
+        number = Decimal(str(value))
+    except InvalidOperation:
+        return str(value)
+    return formats.number_format(number, use_l10n=True) if number.is_finite() else str(value)
 
 
 class DecimalText(forms.CharField):
@@ -571,7 +582,9 @@ class RecordForm(IntChoices, forms.Form):
             return [str(v) for v in value] if isinstance(value, list | tuple) else [str(value)]
         if spec.kind == "bool":
             return bool(value)
-        if spec.kind in ("choice", "player", "int", "decimal"):
+        if spec.kind == "decimal":
+            return local_decimal(value)
+        if spec.kind in ("choice", "player", "int"):
             return str(value)
         return value
 

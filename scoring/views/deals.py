@@ -20,7 +20,7 @@ from referee.cards import DeckKind
 from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
 from scoring import services
 from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
-from scoring.forms import RecordForm
+from scoring.forms import RecordForm, local_decimal
 from scoring.limits import limited
 from scoring.models import Deal, DealRevision, TableChange
 from scoring.views.tables import record_template, side_labels, table_context
@@ -166,6 +166,8 @@ def _value_text(field: Field | None, value: Any, deck: DeckKind) -> str:
             return ", ".join(name for name in names if name)
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if field is not None and field.kind == "decimal" and not isinstance(value, list | dict):
+        return local_decimal(value)
     if field is not None and field.choices and not isinstance(value, list | dict):
         for choice, label in field.choices:
             if str(choice) == str(value):

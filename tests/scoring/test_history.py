@@ -326,3 +326,16 @@ def test_english_dates_read_one_way_anywhere(client, tarot4):
     html = client.get(url(tarot4, "history/")).content.decode()
     assert re.search(r"\b\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\b", html)
     assert not re.search(r"\b\d{1,2}/\d{1,2}/\d{4}\b|[ap]\.m\.", html)
+
+
+def test_half_points_read_as_the_reader_writes_them(client, db):
+    """A deal entered as "45,5" in French comes back "45,5" in its edit form and its history, not "45.5"."""
+    table = services.create_table(game="tarot", players=["N", "E", "W"])
+    services.record_deal(table, {"taker": "E", "contract": "garde", "bouts": 2, "points": "45.5"})
+    french = {"Accept-Language": "fr"}
+    form = client.get(f"/t/{table.edit_token}/deal/1/edit/", headers=french).content.decode()
+    assert 'name="points" value="45,5"' in form
+    deal = client.get(f"/t/{table.edit_token}/deal/1/", headers=french).content.decode()
+    assert "45,5" in deal and "45.5" not in deal
+    english = client.get(f"/t/{table.edit_token}/deal/1/edit/").content.decode()
+    assert 'name="points" value="45.5"' in english
