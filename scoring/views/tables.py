@@ -507,8 +507,13 @@ class CarryOverForm(forms.Form):
             elif spec_field.kind == "text":
                 field = forms.CharField(max_length=500, initial=spec_field.default, **common)
             else:
+                said = {"invalid": _("Enter a whole number.")}  # in the app's own words (Django's Spanish says usted)
+                if spec_field.minimum is not None:
+                    said["min_value"] = _("Must be at least %(n)s.") % {"n": spec_field.minimum}
+                if spec_field.maximum is not None:
+                    said["max_value"] = _("Must be at most %(n)s.") % {"n": spec_field.maximum}
                 field = forms.IntegerField(initial=spec_field.default, min_value=spec_field.minimum,
-                                           max_value=spec_field.maximum, **common)
+                                           max_value=spec_field.maximum, error_messages=said, **common)
             field.kind = spec_field.kind  # type: ignore[attr-defined]
             self.fields[spec_field.name] = field
 

@@ -237,6 +237,14 @@ def test_a_carried_score_that_is_not_a_number_is_refused_beside_its_field(client
     assert Table.objects.get(pk=tarot4.pk).carried is None
 
 
+def test_a_carried_score_out_of_range_is_refused_in_the_apps_own_words(client, db):
+    """Spanish speaks to the player with "tú" everywhere: not Django's "Asegúrese de que este valor…"."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea"])
+    html = client.post(f"/t/{table.edit_token}/carry-over/", {"total_0": "12"},
+                       headers={"Accept-Language": "es"}).content.decode()
+    assert "Debe ser como máximo 11." in html and "Asegúrese" not in html
+
+
 def test_an_edit_of_the_first_deal_replays_from_the_carried_scores(tarot4):
     services.carry_over(tarot4, {"total_0": "100"})
     add_deals(tarot4, 2)
