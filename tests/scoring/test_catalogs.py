@@ -51,3 +51,12 @@ def test_a_games_words_are_the_words_its_pages_show(language):
         shown = [(game, msgid, text, translation.pgettext(context, msgid) if context else translation.gettext(msgid))
                  for game, context, msgid, text in _entries(language)]
     assert [(game, msgid, text, said) for game, msgid, text, said in shown if said != text] == []
+
+
+def test_spanish_speaks_to_the_player_with_tu_in_djangos_own_messages_too(client, db):
+    """Django's Spanish says "usted" ("Asegúrese de que este valor…"); a field's message here says "tú", as the
+    rest of the app (scoring/django_words.py)."""
+    response = client.post("/new/tarot/", {"player_0": "A" * 100, "player_1": "B", "player_2": "C",
+                                           "first_dealer": "0"}, headers={"Accept-Language": "es"})
+    html = response.content.decode()
+    assert "Escribe como máximo 40 caracteres (hay 100)." in html and "Asegúrese" not in html
