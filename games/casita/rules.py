@@ -55,6 +55,8 @@ class CasitaDetails(Values):
 class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
     """Casita Robada for 2, 3 or 4 players; the deck is the table's option."""
 
+    leader_label = _("Starts:")  # no trick is led: who plays first
+    leader_tag = _("starts next")
     slug = "casita"
     name = "Casita Robada"
     player_counts = (2, 3, 4)

@@ -73,6 +73,8 @@ class PabloDetails(Values):
 class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
     """Pablo, French (to 100) or English (past 50), 3 to 8 players; the lowest total wins."""
 
+    leader_label = _("Starts:")  # no trick is led: who plays first
+    leader_tag = _("starts next")
     slug = "pablo"
     name = "Pablo"
     player_counts = (3, 4, 5, 6, 7, 8)

@@ -38,7 +38,7 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     page.locator("#new-table button[type=submit]").click()
     expect(page.locator("#casita-match")).to_contain_text("First to 2 deals won wins the match.")
     expect(page.locator("#casita-match")).to_contain_text("The scores are deals won.")
-    expect(page.locator("#next-up")).to_contain_text("Deals next: Ana · Leads: Bea")
+    expect(page.locator("#next-up")).to_contain_text("Deals next: Ana · Starts: Bea")
 
     # 1. Ana 22, Bea 10, Carl left blank: the form shows he gets the other 8 and that Ana wins the deal.
     count(page, 0, "22")
@@ -51,7 +51,7 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     expect(standing(page, "Ana")).to_have_text("1")
     expect(standing(page, "Carl")).to_have_text("0")
     expect(page.locator("#breakdown")).to_contain_text("Ana 22 · Bea 10 · Carl 8: 40 cards")
-    expect(page.locator("#next-up")).to_contain_text("Deals next: Bea · Leads: Carl")
+    expect(page.locator("#next-up")).to_contain_text("Deals next: Bea · Starts: Carl")
 
     # A pile never holds exactly one card: Ana 25 and Bea 14 would leave Carl 1, and the form says so at once.
     count(page, 0, "25")
@@ -83,7 +83,7 @@ def test_three_players_record_a_match_of_first_to_two(live_server, page: Page, s
     page.locator("label[for=id_void]").click()
     save(page, 3)
     expect(page.locator("#breakdown")).to_contain_text("Void deal")
-    expect(page.locator("#next-up")).to_contain_text("Deals next: Ana · Leads: Bea")
+    expect(page.locator("#next-up")).to_contain_text("Deals next: Ana · Starts: Bea")
 
     # 4. Ana 15, Bea 15, Carl 10: a tie for the most, both win the deal and both reach 2: the match is over,
     #    and they share it.

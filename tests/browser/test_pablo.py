@@ -84,7 +84,7 @@ def test_an_english_table_taps_cards_and_goes_back_to_zero_at_fifty(live_server,
     expect(total(page, "Alice")).to_have_text("4")
     expect(total(page, "Cara")).to_have_text("25")
     expect(page.locator("#next-up")).to_contain_text("Deals next: Cara")
-    expect(page.locator("#next-up")).to_contain_text("Leads: Alice")
+    expect(page.locator("#next-up")).to_contain_text("Starts: Alice")
     expect(page.locator("#breakdown")).to_contain_text("Alice called Pablo with 4, the lowest: no penalty.")
 
     # 2. Dev calls; Cara's row is forgotten: refused beside her row, Dev's cards still there.

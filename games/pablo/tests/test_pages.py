@@ -95,7 +95,7 @@ def test_a_round_recorded_from_the_form_with_cards_and_points(client, english):
     assert "Ana : A♠ R♦ = −1" in french
     assert "Carl: no cards, 0" in html
     assert "Dani lost the round (12) and deals the next one." in html
-    assert "Deals next: Dani" in html and "Leads: Ana" in html
+    assert "Deals next: Dani" in html and "Starts: Ana" in html
 
 
 def test_a_bad_row_is_refused_beside_it_and_nothing_is_lost(client, english):
