@@ -141,7 +141,18 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         >>> on_11 = dataclasses.replace(GAME.initial_state(table), totals=(11, 4), alver=(Team.A,))
         >>> [(f.name, f.required) for f in GAME.contract_fields(table, on_11)]
         [('turned', True), ('dealer', False), ('alver', True)]
+
+        Unless the monja turned up may yet bring the dealer's team to 11 for this very deal (the house rule
+        ``monja_alver_at_once``): who is on alver is then known only from the turned card, so everything is
+        asked as a deal of any standing (Bea deals for B, on 10).
+
+        >>> b_on_10 = dataclasses.replace(on_11, totals=(11, 10), dealer=1)
+        >>> [(f.name, f.required) for f in GAME.contract_fields(table, b_on_10)]
+        [('turned', True), ('dealer', False), ('alver', False), ('bets', False), ('refused', False)]
         """
+        dealing = teams.team_of(table, state.dealer)
+        if table.options.monja_alver_at_once and state.totals[dealing.side] == ALVER - 1:
+            return self.play_fields(table)
         betting = {"bets", "refused"}
         asked = []
         for field in self.play_fields(table):

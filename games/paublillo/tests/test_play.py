@@ -432,3 +432,11 @@ def test_with_a_team_on_alver_its_choice_is_asked_before_the_first_card_and_no_r
     assert 'name="alver"' in main and 'name="bets__0__team"' not in html
     response = client.post(url(table), {"turned": "6O"})
     assert response.status_code == 200 and "field field-alver has-error" in response.content.decode()
+
+
+def test_when_the_monja_may_yet_put_the_dealers_team_on_alver_everything_stays_asked(client, table) -> None:
+    """B on 10 and Eva (B) dealing: the monja turned up would bring B to 11 for this deal (house rule
+    monja_alver_at_once), so the alver choice and the raises stay offered until the turned card says."""
+    services.carry_over(table, {"total_0": 5, "total_1": 10})
+    html = page(client, table)
+    assert 'name="alver"' in html and 'name="bets__0__team"' in html
