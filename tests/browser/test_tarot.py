@@ -101,13 +101,15 @@ def save_deal(page: Page, number: int) -> None:
 
 
 def expect_totals(page: Page, totals: Mapping[str, int]) -> None:
-    """The standings, best first (ties in seating order), each row: rank, name, signed total."""
+    """The standings, best first (ties in seating order, sharing their place: 1, 2, 2, 4), each row: rank, name,
+    signed total."""
     seats = list(totals)
     ranking = sorted(totals.items(), key=lambda kv: (-kv[1], seats.index(kv[0])))
+    ranks = [1 + sum(other > total for _name, other in ranking) for _name, total in ranking]
     rows = page.get_by_role("table", name="Standings").get_by_role("row")
     expect(rows).to_have_text([
         re.compile(rf"^\s*{rank}\s+{re.escape(name)}\b.*\s{re.escape(signed(total))}\s*$", re.S)
-        for rank, (name, total) in enumerate(ranking, start=1)
+        for rank, (name, total) in zip(ranks, ranking, strict=True)
     ])
 
 
