@@ -5,6 +5,7 @@ from importlib import import_module
 import pytest
 from django.apps import apps
 
+from games.toruro.lulos import lulo_list
 from scoring import services
 from scoring.models import Deal, DealRevision
 
@@ -80,3 +81,31 @@ def test_an_old_five_player_deal_with_a_blank_partner_was_the_taker_alone(tarot5
     assert deal.record["partner"] == {"seat": 2, "name": "E"}
     assert services.standings(tarot5).totals == alone  # E +264 alone against four: (25 + 8) × 2 × 4
     assert alone["E"] == 264
+
+
+def test_a_stored_outcome_keeps_only_the_lulos_its_deal_added_or_paid(db):
+    """Outcomes stored before carried the whole lulo list after each deal (and the lulos payable next): each now
+    keeps the lines of its own deal, as a deal recorded today does, and the pages and totals do not change."""
+    own_lines_only = import_module("scoring.migrations.0011_outcome_lulos_of_the_deal").own_lines_only
+    table = services.create_table(game="toruro", players=["Ana", "Luis", "Pepe", "Marta", "Juan"])
+    first = {"turned_card": "4O", "went": ["Ana", "Luis", "Pepe", "Marta", "Juan"], "tricks": ["Luis", "Pepe", "Pepe"]}
+    services.record_deal(table, first)  # lulos #1-#3: Marta, Juan, Ana
+    services.record_deal(table, {"turned_card": "5B", "went": [],
+                                 "payments": [{"lulo": 1, "cabeza": 1, "barriga": 1, "cola": 1}]})  # #1 paid
+    today = {deal.number: deal.outcome["details"]["lulos"] for deal in Deal.objects.filter(table=table)}
+    for deal in Deal.objects.filter(table=table):  # as the outcomes were stored before
+        details = {k: v for k, v in deal.outcome["details"].items() if k != "lulos"}
+        state = services.state_of(services.get_game("toruro"), services.table_spec(table), deal.state_after)
+        details["lulo_list"] = [line.to_json() for line in lulo_list(state, services.table_spec(table).players)]
+        details["payable"] = []
+        Deal.objects.filter(pk=deal.pk).update(outcome={**deal.outcome, "details": details})
+    before = services.standings(table).totals
+
+    own_lines_only(apps, None)
+
+    stored = {deal.number: deal.outcome["details"] for deal in Deal.objects.filter(table=table)}
+    assert {n: d["lulos"] for n, d in stored.items()} == today
+    assert [line["id"] for line in stored[1]["lulos"]] == [1, 2, 3]
+    assert [(line["id"], line["status"]) for line in stored[2]["lulos"]] == [(1, "paid")]
+    assert all("lulo_list" not in d and "payable" not in d for d in stored.values())
+    assert services.standings(table).totals == before
