@@ -170,9 +170,12 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer probes over plain HTT
 BEHIND_TLS_PROXY = envbool("BEHIND_TLS_PROXY", False)
 if BEHIND_TLS_PROXY:  # only behind a proxy that overwrites X-Forwarded-Proto
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-# The proxy's own addresses (as gunicorn reads them): only a request from one of them says, in the last address
-# of X-Forwarded-For, which phone it comes from. Rate limits count per phone by it (scoring.limits).
-PROXY_ADDRESSES = tuple(a.strip() for a in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(","))
+# Behind a proxy that adds each phone's address to X-Forwarded-For (PROXY_SETS_FORWARDED_FOR=true; a proxy that
+# only passes the header on would let a phone name any address), a request from one of the proxy's own addresses
+# (FORWARDED_ALLOW_IPS, as gunicorn reads it: addresses or networks) says in that header's last address which
+# phone it comes from, and rate limits count per phone by it (scoring.limits).
+PROXY_SETS_FORWARDED_FOR = envbool("PROXY_SETS_FORWARDED_FOR", False)
+PROXY_ADDRESSES = tuple(a.strip() for a in os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1").split(",") if a.strip())
 RATELIMIT_IP_META_KEY = "scoring.limits.client_address"
 
 LOGGING = {

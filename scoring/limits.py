@@ -36,19 +36,35 @@ def over_limit(request: HttpRequest, group: str) -> bool:
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address a request's limits count under: the connection's, or behind the TLS proxy
-    (``BEHIND_TLS_PROXY``, the connection from one of ``PROXY_ADDRESSES`` or a Unix socket) the last address of
-    X-Forwarded-For, the one the proxy itself adds: a phone can put any address further left, not there. Without
-    it every phone would share the proxy's count."""
+    """The address a request's limits count under: the connection's; or, behind a proxy that adds each phone's
+    address to X-Forwarded-For (``PROXY_SETS_FORWARDED_FOR``) and from one of its addresses
+    (``PROXY_ADDRESSES``, or a Unix socket), that header's last address, the one the proxy itself added: a phone
+    can put any address further left, not there. Without it every phone would share the proxy's count."""
     direct = request.META.get("REMOTE_ADDR") or ""
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    trusted = not direct or direct in settings.PROXY_ADDRESSES or "*" in settings.PROXY_ADDRESSES
-    if settings.BEHIND_TLS_PROXY and forwarded and trusted:
+    if settings.PROXY_SETS_FORWARDED_FOR and forwarded and (not direct or _from_proxy(direct)):
         try:
             return str(ipaddress.ip_address(forwarded.rsplit(",", 1)[-1].strip()))
         except ValueError:
             pass
     return direct
+
+
+def _from_proxy(address: str) -> bool:
+    """Whether ``address`` is one of the proxy's (an address or a network of ``PROXY_ADDRESSES``, or ``*``)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    for allowed in settings.PROXY_ADDRESSES:
+        if allowed == "*":
+            return True
+        try:
+            if ip in ipaddress.ip_network(allowed, strict=False):
+                return True
+        except ValueError:
+            continue
+    return False
 
 
 RETRY_AFTER = "60"  # seconds: the limits count per minute

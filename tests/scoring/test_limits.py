@@ -50,7 +50,7 @@ def test_behind_the_tls_proxy_each_phone_has_its_own_count(client, db, limits, s
     """Every request reaches the app from the proxy's address: counted by it, one phone's burst would stop every
     phone. The proxy adds each phone's address last to X-Forwarded-For; what a phone writes further left, or
     sends without the proxy, changes nothing."""
-    settings.BEHIND_TLS_PROXY, settings.PROXY_ADDRESSES = True, ("127.0.0.1",)
+    settings.PROXY_SETS_FORWARDED_FOR, settings.PROXY_ADDRESSES = True, ("127.0.0.0/8", "::1")
     body = {"player_0": "Ana", "player_1": "Bea", "player_2": "Cy", "first_dealer": "0"}
 
     def start(forwarded: str, remote: str = "127.0.0.1") -> int:
@@ -62,3 +62,5 @@ def test_behind_the_tls_proxy_each_phone_has_its_own_count(client, db, limits, s
     assert [start("198.51.100.9", remote="192.0.2.5") for _ in range(3)] == [302, 302, 429]  # not the proxy: its
     # own connection counts, whatever it says
     assert Table.objects.count() == 5
+    settings.PROXY_SETS_FORWARDED_FOR = False  # a proxy that only passes the header on: what a phone says of its
+    assert [start(f"198.51.100.{n}") for n in (70, 71, 72)] == [302, 302, 429]  # address counts for nothing
