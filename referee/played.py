@@ -10,9 +10,10 @@ Each play may carry **flags**, each citing its rule. A flagged play is still rec
 deal, and the person at the table decides what to do about it.
 
 - at once: a card already played (:attr:`FlagKind.PLAYED`), a card that is not in the deck
-  (:attr:`FlagKind.NOT_IN_DECK`), a play out of turn (:attr:`FlagKind.OUT_OF_TURN`), a card played face down
-  where it may not be (:attr:`FlagKind.FACE_DOWN`), and a play that is illegal whatever the rest of the hand
-  (:attr:`FlagKind.ILLEGAL`): ``legal_plays`` refuses it from the cards the seat is known to hold then;
+  (:attr:`FlagKind.NOT_IN_DECK`), a card set aside before play (:attr:`FlagKind.ASIDE`), a play out of turn
+  (:attr:`FlagKind.OUT_OF_TURN`), a card played face down where it may not be (:attr:`FlagKind.FACE_DOWN`), and
+  a play that is illegal whatever the rest of the hand (:attr:`FlagKind.ILLEGAL`): ``legal_plays`` refuses it
+  from the cards the seat is known to hold then;
 - **a revoke proven later** (:attr:`FlagKind.REVOKE`). The hand a seat held at trick *i* includes every card
   it plays from trick *i* on. A play *p* at trick *i* is proven illegal when *p* is not among
   ``legal_plays(context, known_i, trick_i)``, ``known_i`` being the seat's plays from trick *i* on (*p*
@@ -86,7 +87,7 @@ RULE_FACE_UP = _("Every card face up")
 
 class FlagKind(StrEnum):
     PLAYED = "played"  # the card was already played
-    ASIDE = "aside"  # the card is known to be out of play (a chien or an écart put down)
+    ASIDE = "aside"  # the card is known to be out of play (cards set aside before play)
     NOT_IN_DECK = "not_in_deck"
     OUT_OF_TURN = "out_of_turn"
     FACE_DOWN = "face_down"  # face down where the game does not allow it
@@ -183,8 +184,8 @@ class _Derived:
 class PlayedDeal:
     """A deal played card by card (see the module's docstring). ``context`` is the deal's situation (the
     table, the trump, the turned or called card); ``known`` the cards known to be in a seat's hand from the
-    start (by seat index: a poignée shown, a hand laid down); ``aside`` the cards known to be out of play (an
-    écart put down). A play naming no seat is by whoever's turn it is.
+    start (by seat index: a poignée shown, a hand laid down); ``aside`` the cards known to be out of play (cards
+    set aside before play). A play naming no seat is by whoever's turn it is.
     """
 
     rules: TrickRules

@@ -62,7 +62,8 @@ class FlagOut(Schema):
     seat: str
     card: str
     face_down: bool = Field(False, description="The card was played face down.")
-    kind: str = Field(description="played, not_in_deck, out_of_turn, face_down, illegal or revoke.")
+    kind: str = Field(description="played, not_in_deck, aside (a card set aside before play), out_of_turn, "
+                                  "face_down, illegal or revoke.")
     rule: str
     explanation: str
     proven_by: int | None = Field(None, description="For a revoke: the trick whose card proves it.")

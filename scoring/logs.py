@@ -16,8 +16,8 @@ def redact(text: str) -> str:
 
     >>> redact("Not Found: /t/5KeHqODB2enlQfF-gUiGgnTrwUuUYLQj7prT_d5jDG8/deal/9/")
     'Not Found: /t/…/deal/9/'
-    >>> redact('"GET /referee/whist/?ask=1&table=W-jsZRb0uQ9x2mAAbc_dEFghIJ HTTP/1.1" 200')
-    '"GET /referee/whist/?ask=1&table=… HTTP/1.1" 200'
+    >>> redact('"GET /referee/some-game/?ask=1&table=W-jsZRb0uQ9x2mAAbc_dEFghIJ HTTP/1.1" 200')
+    '"GET /referee/some-game/?ask=1&table=… HTTP/1.1" 200'
     >>> redact("GET /t/%57-jsZRb0uQ9x2mAAbc_dEFgh/ and /t//W-jsZRb0uQ9x2mAAbc_dEFgh/")
     'GET /t/…/ and /t//…/'
     """

@@ -91,8 +91,9 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
         except (services.DealConflict, services.NotTheNextNumber) as exc:  # the entries kept, numbered afresh
             if not services.standings(table).accepts_deals:  # the deal that won ended the game: no form is left
-                entries = "; ".join(_("%(label)s: %(value)s") % {"label": label, "value": value}
-                                    for label, value in describe_record(game, spec, record_))
+                entries = pgettext("between the rows of a list", "; ").join(
+                    _("%(label)s: %(value)s") % {"label": label, "value": value}
+                    for label, value in describe_record(game, spec, record_))
                 conflict = " ".join((str(exc), _("It ended the game, so your entries cannot be saved: %(entries)s.")
                                      % {"entries": entries}))
                 return _render_body(request, access, conflict=conflict, reswap="outerHTML show:window:top")
@@ -305,13 +306,14 @@ def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
     return redirect(_back(request, reverse("history", args=[token])))
 
 
-def with_links(changes: Iterable[TableChange]) -> list[TableChange]:
-    """The table's changes, a player joining or leaving with the link to the game before or after it (only a
-    token of the shape links make: a file imported may say anything)."""
+def with_links(changes: Iterable[TableChange], can_edit: bool = False) -> list[TableChange]:
+    """The table's changes, a player joining or leaving with the link to the game before or after it, a rematch
+    with the link to its table (the edit link for who may edit here; only a token of the shape links make: a
+    file imported may say anything)."""
     found = list(changes)
     for change in found:
         details = change.details if isinstance(change.details, dict) else {}
-        other = details.get("later") or details.get("earlier")
+        other = (can_edit and details.get("edit")) or details.get("later") or details.get("earlier")
         change.link = reverse("table", args=[other]) if isinstance(other, str) and TOKEN_SHAPE.fullmatch(
             other) else ""  # type: ignore[attr-defined]
     return found
@@ -336,6 +338,7 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     last_active = st.last_deal
     return render(request, "scoring/history.html", {
         "access": access, "token": token, "table": table, "game": st.game, "st": st,
-        "deals": deals, "rows": rows, "log": log, "table_changes": with_links(table.changes.all()[:200]),
+        "deals": deals, "rows": rows, "log": log,
+        "table_changes": with_links(table.changes.all()[:200], access.can_edit),
         "last_active": last_active, "me": author_of(request, create=False),
     })

@@ -165,6 +165,9 @@ def test_a_rematch_is_started_once_and_the_old_table_leads_to_it(client, two_dea
     assert f'href="/t/{new.view_token}/"' in view_page and new.edit_token not in view_page
     history = client.get(f"/t/{two_deal_tarot.view_token}/history/").content.decode()
     assert "Rematch started" in history and new.edit_token not in history
+    assert f'href="/t/{new.view_token}/" class="rematch-link"' in history
+    history = client.get(f"/t/{two_deal_tarot.edit_token}/history/").content.decode()
+    assert f'href="/t/{new.edit_token}/" class="rematch-link"' in history  # who may edit goes on editing
     exported = client.get(f"/t/{two_deal_tarot.view_token}/export.json").content.decode()
     assert '"rematch"' in exported and new.edit_token not in exported and new.view_token not in exported
 

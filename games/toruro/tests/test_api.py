@@ -19,7 +19,7 @@ def score(api, deals):
     return api.post("/api/games/toruro/score", {"players": PLAYERS, "deals": deals})
 
 
-def test_a_long_night_answers_each_deal_in_the_same_room(api):
+def test_each_deals_answer_stays_the_same_size_as_the_night_grows(api):
     """Three lulos a deal, none ever paid: each deal's answer says its own three, so the answer grows with the
     night, not with its square (each deal carrying the whole list, 2,000 such deals answered 1.8 GB)."""
     deals = score(api, [DEAL1] * 120).json()["deals"]
