@@ -195,6 +195,14 @@ def ruling_plays(request: HttpRequest, game: str, payload: PlaysIn) -> dict[str,
 
 # -- a deal given as its plays among the deals of `POST /api/games/{game}/score` -------------------------------
 
+def refuse_unknown_keys(raw: dict[str, Any], known: tuple[str, ...], prefix: str) -> None:
+    """A 422 beside each key of a deal given as its plays that is none of ``known`` (a misspelt ``leadr`` would
+    otherwise be dropped without a word), as the request bodies themselves refuse them."""
+    unknown = {f"{prefix}.{str(key)[:40]}": _("Unknown field: check its spelling.") for key in raw if key not in known}
+    if unknown:
+        raise invalid(unknown)
+
+
 def is_given_as_plays(raw: Any) -> bool:
     """A deal of the score endpoint given as its plays: ``{"contract": {...}, "plays": [...], "leader": name}``
     (a record names its contract by a word, never by an object)."""
@@ -207,6 +215,7 @@ def record_of_plays(rules: Game[Any, Any, Any], spec: TableSpec[Any], state: Any
     how and every flagged play; its errors 422 under ``prefix`` (``deals.2.plays.5``)."""
     if not play_drafts.entered_by_cards(rules):
         raise invalid({f"{prefix}.plays": _("%(game)s is not entered card by card.") % {"game": rules.slug}})
+    refuse_unknown_keys(raw, ("contract", "plays", "leader"), prefix)
     try:
         payload = PlaysIn(players=list(spec.players), contract=raw["contract"], plays=raw["plays"],
                           leader=raw.get("leader"))
@@ -229,6 +238,7 @@ def judge_deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], raw: dict[str, 
     first illegal play's rule and explanation as the ruling's (422 under ``deal.`` for what does not read)."""
     if not play_drafts.entered_by_cards(rules):
         raise invalid({"deal": _("%(game)s is not entered card by card.") % {"game": rules.slug}})
+    refuse_unknown_keys(raw, ("contract", "plays", "leader", "first_dealer"), "deal")
     try:
         payload = PlaysIn(players=list(spec.players), contract=raw.get("contract") or {}, plays=raw.get("plays"),
                           leader=raw.get("leader"), first_dealer=raw.get("first_dealer") or 0)

@@ -440,3 +440,15 @@ def test_when_the_monja_may_yet_put_the_dealers_team_on_alver_everything_stays_a
     services.carry_over(table, {"total_0": 5, "total_1": 10})
     html = page(client, table)
     assert 'name="alver"' in html and 'name="bets__0__team"' in html
+
+
+def test_a_misspelt_key_of_a_deal_given_as_its_plays_is_refused_beside_it(api, db) -> None:
+    """`leadr` for `leader`, in a deal of `score` or the deal `ruling` judges: heard, not dropped."""
+    plays: list[Any] = [c.rstrip("*") for c in CODES_V]
+    deal = {"contract": ENVIDO_BY_B, "plays": plays, "leadr": "Ana"}
+    status, answer = post(api, "/api/games/paublillo/score", {"players": ["Ana", "Bea", "Luis", "Eva"],
+                                                              "first_dealer": 3, "deals": [deal]})
+    assert status == 422 and answer["errors"] == {"deals.0.leadr": "Unknown field: check its spelling."}
+    status, answer = post(api, "/api/games/paublillo/ruling", {"players": ["Ana", "Bea", "Luis", "Eva"],
+                                                               "deal": deal})
+    assert status == 422 and answer["errors"] == {"deal.leadr": "Unknown field: check its spelling."}
