@@ -101,6 +101,13 @@ def test_the_form_gives_way_to_the_rematch_once_the_game_is_over(client, two_dea
     assert client.get(f"/t/{two_deal_tarot.edit_token}/deal/").status_code == 302
 
 
+def test_the_deals_scored_of_the_rounds_are_said_in_the_readers_language(client, two_deal_tarot):
+    """Not "Deals scored 1 / Rounds 2" in English on a French page: one line, in French."""
+    add_deals(two_deal_tarot, 1)
+    html = client.get(f"/t/{two_deal_tarot.view_token}/", headers={"Accept-Language": "fr"}).content.decode()
+    assert "Donnes marquées\u00a0: 1 sur 2" in html and "Deals scored" not in html
+
+
 def test_a_deal_sent_after_the_end_is_refused_with_the_reason(client, two_deal_tarot):
     add_deals(two_deal_tarot, 2)
     form = {"deal_number": "3", **{k: str(v) for k, v in plain_deal().items()}}
