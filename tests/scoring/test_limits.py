@@ -9,9 +9,14 @@ from .conftest import plain_deal
 
 
 @pytest.fixture
-def limits(settings):
+def limits(settings, monkeypatch):
     settings.RATELIMIT_ENABLE = True
     settings.RATE_LIMITS = {"new_table": "2/m", "write": "3/m", "score": "2/m", "admin_login": "2/m"}
+    # One minute for the whole test: a count's window may start at any second, and a test crossing into the next
+    # minute would see its count start again (it did, once in a full run).
+    import django_ratelimit.core
+
+    monkeypatch.setattr(django_ratelimit.core, "time", type("Clock", (), {"time": staticmethod(lambda: 1_700_000_030)}))
 
 
 def test_starting_tables_from_one_client_is_limited(client, db, limits):
