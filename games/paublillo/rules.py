@@ -163,6 +163,19 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
                 asked.append(field)
         return tuple(asked)
 
+    def check_contract(self, table: TableSpec[PaublilloOptions], state: PaublilloState,
+                       contract: Mapping[str, Any]) -> None:
+        """What a contract entered card by card breaks given the score before it, said before the first card:
+        the alver choice and the betting as the rules check them once the turned card is known (the monja may
+        put the dealer's team on alver for this very deal); the tricks are for the cards to say."""
+        record, _turned = self._contract(table, contract)
+        try:
+            self.check(table, state, record)
+        except InvalidRecord as exc:
+            before_play = {key: text for key, text in exc.errors.items() if key.split(".")[0] != "tricks"}
+            if before_play:
+                raise InvalidRecord(before_play, {k: r for k, r in exc.rules.items() if k in before_play}) from None
+
     def played_deal(self, table: TableSpec[PaublilloOptions], contract: Mapping[str, Any],
                     first_leader: Seat) -> PlayedDeal:
         """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), led by

@@ -58,6 +58,11 @@ class _AskedFirst:
             return given_the_night(spec, self._state)
         return self._game.play_fields(spec)  # type: ignore[attr-defined]
 
+    def parse(self, spec: TableSpec[Any], raw: Any) -> Any:
+        """A contract read as the deal it starts reads it (who leads changes no field), not as a whole record: a
+        record does not know a contract's own fields (the turned card) and would call them unknown."""
+        return self._game.played_deal(spec, raw, spec.seat(0))  # type: ignore[attr-defined]
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 

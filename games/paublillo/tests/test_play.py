@@ -452,3 +452,22 @@ def test_a_misspelt_key_of_a_deal_given_as_its_plays_is_refused_beside_it(api, d
     status, answer = post(api, "/api/games/paublillo/ruling", {"players": ["Ana", "Bea", "Luis", "Eva"],
                                                                "deal": deal})
     assert status == 422 and answer["errors"] == {"deal.leadr": "Unknown field: check its spelling."}
+
+
+def test_the_monja_putting_the_dealers_team_on_alver_is_checked_before_the_first_card(client, table) -> None:
+    """B on 10, Eva (B) deals and turns the monja: B is on alver for this deal (house rule monja_alver_at_once).
+    A raise is refused, and the choice asked, when the cards start, not once they are all in."""
+    services.carry_over(table, {"total_0": 5, "total_1": 10})
+    response = client.post(url(table), {"turned": "4O", "bets__0__team": "A", "bets__0__stake": "3"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "B is on alver (11): record whether they play for 3 or give up." in html
+    assert "No betting while a team is on alver: B is on 11." in html
+    assert client.post(url(table), {"turned": "4O", "alver": "play"}).status_code == 302
+
+
+def test_an_alver_choice_left_out_is_said_beside_it_and_nothing_else(client, table) -> None:
+    services.carry_over(table, {"total_0": 11, "total_1": 5})
+    html = client.post(url(table), {"turned": "7C"}).content.decode()
+    assert "field field-alver has-error" in html
+    assert "field field-turned has-error" not in html and "Unknown field" not in html
