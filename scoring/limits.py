@@ -8,7 +8,7 @@ from __future__ import annotations
 import ipaddress
 import logging
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 from typing import Any
 
 from django.conf import settings
@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django_ratelimit.core import is_ratelimited
 
 UNSAFE = ("POST", "PUT", "PATCH", "DELETE")
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 logger = logging.getLogger(__name__)
 
 
@@ -56,15 +57,20 @@ def _from_proxy(address: str) -> bool:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    for allowed in settings.PROXY_ADDRESSES:
-        if allowed == "*":
-            return True
+    networks, anyone = _proxy_networks(tuple(settings.PROXY_ADDRESSES))
+    return anyone or any(ip in network for network in networks)
+
+
+@cache
+def _proxy_networks(addresses: tuple[str, ...]) -> tuple[tuple[Network, ...], bool]:
+    """``PROXY_ADDRESSES`` read once: its networks (an address is a network of one), and whether ``*`` is there."""
+    networks = []
+    for allowed in addresses:
         try:
-            if ip in ipaddress.ip_network(allowed, strict=False):
-                return True
+            networks.append(ipaddress.ip_network(allowed, strict=False))
         except ValueError:
             continue
-    return False
+    return tuple(networks), "*" in addresses
 
 
 RETRY_AFTER = "60"  # seconds: the limits count per minute

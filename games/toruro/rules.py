@@ -524,7 +524,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             state.scored(scores), ledger=books.ledger, played=state.played + 1, pot_shares=tuple(shares),
             lulo_counts=tuple(counts), chips=books.chips(state.chips))
         assert after.totals == after.ledger.players and after.ledger.conserved
-        paid = () if record.void else tuple(pay.lulo for pay in record.payments)
+        paid = tuple(pay.lulo for pay in record.payments)  # a void deal is score_void's
         details = self._details(table, after, record, paid, tuple(new_lulos), in_play)
         return after, Outcome(scores=scores, breakdown=tuple(lines), moves=tuple(books.moves), details=details)
 

@@ -356,28 +356,30 @@ def _seat_words() -> list[re.Pattern[str]]:
     return patterns
 
 
+def seat_number(value: Any) -> int | None:
+    """The seat a value names as "Player 2" does in any of the site's languages, or by its bare number; None for
+    anything else (a name). No table has a thousand seats, so a longer number (int() refuses 5,000 digits) is none."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    number = text if text.isascii() and text.isdigit() else next(
+        (match.group(1) for match in (pattern.fullmatch(text) for pattern in _seat_words()) if match), None)
+    return int(number) if number is not None and len(number) <= 3 else None
+
+
 def anonymous_name(value: Any) -> Any:
     """A seat of the page's table without a table as the page's language calls it (Jugador 2, Joueur 2), from
     "Player 2" in any of the site's languages or the seat's number: an example, or a link shared in another
     language."""
-    if not isinstance(value, str):
-        return value
-    text = value.strip()
-    number = text if text.isascii() and text.isdigit() else next(
-        (match.group(1) for match in (pattern.fullmatch(text) for pattern in _seat_words()) if match), None)
-    if number is None or len(number) > 3:  # no table has a thousand seats (nor int() 5,000 digits)
-        return value
-    return _("Player %(n)s") % {"n": int(number)}
+    number = seat_number(value)
+    return value if number is None else _("Player %(n)s") % {"n": number}
 
 
 def seated_name(value: Any, spec: TableSpec) -> Any:
     """An example's "Player 2" at a real table: the name of its second seat (the examples are written for any
     table); any other value as it is."""
-    said = anonymous_name(value)
-    if said is value:
-        return value
-    number = int(str(said).rsplit(" ", 1)[-1]) if str(said).rsplit(" ", 1)[-1].isdigit() else 0
-    return spec.players[number - 1] if 1 <= number <= spec.size else value
+    number = seat_number(value)
+    return spec.players[number - 1] if number is not None and 1 <= number <= spec.size else value
 
 
 def anonymous_names(game: Game, data: Any) -> None:
