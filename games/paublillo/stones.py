@@ -47,7 +47,7 @@ def stones(score: int, other: int | None = None, keep_six: bool = True) -> tuple
 
 
 def score_text(score: int) -> Text:
-    """A score the way the table says it: "4 malas", "fuera de malas", "3 buenas"."""
+    """A score the way the table says it: "4 malas", "fuera de malas", "3 buenas", and past 12 "6 buenas: game"."""
     if score <= 0:
         return _("0")
     if score == 1:
@@ -60,7 +60,7 @@ def score_text(score: int) -> Text:
         return _("1 buena")
     if score <= TARGET:
         return _("%(n)s buenas", n=score - MALAS)
-    return _("%(n)s points: game", n=score)
+    return _("6 buenas: game")  # past 12 as well: the stones stop at six buenas (the points say how far)
 
 
 def stones_text(plain: int, special: int) -> Text:

@@ -120,6 +120,7 @@ def test_six_players_record_a_game_to_twelve(live_server, page: Page, screenshot
     expect(winner).to_contain_text("Team A wins the game")
     expect(winner).to_contain_text("Ana, Luis, Juan")
     expect_team(page, "A", 14, "6 buenas: game", 5, 1)
+    expect(page.locator("table.standings tr.lead .score")).to_have_text("6 buenas: game")  # as the board says it
     expect(page.locator("#stone-supply .stone")).to_have_count(1)
     screenshot("game-over")
 

@@ -150,9 +150,12 @@ def test_the_scorer_may_return_the_six_stones():
     assert GAME.display_state(table, state)["teams"][0]["stones"] == {"plain": 0, "special": 0}
 
 
-def test_scores_past_12_show_as_a_won_game():
+def test_scores_past_12_show_as_a_won_game_in_buenas_as_the_stones_do():
+    """A deal that takes a team from 11 to 15 wins the game: the stones stop at six buenas (a special and five
+    plain), and the score says so, on the board and in the standings alike."""
     assert stones(15) == (5, 1)
-    assert str(score_text(15)) == "15 points: game"
+    assert str(score_text(15)) == "6 buenas: game"
+    assert str(score_text(12)) == "6 buenas"
 
 
 def said(shown: Any) -> Any:
