@@ -78,6 +78,9 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     # The form is ready for the next deal, as after a save online.
     expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
     expect(page.get_by_role("radiogroup", name="Taker", exact=True).get_by_role("radio", name="E")).not_to_be_checked()
+    # Who deals after a deal is the rules' to say, on the server: the outbox says the form still shows the dealer
+    # and the rest as before the deal waiting.
+    expect(outbox).to_contain_text("Until then, who deals and the form below are as before these deals.")
     assert Deal.objects.filter(table=table).count() == 0
     screenshot("waiting")
 

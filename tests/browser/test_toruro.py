@@ -40,7 +40,7 @@ def went(page: Page, *names: str) -> None:
 
 
 def trick(page: Page, index: int, name: str) -> None:
-    page.locator(f'#field-tricks [data-trick="{index}"] input[data-player="{name}"] + label').click()
+    page.locator(f'#field-tricks [data-trick="{index}"] input[value="{name}"] + label').click()
 
 
 def save(page: Page) -> None:
@@ -83,7 +83,7 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     expect(page.locator("[data-seven-note]")).to_contain_text("the 7 is just a 7")
     went(page, "Pepe", "Marta")
     # Only who went is offered for the tricks.
-    expect(page.locator('#field-tricks [data-trick="0"] input[data-player="Ana"] + label')).to_be_hidden()
+    expect(page.locator('#field-tricks [data-trick="0"] input[value="Ana"] + label')).to_be_hidden()
     trick(page, 0, "Pepe")
     trick(page, 1, "Marta")
     trick(page, 2, "Pepe")

@@ -83,13 +83,13 @@
     var went = {}, any = false;
     form.querySelectorAll('input[name="went"]').forEach(function (c) { if (c.checked) { went[c.value] = true; any = true; } });
     form.querySelectorAll("[data-trick]").forEach(function (trick) {
-      trick.querySelectorAll("input[data-player]").forEach(function (radio) {
+      trick.querySelectorAll('input:not([value=""])').forEach(function (radio) {
         var show = !!went[radio.value] || radio.checked;
         radio.hidden = !show;
         var label = trick.querySelector('label[for="' + radio.id + '"]');
         if (label) label.hidden = !show;
       });
-      trick.hidden = !any && !trick.querySelector("input[data-player]:checked");
+      trick.hidden = !any && !trick.querySelector('input:not([value=""]):checked');
     });
     var hint = form.querySelector("[data-tricks-hint]");
     if (hint) hint.hidden = any;
