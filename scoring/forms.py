@@ -62,6 +62,71 @@ def parse_decimal(raw: Any) -> Decimal | None:
     return value
 
 
+_MONEY_SIGNS = "€$£¥'\u00a0\u202f "  # signs and the spaces or apostrophes some write between thousands
+
+
+def parse_money(raw: Any) -> Decimal | None:
+    """An amount of money as people write it, in any of the three languages: "0,10", "0.10", "2", "€1.50",
+    and thousands "1.000" (Spanish, French: a thousand), "1,000" (English), "1 000", "1.000,50", "1,000.50".
+    Money has at most two decimals, so a lone point or comma before exactly three digits groups thousands
+    (after a first group that does not start with 0). "" -> None; ValueError when it is not an amount.
+
+    >>> [str(parse_money(text)) for text in ("0,10", "1.000", "1,000", "1.000,5", "1,000.50", "1 000", "0.100", "-2")]
+    ['0.10', '1000', '1000', '1000.5', '1000.50', '1000', '0.100', '-2']
+    """
+    text = str(raw if raw is not None else "").strip()
+    for sign in _MONEY_SIGNS:
+        text = text.replace(sign, "")
+    if not text:
+        return None
+    negative = text[0] in "-\u2212"
+    text = text[1:] if negative else text
+    marks = [c for c in text if c in ".,"]
+    whole, point, cents = text, "", ""
+    if len(set(marks)) == 2:  # both: the last one is the decimal point
+        point = marks[-1]
+        whole, _sep, cents = text.rpartition(point)
+    elif marks:
+        head, _sep, tail = text.rpartition(marks[0])
+        groups = text.split(marks[0])
+        thousands = (len(groups) > 1 and all(len(g) == 3 for g in groups[1:]) and 1 <= len(groups[0]) <= 3
+                     and not groups[0].startswith("0"))
+        if not thousands:
+            if len(marks) > 1:
+                raise ValueError(raw)
+            whole, cents, point = head, tail, marks[0]
+    if point:
+        groups = whole.split({".": ",", ",": "."}[point]) if any(c in whole for c in ".,") else [whole]
+        if len(groups) > 1 and not (1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])):
+            raise ValueError(raw)
+        whole = "".join(groups)
+    else:
+        whole = whole.replace(".", "").replace(",", "")
+    if not whole.isascii() or not whole.isdigit() or (cents and not (cents.isascii() and cents.isdigit())):
+        raise ValueError(raw)
+    if len(whole) > MAX_MAGNITUDE or len(cents) > MAX_MAGNITUDE:
+        raise ValueError(raw)
+    amount = Decimal(f"{whole}.{cents}" if point else whole)
+    return -amount if negative else amount
+
+
+class MoneyText(forms.CharField):
+    """An amount of money typed on a phone (:func:`parse_money`): cleans to a Decimal (or None)."""
+
+    default_error_messages = {"invalid": gettext_lazy("Enter an amount, like 0.10 or 2.")}
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off",
+                                                           "class": "form-control"}))
+        super().__init__(**kwargs)
+
+    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
+        try:
+            return parse_money(value)
+        except ValueError:
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+
 def plain_number(number: Decimal) -> int | str:
     """An integral Decimal as an int; otherwise its plain text ("40.5"): JSON-able, never a float."""
     if number == number.to_integral_value():
@@ -217,8 +282,7 @@ class NewTableForm(forms.Form):
         self.fields["name"] = _input(forms.CharField(label=_("Table name"), required=False, max_length=80,
                                                      widget=forms.TextInput(attrs={"autocomplete": "off"})),
                                      _("Optional, e.g. “Friday at Ana’s”."))
-        self.fields["stake"] = _input(DecimalText(label=_("Stake per point"), required=False, initial="0",
-                                                  error_messages={"invalid": _("Enter an amount, like 0.10 or 2.")}),
+        self.fields["stake"] = _input(MoneyText(label=_("Stake per point"), required=False, initial="0"),
                                       _("Money per point, e.g. 0.10. Leave 0 to play for honour."))
         self.fields["currency"] = _seg([(c, c) for c in CURRENCIES], label=_("Currency"), required=False,
                                        initial="EUR")

@@ -22,7 +22,7 @@ POT_PREFIX = "pot:"
 
 
 def _money(minor: int, currency: str) -> str:
-    text = number_format(Decimal(abs(minor)) / 100, decimal_pos=2, use_l10n=True)
+    text = number_format(Decimal(abs(minor)) / 100, decimal_pos=2, use_l10n=True, force_grouping=True)
     sign = "−" if minor < 0 else ""
     return f"{sign}{text} {currency}".strip()
 

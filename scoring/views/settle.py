@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -29,7 +29,7 @@ from referee.game import Game, State, TableSpec
 from referee.settlement import Units, fewest_transfers, is_whole, to_money
 from scoring import services
 from scoring.access import resolve
-from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name
+from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
 from scoring.models import Table
 from scoring.services import standings, translate
@@ -40,18 +40,18 @@ MAX_STAKE = Decimal("100000")
 YES_NO = (("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No")))
 
 def parse_stake(raw: str) -> int:
-    """Money per point as typed ("0.10", "0,10", "2", "€1.50") → integer minor units (cents).
+    """Money per point as typed ("0.10", "0,10", "2", "€1.50", "1.000" a thousand: :func:`parse_money`) →
+    integer minor units (cents).
 
-    >>> parse_stake("0,10")
-    10
+    >>> parse_stake("0,10"), parse_stake("1.000")
+    (10, 100000)
     """
-    text = (raw or "").strip().replace(" ", "").replace("\u00a0", "").lstrip("€$£").replace(",", ".")
-    if not text:
-        raise forms.ValidationError(_("Enter the money per point, for example 0.10."))
     try:
-        amount = Decimal(text)
-    except InvalidOperation:
+        amount = parse_money(raw)
+    except ValueError:
         raise forms.ValidationError(_("Enter an amount such as 0.10 or 0,10.")) from None
+    if amount is None:
+        raise forms.ValidationError(_("Enter the money per point, for example 0.10."))
     if not amount.is_finite() or amount < 0:
         raise forms.ValidationError(_("The stake cannot be negative."))
     if amount > MAX_STAKE:
@@ -64,7 +64,7 @@ def parse_stake(raw: str) -> int:
 
 def format_stake(minor: int) -> str:
     """Minor units as the reader writes money: "0.10" in English, "0,10" in Spanish and French."""
-    return number_format(Decimal(minor) / 100, decimal_pos=2, use_l10n=True)
+    return number_format(Decimal(minor) / 100, decimal_pos=2, use_l10n=True, force_grouping=True)
 
 
 @dataclass

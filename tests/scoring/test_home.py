@@ -129,6 +129,12 @@ def test_each_mistake_is_shown_beside_its_field_and_nothing_is_created(client, d
     assert 'value="Ana"' in html or data.get("player_0")  # what was typed is still there
 
 
+def test_a_stake_of_a_thousand_written_the_spanish_way_is_a_thousand(client, db):
+    """ "1.000" COP is a thousand pesos a point (money has at most two decimals: the point groups thousands)."""
+    start(client, stake="1.000", currency="COP")
+    assert Table.objects.get().stake_minor == 1000 * 100
+
+
 def test_a_bad_stake_and_too_few_players_are_both_said_in_one_save(client, db):
     """The stake cannot be read and only one seat is filled: both messages at once, each beside its field."""
     response = start(client, player_1="", player_2="", player_3="", stake="abc")

@@ -74,8 +74,10 @@ def test_stake_typed_with_a_comma_and_another_currency(client, table):
     ("abc", "Enter an amount such as 0.10 or 0,10."),
     ("-1", "The stake cannot be negative."),
     ("0.105", "Use at most two decimals (cents)."),
-    ("1e9", "That stake is too large."),
-    ("NaN", "The stake cannot be negative."),
+    ("1000000", "That stake is too large."),
+    ("1e9", "Enter an amount such as 0.10 or 0,10."),
+    ("NaN", "Enter an amount such as 0.10 or 0,10."),
+    ("1.00.0", "Enter an amount such as 0.10 or 0,10."),
 ])
 def test_a_bad_stake_gets_a_message_beside_the_field(client, table, raw, message):
     response = client.get(reverse("settle", args=[table.view_token]), {"stake": raw, "currency": "EUR"})
@@ -96,6 +98,20 @@ def test_bad_currency_gets_a_message(client, table):
 
 @pytest.mark.parametrize(("raw", "cents"), [("0.10", 10), ("0,1", 10), ("2", 200), ("€1.50", 150), ("0", 0)])
 def test_parse_stake(raw, cents):
+    assert parse_stake(raw) == cents
+
+
+@pytest.mark.parametrize(("raw", "cents"), [
+    ("1.000", 1000 * 100),     # Spanish and French group thousands with a point: a thousand pesos, not one
+    ("1,000", 1000 * 100),     # English with a comma
+    ("1 000", 1000 * 100),     # French with a space
+    ("1.000,50", 100050),      # a thousand and fifty cents, Spanish
+    ("1,000.50", 100050),      # the same in English
+    ("12.500", 12500 * 100),
+])
+def test_a_stake_in_thousands_is_read_as_people_write_it(raw, cents):
+    """Money has at most two decimals, so a point or a comma before three digits groups thousands (a tester's
+    1.000 COP was read as 1 peso, and settled 52,00 COP for 52.000)."""
     assert parse_stake(raw) == cents
 
 
