@@ -95,9 +95,11 @@ class PaublilloCourse(Course):
 
 def new_deal(table: TableSpec[PaublilloOptions], turned: Card, first_leader: Seat,
              known: Mapping[int, Iterable[Card]] | None = None) -> PlayedDeal:
-    """A Paublillo deal about to be played card by card: the turned card makes trumps; three tricks."""
+    """A Paublillo deal about to be played card by card: the turned card makes trumps, and is out of play (seed:
+    "The turned up trump card and the remaining undealt cards are not used during the play"); three tricks."""
     context = Situation(table, trump=turned.suit, turned=turned)
-    return PlayedDeal.new(TRICK_RULES, context, first_leader, tricks=TRICKS, known=known, course=PaublilloCourse())
+    return PlayedDeal.new(TRICK_RULES, context, first_leader, tricks=TRICKS, known=known, course=PaublilloCourse(),
+                          aside=(turned,))
 
 
 def contract_record(table: TableSpec[PaublilloOptions], raw: Mapping[str, Any]) -> PaublilloRecord:
@@ -119,14 +121,11 @@ class PaublilloCards:
 
 def derive(table: TableSpec[PaublilloOptions], contract: PaublilloRecord, deal: PlayedDeal) -> PaublilloCards:
     """The record's tricks from the cards; :class:`InvalidRecord` (a message per field) when the deal is not
-    over, has a card played twice, not of the deck or the turned card."""
+    over, has a card played twice, not of the deck or the turned card (flagged as put aside: :func:`new_deal`)."""
     if contract.void:
         raise InvalidRecord({"void": _("A void deal has no cards to count.")})
     errors = Errors()
     require_sound_cards(deal, errors)
-    turned = deal.context.turned
-    if turned is not None and any(p.card == turned for p in deal.plays):
-        errors.add("plays", _("%(card)s is the turned card: it is not used in the play.", card=card_name(turned)))
     ended = contract.refused or contract.alver is AlverChoice.GIVE_UP
     tricks = deal.tricks
     complete = tuple(t for t in tricks if t.complete)

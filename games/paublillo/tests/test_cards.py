@@ -174,7 +174,14 @@ def test_the_turned_card_is_not_played() -> None:
     deal = played(fresh(), ["4E 6O 2E 12E", "6C 11C 1C 3B", "7O 5B 12B 3C"])
     with pytest.raises(InvalidRecord) as refused:
         derive(FOUR, contract_record(FOUR, {}), deal)
-    assert "turned card" in str(refused.value.errors["plays"])
+    assert "6 of oros was put aside before play" in str(refused.value.errors["plays"])
+
+
+def test_the_turned_card_is_flagged_the_moment_it_is_played() -> None:
+    """Seed: "The turned up trump card and the remaining undealt cards are not used during the play": the 6 of
+    oros turned up is out of play, flagged when tapped (and the referee of a deal given as its plays says so)."""
+    (flag,) = played(fresh(), ["4E 6O"]).flags
+    assert flag.kind is FlagKind.ASIDE and flag.index == 1
 
 
 def test_the_game_turns_a_deal_played_card_by_card_into_its_record() -> None:
