@@ -152,7 +152,8 @@ CACHES = {
 RATELIMIT_USE_CACHE = "ratelimit"
 RATELIMIT_ENABLE = envbool("RATELIMIT", True)
 # Per client (IP address) and minute: starting tables, changing tables, the stateless score API, admin logins.
-RATE_LIMITS = {"new_table": "20/m", "write": "120/m", "score": "60/m", "admin_login": "10/m"}
+# "tap": each card entered card by card (a deal is 40–78 taps; a venue's phones may share one address).
+RATE_LIMITS = {"new_table": "20/m", "write": "120/m", "tap": "600/m", "score": "60/m", "admin_login": "10/m"}
 
 # Sessions in the database alone: a deal entered card by card lives in its phone's session, and every worker must
 # read the same one (a cache in each process served each worker its own stale copy: cards came and went).

@@ -1,4 +1,5 @@
-"""Rate limits per client (django-ratelimit): starting tables, changing tables, the score API, admin logins.
+"""Rate limits per client (django-ratelimit): starting tables, changing tables, the cards tapped in one by one,
+the score API, admin logins.
 
 A request over its limit is answered 429 with a message: a page in the reader's language, or the API's JSON.
 """
@@ -78,7 +79,7 @@ RETRY_AFTER = "60"  # seconds: the limits count per minute
 
 def message(group: str) -> str:
     """What a 429 says: a change refused keeps what was recorded; a question or a login asked too often."""
-    if group in ("new_table", "write"):
+    if group in ("new_table", "write", "tap"):
         return _("Too many changes from this phone in a minute. Wait a moment and try again: nothing was lost.")
     return _("Too many requests from this phone in a minute. Wait a moment and try again.")
 

@@ -33,7 +33,7 @@ from referee.played import Flag, FlagKind, PlayedDeal, PlayedTrick
 from scoring import play_drafts, services
 from scoring.access import Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm
-from scoring.limits import limited
+from scoring.limits import RETRY_AFTER, limited, message, over_limit
 from scoring.models import Deal
 from scoring.play_drafts import Draft, code_of, face_down_allowed, played_code
 from scoring.referee_context import situation_fields
@@ -264,6 +264,17 @@ def _back_to_page(request: HttpRequest, access: Access, game: Game[Any, Any, Any
     return _show(request, _draft_context(request, access, game, spec, draft, error=error), status)
 
 
+def _too_many(request: HttpRequest, access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any],
+              draft: Draft | None, group: str = "tap") -> HttpResponse | None:
+    """Over this phone's rate (scoring.limits): the page as it was, saying to wait (429; the deal under way
+    kept), else None. Counted here rather than by ``limited`` so that the message shows where the card goes."""
+    if not over_limit(request, group):
+        return None
+    response = _back_to_page(request, access, game, spec, draft, message(group), status=429)
+    response["Retry-After"] = RETRY_AFTER
+    return response
+
+
 # -- the views ----------------------------------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
@@ -289,6 +300,10 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     kept = draft if draft is not None and request.POST.get("keep") else None
     night = _night_before(access, game, spec, kept)
     form = contract_form(game, spec, request.POST, state=night)
+    if over_limit(request, "tap"):  # the contract as typed, kept, with why it waits
+        response = _show(request, _contract_context(access, game, spec, form, message("tap"), draft=kept), 429)
+        response["Retry-After"] = RETRY_AFTER
+        return response
     contract = form.complete_record()
     if contract is not None:
         if kept is not None and (kept.cards or kept.number is not None):  # the same deal: who led it, and who
@@ -360,6 +375,8 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
     if loaded is None:
         return redirect("play", token=token)
     draft, under_way = loaded
+    if slowed := _too_many(request, access, game, spec, draft):
+        return slowed
     card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
     if card is None:
         return _back_to_page(request, access, game, spec, draft, _("Tap a card of the deck."), status=400)
@@ -379,6 +396,8 @@ def undo_card(request: HttpRequest, token: str) -> HttpResponse:
     if loaded is None:
         return redirect("play", token=token)
     draft = loaded[0]
+    if slowed := _too_many(request, access, game, spec, draft):
+        return slowed
     if draft.cards:
         draft.cards.pop()
         play_drafts.store(request.session, access.table, draft)
@@ -394,6 +413,8 @@ def correct_card(request: HttpRequest, token: str) -> HttpResponse:
     if loaded is None:
         return redirect("play", token=token)
     draft, under_way = loaded
+    if slowed := _too_many(request, access, game, spec, draft):
+        return slowed
     index = _index(request.POST.get("index", ""))
     card = play_drafts.card_of(request.POST.get("card", ""), game, spec)
     if index is None or index >= len(draft.cards) or card is None:
@@ -405,6 +426,7 @@ def correct_card(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@limited("tap")
 def discard(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve_for_edit(token)
     _game(access)
@@ -414,7 +436,6 @@ def discard(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-@limited("write")
 def save(request: HttpRequest, token: str) -> HttpResponse:
     """The record the cards make, stored (a new deal, or the corrected one) with its cards."""
     access = resolve_for_edit(token)
@@ -424,6 +445,8 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
     if loaded is None:
         return redirect("play", token=token)
     draft, deal = loaded
+    if slowed := _too_many(request, access, game, spec, draft, "write"):
+        return slowed
     try:
         record, _lines = game.record_from_plays(spec, draft.contract, deal)  # type: ignore[attr-defined]
         if draft.number is not None:

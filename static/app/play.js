@@ -49,6 +49,15 @@
     if (!tab) return;
     show(tab.closest("[data-play-picker]"), tab.getAttribute("data-play-tab"));
   });
+  // A card or a Save the server refused comes back as the page saying why (400, 409, 429): shown, where htmx
+  // would drop an answer with an error status.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var status = e.detail.xhr.status;
+    if ((status === 400 || status === 409 || status === 429) && e.detail.target && e.detail.target.id === "play-body") {
+      e.detail.shouldSwap = true;
+      e.detail.isError = false;
+    }
+  });
   document.addEventListener("htmx:load", function (e) { setup(e.target); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { setup(); });
   else setup();

@@ -64,3 +64,23 @@ def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_s
     deal = Deal.objects.get(table=table)
     assert deal.record["tricks"] == "BAA" and deal.record["plays"]["face_down"] == [7]
     assert len(deal.record["plays"]["cards"]) == 12 and deal.outcome["scores"] == [1, 0]
+
+
+
+def test_a_card_the_server_refuses_says_why_on_the_page(live_server, page: Page):
+    """A card refused is answered 400 with the page saying why; htmx drops an answer with an error status unless
+    told (static/app/play.js): before, the tap did nothing at all. (A Save refused answers 409 or 429 the same
+    way.) Here the button's card is made one the deck does not have, as a stale page could send."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Luis", "Eva"], first_dealer=3)
+    page.goto(f"{live_server.url}/t/{table.edit_token}/play/")
+    turned = page.locator('[data-card-widget]:has(input[name="turned"])')
+    turned.locator("[data-card-open]").click()
+    turned.locator('[data-tab="O"]').click()
+    turned.locator('[data-code="6O"]').click()
+    page.locator("#start-cards").click()
+    tap_card(page, "4E", "E")
+    expect(page.locator('button[name="card"][value="4E"]')).to_be_disabled()
+    page.evaluate("""document.querySelector('button[name="card"][value="2E"]').value = "ZZ";""")
+    tap_card(page, "ZZ", "E")
+    expect(page.locator("#play-error")).to_contain_text("Tap a card of the deck.")
+    expect(page.locator('button[name="card"][value="4E"]')).to_be_disabled()  # the card before, kept

@@ -1,6 +1,8 @@
 """Rate limits per client (issue 9): over the limit, a 429 with a message, on the pages and in the API; nothing
 already recorded is lost."""
 
+import re
+
 import pytest
 
 from scoring.models import Deal, Table
@@ -11,7 +13,7 @@ from .conftest import plain_deal
 @pytest.fixture
 def limits(settings, monkeypatch):
     settings.RATELIMIT_ENABLE = True
-    settings.RATE_LIMITS = {"new_table": "2/m", "write": "3/m", "score": "2/m", "admin_login": "2/m"}
+    settings.RATE_LIMITS = {"new_table": "2/m", "write": "3/m", "tap": "4/m", "score": "2/m", "admin_login": "2/m"}
     # One minute for the whole test: a count's window may start at any second, and a test crossing into the next
     # minute would see its count start again (it did, once in a full run).
     import django_ratelimit.core
@@ -37,6 +39,22 @@ def test_recording_is_limited_and_nothing_recorded_is_lost(client, tarot4, limit
     assert statuses == [302, 302, 302, 429]
     assert Deal.objects.filter(table=tarot4).count() == 3
     assert client.get(f"/t/{tarot4.edit_token}/").status_code == 200  # reading is never limited
+
+
+def test_cards_tapped_one_by_one_are_limited_and_the_deal_under_way_is_kept(client, db, limits):
+    """A tap is a write (the deal under way is kept on the server): counted, and over the rate the page says to
+    wait where the card goes (htmx swaps it: static/app/play.js), the cards tapped before kept."""
+    from scoring import services
+    table = services.create_table(game="tarot", players=["N", "E", "S", "W"], first_dealer=3)
+    url = f"/t/{table.edit_token}/play/"
+    assert client.post(url, {"taker": "S", "contract": "garde"}).status_code == 302  # 1: the contract
+    taps = [client.post(url + "card/", {"card": card}, HTTP_HX_REQUEST="true") for card in ("1S", "2S", "3S", "4S")]
+    assert [tap.status_code for tap in taps] == [200, 200, 200, 429]
+    refused = taps[-1]
+    assert refused["Retry-After"] == "60"
+    html = refused.content.decode()
+    assert 'id="play-body"' in html and "Too many changes from this phone in a minute" in html
+    assert re.findall(r'<span class="c">([^<]*)</span>', html) == ["1♠", "2♠", "3♠"]  # the taps before it kept
 
 
 def test_the_score_api_and_admin_logins_are_limited(client, db, limits):
