@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
@@ -121,6 +122,16 @@ def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:
     return list(groups.values())
 
 
+def single_quoted(text: str) -> SafeString:
+    """``text`` safe inside an attribute in single quotes: JSON's double quotes stay as they are, not 40 bytes of
+    ``&quot;`` a suit (the table page's first load is counted to the byte: tests/browser/test_reach.py).
+
+    >>> print(single_quoted('{"a":"l\'as & <b>"}'))
+    {"a":"l&#x27;as &amp; &lt;b&gt;"}
+    """
+    return mark_safe(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;"))
+
+
 def deck_words(deck: DeckKind | str) -> dict[str, Any]:
     """The deck in few words, for cards.js to draw it (so a page carries no button of it): ``suits`` (key, tab
     label, name, red, the mark a chip shows, how its cards are named: :func:`named_in`), ``ranks`` (code, as
@@ -183,7 +194,7 @@ class CardPicker(forms.TextInput):
         context = super().get_context(name, value, attrs)
         context["widget"].update(
             deck=self.deck.value, symbols=self.deck in FRENCH_SUITED,
-            words=json.dumps(deck_words(self.deck), ensure_ascii=False, separators=(",", ":")),
+            words=single_quoted(json.dumps(deck_words(self.deck), ensure_ascii=False, separators=(",", ":"))),
             many=self.many, face_down=self.face_down,
             source=self.source, exclusive=self.exclusive, copies=self.copies, players="|".join(self.players),
             leader_field=self.leader_field, turn_of=self.turn_of,

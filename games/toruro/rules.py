@@ -252,10 +252,13 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         return contract, table.seat(record.plays.leader.index), record.plays.cards
 
     def check_contract(self, table: Table, state: ToruroState, contract: Mapping[str, Any]) -> None:
-        """What a contract entered card by card breaks given the night so far, said before the first card: on
-        the first deal everyone goes (house rule 3)."""
+        """What a contract entered card by card breaks given the night so far, said before the first card: the
+        lulos paid (which may be paid now, how many a deal may pay), and on the first deal everyone goes (house
+        rule 3)."""
         errors = Errors()
-        self._check_went(table, state, self._contract(table, contract), errors)
+        record = self._contract(table, contract)
+        self._check_payments(table, state, record.payments, errors)
+        self._check_went(table, state, record, errors)
         errors.raise_if_any()
 
     def _contract(self, table: Table, raw: Mapping[str, Any]) -> ToruroRecord:
@@ -323,8 +326,9 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         per_deal = table.options.lulos_per_deal
         rule = RULE["paying"]
         if len(payments) > per_deal:
-            errors.add("payments", _("At most %(n)s lulo(s) may be paid in one deal (%(given)s given).",
-                                     n=per_deal, given=len(payments)), rule=RULE["house_rules"])
+            errors.add("payments", _("One lulo at most may be paid in a deal (%(given)s given).", given=len(payments))
+                       if per_deal == 1 else _("At most %(n)s lulos may be paid in a deal (%(given)s given).",
+                                               n=per_deal, given=len(payments)), rule=RULE["house_rules"])
             return
         if not payments:
             return

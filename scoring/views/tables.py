@@ -232,6 +232,10 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "state_items": state_items(st.extra) if st.extra else [],
         "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light
         "form": form if access.can_edit and with_form else None,
+        # a form drawn with entries (a refused deal's) also carries it blank, for the deal after one saved
+        # offline: resetting the form would bring the refused entries back (static/app/offline.js)
+        "blank_form": RecordForm(st.game, st.spec, number=form["deal_number"].value())
+        if form is not None and form.is_bound and access.can_edit and with_form else None,
         "record_template": record_template(table),
         "next_number": form["deal_number"].value() if form is not None else next_number,
         "house_rules": house_rules(st),

@@ -167,7 +167,15 @@
     const item = { id, page, url: form.action, number, summary: summary(form), entries, status: "waiting",
                    at: Date.now() };
     if (!change((items) => items.filter((other) => other.id !== id).concat([item]))) return false;
-    form.reset(); // ready for the next deal, as after a save online
+    // Ready for the next deal, as after a save online: the blank form (a form drawn with a refused deal's entries
+    // would reset to them, hidden fields included).
+    const blank = $("#blank-record");
+    if (blank) {
+      const fresh = blank.content.firstElementChild.cloneNode(true);
+      form.replaceWith(fresh);
+      form = fresh;
+      adopt(form);
+    } else form.reset();
     opened = null;
     const note = $("[data-outbox-message]", form);
     if (note) note.remove();
@@ -298,6 +306,12 @@
     holder.innerHTML = item.form || "";
     const drawn = $("form", holder);
     if (drawn) {
+      if (!$("#blank-record")) { // the form as drawn blank, for the deal after this one
+        const blank = document.createElement("template");
+        blank.id = "blank-record";
+        blank.innerHTML = form.outerHTML; // its attributes: the values it was drawn with
+        form.after(blank);
+      }
       form.replaceWith(drawn);
       form = drawn;
       adopt(form);

@@ -209,7 +209,7 @@ def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_
     field.locator('[data-tab="C"]').click()
     field.locator('[data-code="3C"]').click()
     for index, name in enumerate(["Luis", "Pepe", "Pepe"]):  # deal 1: everyone goes
-        page.locator(f'#field-tricks [data-trick="{index}"] input[data-player="{name}"] + label').click()
+        page.locator(f'#field-tricks [data-trick="{index}"] input[value="{name}"] + label').click()
     page.get_by_role("button", name="Save").click()
     expect(page.locator("#outbox")).to_contain_text("Deal 1")
     expect(page.locator("#record")).to_contain_text("Dealer: Ana")  # as far as the phone knows
@@ -217,3 +217,41 @@ def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_
     expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 1.")).to_be_visible()
     expect(page.locator("#record")).to_contain_text("Dealer: Luis")
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_after_a_refused_deal_the_next_deal_saved_offline_starts_blank(live_server, page: Page,
+                                                                        context: BrowserContext):
+    """A deal refused online comes back with its entries, hidden ones too (under More). Corrected and saved
+    offline, the form for the next deal must be blank: resetting it brought the refused entries back, and a
+    tester's next deal, entered offline with only the visible fields, was recorded with the refused deal's
+    Petit au bout and poignée (45 a defender instead of 25)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    choose(page, "Taker", "E")
+    choose(page, "Contract", "Garde ×2")
+    choose(page, "Bouts held by the attack", "3")
+    page.get_by_role("textbox", name="Card points").press_sequentially("40")
+    page.locator("#record details summary").first.click()
+    choose(page, "Petit au bout", "Defence")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#record .form-errors")).to_be_visible()  # the defence took the Petit: not three bouts
+
+    context.set_offline(True)
+    choose(page, "Bouts held by the attack", "2")
+    choose(page, "Petit au bout", "Not played last")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(1)
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    expect(page.locator("#record .form-errors")).to_have_count(0)
+    for name, value in (("taker", "E"), ("bouts", "3"), ("petit_au_bout", "defence")):  # More is closed again
+        expect(page.locator(f'#record input[name="{name}"][value="{value}"]')).not_to_be_checked()
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(2)
+
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_be_hidden()
+    first, second = (deal.record for deal in Deal.objects.filter(table=table).order_by("number"))
+    assert first["bouts"] == 2 and first.get("petit_au_bout", "none") == "none"
+    assert second["bouts"] == 2 and second.get("petit_au_bout", "none") == "none", second

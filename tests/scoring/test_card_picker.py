@@ -34,7 +34,7 @@ def render(deck: DeckKind | str, value: str = "", language: str = "en", **option
 def drawn(html: str) -> list[dict]:
     """The deck as static/app/cards.js draws it from the widget's data-deck-words (its groups() function, step by
     step): each suit's ranks, then the trumps 1 to n and the Excuse."""
-    words = json.loads(unescape(re.search(r'data-deck-words="([^"]*)"', html).group(1)))
+    words = json.loads(unescape(re.search(r"data-deck-words='([^']*)'", html).group(1)))
     groups = [{"key": key, "label": label, "name": name, "red": bool(red), "cards": [
         {"code": rank + key, "short": short, "word": word, "text": short + mark,
          "name": named % {"rank": word or rank}} for rank, short, word in words["ranks"]]}

@@ -307,6 +307,21 @@ def test_the_lulo_paid_is_tapped_among_those_that_may_be_paid_now(client, night)
     assert "#2 Pepe · 3 chips" in words(html)
 
 
+def test_one_lulo_a_deal_is_said_at_the_contract_not_after_the_cards(client, night):
+    """House rule 4 (on by default): at most one lulo paid in a deal. Two paid in the contract are refused
+    before any card (a tester entered all 18 cards before being told, and the Save was gone)."""
+    client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
+    enter(client, night, CARDS_M)
+    client.post(url(night, "save/"))  # lulos #1 to #4 now open, 3 chips each
+    two = {"turned_card": "4C", "went": PLAYERS,
+           "payments-TOTAL_FORMS": "2", "payments-INITIAL_FORMS": "0",
+           "payments__0__lulo": "1", "payments__0__cabeza": "3",
+           "payments__1__lulo": "2", "payments__1__cabeza": "3"}
+    html = client.post(url(night), two).content.decode()
+    assert 'id="contract"' in html
+    assert "One lulo at most may be paid in a deal (2 given)." in words(html)
+
+
 def test_a_contract_with_nobody_going_is_refused_beside_the_field(client, night):
     response = client.post(url(night), {"turned_card": "5B"})
     html = response.content.decode()

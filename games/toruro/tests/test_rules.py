@@ -172,7 +172,7 @@ def test_one_lulo_is_paid_per_deal() -> None:
     state, _ = play(tbl, FIRST)
     with pytest.raises(InvalidRecord) as err:
         GAME.apply(tbl, state, {"turned_card": "5B", "payments": [pay(1, 3), pay(2, 3)], "went": []})
-    assert str(err.value.errors["payments"]) == "At most 1 lulo(s) may be paid in one deal (2 given)."
+    assert str(err.value.errors["payments"]) == "One lulo at most may be paid in a deal (2 given)."
 
 
 def test_the_payer_splits_the_whole_debt_over_the_pots_as_they_like() -> None:
