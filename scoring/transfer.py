@@ -10,6 +10,7 @@ Reading a file is done at the edge, once: :func:`read` turns bytes into a typed 
 :class:`ImportRefused` with a message per problem, keyed by where it is in the file, like
 ``deals.2.record.points``); :func:`plan` replays it through the game, before any write; :func:`import_table`
 writes the planned table in one transaction, so a refused file leaves nothing behind.
+A key the format does not have is refused beside it (``deals.0.qqq``), as the API refuses one in a request body.
 
 A new field on :class:`~scoring.models.Table` is one line in :data:`TABLE_FIELDS` (how the file's value is
 read back); it is exported, and imported with the model's default when an older file does not have it.
@@ -127,6 +128,17 @@ def read_object(value: Any, where: str, problems: Problems) -> dict[str, Any] | 
     return value
 
 
+def refuse_unknown_keys(item: Mapping[str, Any], known: frozenset[str], where: str, problems: Problems) -> None:
+    """A problem beside each key of one of the file's own objects that the file format does not have (a misspelt
+    or made-up key would otherwise be dropped without a word), as the API's request bodies refuse them. What the
+    game reads (records, options, a game carried over) and a change's details are not the format's: the game
+    says what it does not know there."""
+    for key in item:
+        if key not in known:
+            place = f"{where}.{str(key)[:40]}" if where else str(key)[:40]
+            problems.add(place, _("Unknown field: check its spelling."))
+
+
 def read_optional_object(value: Any, where: str, problems: Problems) -> dict[str, Any] | None:
     return None if value is None else read_object(value, where, problems)
 
@@ -179,6 +191,15 @@ TABLE_FIELDS: dict[str, Reader] = {
     "carried": read_optional_object,  # a game carried over from paper: checked as the game's state in plan()
 }
 CREATED_WITH = ("name", "options", "stake_minor", "currency", "first_dealer")
+
+# The keys of the file's own objects, as export() writes them: any other key is refused beside it.
+FILE_KEYS = frozenset({"format", "version", "exported", "table", "seats", "deals", "changes"})
+TABLE_KEYS = frozenset({"game", "created", *TABLE_FIELDS})
+SEAT_KEYS = frozenset({"name", "team"})
+DEAL_KEYS = frozenset({"number", "record", "withdrawn", "revision", "client_id", "created", "revisions"})
+REVISION_KEYS = frozenset({"revision", "action", "record", "withdrawn", "author", "client_id", "created"})
+CHANGE_KEYS = frozenset({"kind", "after_deals", "details", "author", "created"})
+
 
 
 @dataclass(frozen=True)
@@ -273,7 +294,9 @@ def read(data: bytes) -> TableFile:
     if version != FORMAT_VERSION:
         raise ImportRefused({"version": _("This file is in format version %(found)s; this Tapete reads version "
                                           "%(known)s.") % {"found": str(version)[:20], "known": FORMAT_VERSION}})
+    refuse_unknown_keys(document, FILE_KEYS, "", problems)
     table = read_object(document.get("table"), "table", problems) or {}
+    refuse_unknown_keys(table, TABLE_KEYS, "table", problems)
     game = table.get("game")
     try:
         get_game(game if isinstance(game, str) else "")
@@ -301,6 +324,7 @@ def _read_changes(value: Any, problems: Problems) -> Iterator[ChangeIn]:
         where = f"changes.{index}"
         if read_object(item, where, problems) is None:
             continue
+        refuse_unknown_keys(item, CHANGE_KEYS, where, problems)
         kind = item.get("kind")
         if kind not in kinds:
             problems.add(f"{where}.kind", _("Must be one of: %(choices)s.") % {"choices": ", ".join(sorted(kinds))})
@@ -318,6 +342,7 @@ def _read_seats(value: Any, problems: Problems) -> Iterator[SeatIn]:
         where = f"seats.{index}"
         if read_object(seat, where, problems) is None:
             continue
+        refuse_unknown_keys(seat, SEAT_KEYS, where, problems)
         name = read_text(seat.get("name"), f"{where}.name", problems, _max_length(Player, "name"), required=True)
         team = read_text(seat.get("team", ""), f"{where}.team", problems, _max_length(Seat, "team"))
         if name is not None and team is not None:
@@ -330,6 +355,7 @@ def _read_deals(value: Any, problems: Problems) -> Iterator[DealIn]:
         where = f"deals.{index}"
         if read_object(deal, where, problems) is None:
             continue
+        refuse_unknown_keys(deal, DEAL_KEYS, where, problems)
         number = read_whole(deal.get("number"), f"{where}.number", problems, 1, services.MAX_DEALS)
         if number is not None and number != index + 1:
             problems.add(f"{where}.number", _("Deals are numbered 1, 2, 3… in order: this one should be %(n)s.")
@@ -361,6 +387,7 @@ def _read_revisions(value: Any, deal_where: str, problems: Problems) -> Iterator
         where = f"{deal_where}.revisions.{index}"
         if read_object(item, where, problems) is None:
             continue
+        refuse_unknown_keys(item, REVISION_KEYS, where, problems)
         revision = read_whole(item.get("revision"), f"{where}.revision", problems, 1)
         if revision is not None:
             if revision in seen:

@@ -16,7 +16,7 @@ from django.db import DatabaseError
 from django.urls import reverse
 
 from referee.game import Game, InvalidRecord, all_games
-from scoring import services, transfer
+from scoring import seating, services, transfer
 from scoring.models import Deal, DealRevision, Player, Seat, Table
 from tests.scoring.conftest import plain_deal
 
@@ -120,6 +120,44 @@ def test_players_changed_during_the_night_come_back_with_the_tables_change_log(g
 
     assert snapshot(imported) == snapshot(table)
     assert snapshot(imported)["changes"][0][0] == "players"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.slug for g in GAMES])
+def test_a_deal_undone_and_replaced_and_a_player_joining_or_leaving_come_back_the_same(game):
+    """What the night above does not do: a deal recorded in place of an undone one (its row and history kept,
+    a new client id), then someone joining or leaving, which closes the game so far as a table of its own.
+    Every file the app writes imports again, to the same table."""
+    size = game.player_counts[0]
+    table = play_a_night(game, size)
+    spec = services.table_spec(table)
+    before = services.state_before(table, table.deals.count(), game, spec)
+    for raw in game.example_records(spec)[::-1]:  # one the game takes in place of the undone last deal
+        try:
+            game.apply(spec, before, raw)
+        except InvalidRecord:
+            continue
+        replaced = services.record_deal(table, raw, author="Eli", client_id=uuid.uuid4())
+        break
+    else:
+        pytest.fail("no example takes the undone deal's place")
+    assert [r.action for r in replaced.revisions.order_by("revision")][-2:] == ["undo", "record"]
+    allowed = seating.may_change_seats(game, services.table_spec(table))
+    players = list(services.table_spec(table).players)
+    if allowed["join"]:
+        closed = seating.change_seats(table, [*players, "Nueva"], author="Bea")
+    elif allowed["leave"]:
+        closed = seating.change_seats(table, players[1:], author="Bea")
+    else:
+        closed = None
+    assert closed is not None or services.table_spec(table).teams  # only a team game keeps its players
+
+    for exported in [table] if closed is None else [table, closed]:
+        exported = Table.objects.get(pk=exported.pk)  # as the download reads it, by its link
+        imported = transfer.import_table(transfer.export_json(exported))
+        expected = snapshot(exported)  # but the links between the game closed and the one going on: never in a file
+        expected["changes"] = [(kind, after, transfer._without_links(details), *rest)
+                               for kind, after, details, *rest in expected["changes"]]
+        assert snapshot(imported) == expected
 
 
 def test_a_game_carried_over_from_paper_comes_back_with_its_deals():
@@ -452,6 +490,59 @@ def test_revisions_of_a_deal_have_different_numbers_up_to_the_deals():
     document["deals"][0]["revisions"][1]["revision"] = 2
     assert refusal(document) == {
         "deals.0.revision": "A deal's revision is at least its last revision's number."}
+
+
+# -- a key the file format does not have ----------------------------------------------------------------------
+
+
+def with_a_change(document: dict[str, Any]) -> dict[str, Any]:
+    document["changes"] = [{"kind": "players", "after_deals": 0, "details": {"seats": []}, "author": "",
+                            "created": document["table"]["created"]}]
+    return document
+
+
+@pytest.mark.parametrize("where", ["game", "table.zzz", "seats.0.nick", "deals.0.qqq", "deals.2.revisions.0.by",
+                                   "changes.0.note"])
+def test_a_key_the_file_format_does_not_have_is_refused_beside_it(where):
+    document = with_a_change(tarot_file())
+    *path, key = where.split(".")
+    place: Any = document
+    for step in path:
+        place = place[int(step)] if isinstance(place, list) else place[step]
+    place[key] = "nope"
+
+    assert refusal(document) == {where: "Unknown field: check its spelling."}
+
+
+def test_every_key_the_app_writes_is_known():
+    """The keys refused above are all but those export() writes: a file with each of them imports."""
+    document = with_a_change(tarot_file())
+    assert set(document) == transfer.FILE_KEYS
+    assert set(document["table"]) == transfer.TABLE_KEYS
+    assert set(document["seats"][0]) == transfer.SEAT_KEYS
+    assert set(document["deals"][0]) == transfer.DEAL_KEYS
+    assert set(document["deals"][0]["revisions"][0]) == transfer.REVISION_KEYS
+    assert set(document["changes"][0]) == transfer.CHANGE_KEYS
+    assert transfer.import_table(json.dumps(document).encode()).changes.count() == 1
+
+
+def test_the_api_and_the_page_refuse_unknown_keys_and_store_nothing(client):
+    """Found by a tester: a top-level "game", table.zzz and deals[0].qqq were imported with a 201."""
+    document = tarot_file()
+    document["game"] = "nope"
+    document["table"]["zzz"] = 1
+    document["deals"][0]["qqq"] = True
+
+    response = client.post("/api/table-files", json.dumps(document), content_type="application/json")
+
+    assert response.status_code == 422
+    assert response.json()["errors"] == {place: "Unknown field: check its spelling."
+                                         for place in ("game", "table.zzz", "deals.0.qqq")}
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Nothing was imported." in html and "deals.0.qqq" in html and "Unknown field: check its spelling." in html
+    assert Table.objects.count() == 1  # the one tarot_file() made
 
 
 def test_a_player_count_the_game_does_not_play_is_refused():
