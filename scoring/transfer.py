@@ -11,6 +11,9 @@ Reading a file is done at the edge, once: :func:`read` turns bytes into a typed 
 ``deals.2.record.points``); :func:`plan` replays it through the game, before any write; :func:`import_table`
 writes the planned table in one transaction, so a refused file leaves nothing behind.
 A key the format does not have is refused beside it (``deals.0.qqq``), as the API refuses one in a request body.
+Each deal is as its history left it (:func:`_check_history`): its record and withdrawn state its last
+revision's, each revision doing what its action says; a file changed in one place and not the other is refused,
+naming the deal.
 
 A new field on :class:`~scoring.models.Table` is one line in :data:`TABLE_FIELDS` (how the file's value is
 read back); it is exported, and imported with the model's default when an older file does not have it.
@@ -201,7 +204,6 @@ REVISION_KEYS = frozenset({"revision", "action", "record", "withdrawn", "author"
 CHANGE_KEYS = frozenset({"kind", "after_deals", "details", "author", "created"})
 
 
-
 @dataclass(frozen=True)
 class SeatIn:
     name: str
@@ -369,17 +371,93 @@ def _read_deals(value: Any, problems: Problems) -> Iterator[DealIn]:
                 problems.add(f"{where}.client_id", _("Two deals have the same client id."))
             client_ids.add(client_id)
         created = read_moment(deal.get("created"), f"{where}.created", problems)
-        revisions = tuple(_read_revisions(deal.get("revisions"), where, problems))
-        if revisions and revision is not None and revision < max(r.revision for r in revisions):
-            problems.add(f"{where}.revision", _("A deal's revision is at least its last revision's number."))
+        listed = deal.get("revisions")
+        revisions = tuple(_read_revisions(listed, where, problems))
         if (number is not None and record is not None and withdrawn is not None and revision is not None
                 and created is not None and revisions):
-            yield DealIn(number, record, withdrawn, revision, client_id, created, revisions)
+            read_in = DealIn(number, record, withdrawn, revision, client_id, created, revisions)
+            if isinstance(listed, list) and len(revisions) == len(listed):  # every revision read
+                try:
+                    _check_history(read_in, where, problems)
+                except RecursionError:  # records nested too deep to compare: the game could not read them either
+                    problems.add(f"{where}.record", _("%(place)s: this record could not be read: check its values "
+                                                      "and their types.") % {"place": _("Deal %(n)s") % {"n": number}})
+            yield read_in
+
+
+def _check_history(deal: DealIn, where: str, problems: Problems) -> None:
+    """The deal's revisions as :mod:`scoring.services` writes them, and the deal as its last revision left it:
+    numbered 1, 2, 3… in order, the first recording the deal; each action doing what it says to the revision
+    before (an undo withdraws the deal and keeps its record, a revert brings back an earlier revision...); a
+    client id only on the revisions that record the deal, the deal's being the last of them; the deal's record,
+    withdrawn state and revision those of its last revision. Otherwise the table would score a deal its history
+    never said (a record changed in the file but not in its history)."""
+    def problem(at: str, why: str, revision: int | None = None) -> None:
+        place = (_("Deal %(n)s") % {"n": deal.number} if revision is None
+                 else _("Deal %(n)s, revision %(r)s") % {"n": deal.number, "r": revision})
+        problems.add(at, _("%(place)s: %(why)s") % {"place": place, "why": why})
+
+    revisions = deal.revisions
+    for index, revision in enumerate(revisions):
+        if revision.revision != index + 1:
+            problem(f"{where}.revisions.{index}.revision", _("Its revisions are numbered 1, 2, 3… in order: this "
+                                                             "one should be %(r)s.") % {"r": index + 1})
+            return  # what follows would be said of the wrong revisions
+    action = DealRevision.Action
+    first = revisions[0]
+    if first.action != action.RECORD or first.withdrawn:
+        problem(f"{where}.revisions.0", _("The first revision records the deal (“record”), in play (not "
+                                          "withdrawn)."), first.revision)
+    seen: set[tuple[str, bool]] | None = None  # what the revisions so far left, once a revert needs it
+    for index, (before, revision) in enumerate(zip(revisions, revisions[1:], strict=False), start=1):
+        if revision.action == action.REVERT and seen is None:
+            seen = {_as_it_was(earlier) for earlier in revisions[:index]}
+        kept = revision.record == before.record
+        if revision.action == action.RECORD and not (before.withdrawn and not revision.withdrawn):
+            why = _("“record” takes the place of a deal undone: the revision before has it withdrawn, and this one "
+                    "in play.")
+        elif revision.action == action.UNDO and not (not before.withdrawn and revision.withdrawn and kept):
+            why = _("“undo” withdraws a deal in play and keeps its record.")
+        elif revision.action == action.RESTORE and not (before.withdrawn and not revision.withdrawn and kept):
+            why = _("“restore” puts a withdrawn deal back in play and keeps its record.")
+        elif revision.action == action.EDIT and revision.withdrawn != before.withdrawn:
+            why = _("“edit” changes the record, not whether the deal is withdrawn.")
+        elif revision.action == action.REVERT and seen is not None and _as_it_was(revision) not in seen:
+            why = _("“revert” brings back the record and the withdrawn state of an earlier revision.")
+        else:
+            why = ""
+        if why:
+            problem(f"{where}.revisions.{index}", why, revision.revision)
+        if seen is not None:
+            seen.add(_as_it_was(revision))
+    for index, revision in enumerate(revisions):
+        if revision.client_id is not None and revision.action != action.RECORD:
+            problem(f"{where}.revisions.{index}.client_id", _("Only a revision that records the deal has a client "
+                                                              "id."), revision.revision)
+    recorded = [revision for revision in revisions if revision.action == action.RECORD]
+    if recorded and deal.client_id != recorded[-1].client_id:
+        problem(f"{where}.client_id", _("Its client id is the one of the last revision that recorded it "
+                                        "(revision %(r)s).") % {"r": recorded[-1].revision})
+    last = revisions[-1]
+    if deal.revision != last.revision:
+        problem(f"{where}.revision", _("Its revision is the number of its last revision, %(r)s.")
+                % {"r": last.revision})
+    if deal.record != last.record:
+        problem(f"{where}.record", _("Its record is not the one its last revision (revision %(r)s) holds: a deal "
+                                     "is as its latest change left it.") % {"r": last.revision})
+    if deal.withdrawn != last.withdrawn:
+        problem(f"{where}.withdrawn", (_("Its last revision (revision %(r)s) has it withdrawn.") if last.withdrawn
+                                       else _("Its last revision (revision %(r)s) has it in play."))
+                % {"r": last.revision})
+
+
+def _as_it_was(revision: RevisionIn) -> tuple[str, bool]:
+    """What a revision left the deal as, comparable at once (a revert brings back one of them)."""
+    return json.dumps(revision.record, sort_keys=True), revision.withdrawn
 
 
 def _read_revisions(value: Any, deal_where: str, problems: Problems) -> Iterator[RevisionIn]:
     actions = set(DealRevision.Action.values)
-    seen: set[int] = set()
     found = read_list(value, f"{deal_where}.revisions", problems, MAX_INT)
     if found is not None and not found:
         problems.add(f"{deal_where}.revisions", _("Every deal has at least the revision that recorded it."))
@@ -389,10 +467,6 @@ def _read_revisions(value: Any, deal_where: str, problems: Problems) -> Iterator
             continue
         refuse_unknown_keys(item, REVISION_KEYS, where, problems)
         revision = read_whole(item.get("revision"), f"{where}.revision", problems, 1)
-        if revision is not None:
-            if revision in seen:
-                problems.add(f"{where}.revision", _("Two revisions of this deal have the same number."))
-            seen.add(revision)
         action = item.get("action")
         action = action if isinstance(action, str) else None  # a list or an object is no action (nor hashable)
         if action not in actions:

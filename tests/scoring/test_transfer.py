@@ -371,6 +371,14 @@ def tarot_file(**changes: Any) -> dict[str, Any]:
     return document
 
 
+def change_record(document: dict[str, Any], index: int, **changes: Any) -> None:
+    """The record of deal ``index + 1`` changed in the file as its history says it: the deal and its last
+    revision alike (a file whose deal says one thing and its history another is refused for that alone)."""
+    deal = document["deals"][index]
+    for record in (deal["record"], deal["revisions"][-1]["record"]):
+        record.update(changes)
+
+
 def refusal(data: bytes | dict[str, Any]) -> dict[str, str]:
     raw = data if isinstance(data, bytes) else json.dumps(data).encode()
     before = (Table.objects.count(), Seat.objects.count(), Deal.objects.count(), DealRevision.objects.count())
@@ -408,7 +416,7 @@ def test_a_file_of_an_unknown_game_is_refused():
 
 def test_a_record_the_game_refuses_is_named_by_its_deal_and_why(client):
     document = tarot_file()
-    document["deals"][1]["record"]["points"] = 95  # more than the 91 points in the deck
+    change_record(document, 1, points=95)  # more than the 91 points in the deck
 
     errors = refusal(document)
 
@@ -435,7 +443,10 @@ def test_a_record_that_cannot_follow_the_deals_before_it_is_refused(pool):
 
 def test_an_old_revision_the_game_cannot_read_is_refused():
     document = tarot_file()
-    document["deals"][0]["revisions"][0]["record"] = {"taker": "Nobody"}
+    deal = document["deals"][0]
+    deal["revisions"].append({**deal["revisions"][0], "revision": 2, "action": "edit", "client_id": None})
+    deal["revision"] = 2
+    deal["revisions"][0]["record"] = {"taker": "Nobody"}  # what it said before it was edited
 
     errors = refusal(document)
 
@@ -477,19 +488,144 @@ def test_deals_are_numbered_in_order_without_gaps():
 def test_two_deals_with_the_same_client_id_are_refused():
     document = tarot_file()
     same = str(uuid.uuid4())
-    document["deals"][0]["client_id"] = document["deals"][1]["client_id"] = same
+    for deal in document["deals"][:2]:
+        deal["client_id"] = deal["revisions"][0]["client_id"] = same
 
     assert refusal(document) == {"deals.1.client_id": "Two deals have the same client id."}
 
 
-def test_revisions_of_a_deal_have_different_numbers_up_to_the_deals():
+def test_revisions_of_a_deal_are_numbered_in_order_up_to_the_deals():
     document = tarot_file()
-    document["deals"][0]["revisions"].append(dict(document["deals"][0]["revisions"][0]))
+    document["deals"][0]["revisions"].append({**document["deals"][0]["revisions"][0], "action": "edit"})
 
-    assert refusal(document) == {"deals.0.revisions.1.revision": "Two revisions of this deal have the same number."}
+    assert refusal(document) == {"deals.0.revisions.1.revision": "Deal 1: Its revisions are numbered 1, 2, 3… in "
+                                                                  "order: this one should be 2."}
     document["deals"][0]["revisions"][1]["revision"] = 2
-    assert refusal(document) == {
-        "deals.0.revision": "A deal's revision is at least its last revision's number."}
+    assert refusal(document) == {"deals.0.revision": "Deal 1: Its revision is the number of its last revision, 2."}
+    document["deals"][0]["revision"] = 3
+    assert refusal(document) == {"deals.0.revision": "Deal 1: Its revision is the number of its last revision, 2."}
+    document["deals"][0]["revision"] = 2
+    assert transfer.import_table(json.dumps(document).encode()).deals.get(number=1).revision == 2
+
+
+# -- a deal is as its history left it ----------------------------------------------------------------------
+
+
+def test_a_deal_whose_record_its_history_never_said_is_refused(client):
+    """Found by a tester: deal 1 recorded AA, its record changed to BB in the file and its only revision left as
+    AA imported, and the new table scored BB while its history said it was only ever AA."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Carla", "Dora"],
+                                  teams=["A", "B", "A", "B"])
+    services.record_deal(table, {"tricks": "AA"})
+    document = client.get(f"/api/tables/{table.view_token}/file").json()
+    document["deals"][0]["record"]["tricks"] = "BB"
+    said = {"deals.0.record": "Deal 1: Its record is not the one its last revision (revision 1) holds: a deal is as "
+                              "its latest change left it."}
+
+    response = client.post("/api/table-files", json.dumps(document), content_type="application/json")
+
+    assert response.status_code == 422
+    assert response.json()["errors"] == said
+    assert Table.objects.count() == 1
+    assert refusal(document) == said
+    response = upload(client, json.dumps(document).encode())
+    assert response.status_code == 400
+    assert "Deal 1: Its record is not the one its last revision (revision 1) holds" in response.content.decode()
+    assert Table.objects.count() == 1
+
+
+def with_history(document: dict[str, Any], *steps: tuple[str, str, bool]) -> dict[str, Any]:
+    """Deal 1 of the file with the history ``steps`` (action, record: "E", "S" or "N" for deal 1, 2 or 3's, and
+    withdrawn), the deal as the last step left it; the other deals as they were."""
+    records = {deal["record"]["taker"]["name"]: deal["record"] for deal in document["deals"]}
+    first = document["deals"][0]
+    revisions = [{**first["revisions"][0], "revision": n, "action": action, "record": records[taker],
+                  "withdrawn": withdrawn} for n, (action, taker, withdrawn) in enumerate(steps, start=1)]
+    document["deals"][0] = {**first, "record": revisions[-1]["record"], "withdrawn": revisions[-1]["withdrawn"],
+                            "revision": len(revisions), "revisions": revisions}
+    return document
+
+
+@pytest.mark.parametrize("steps", [
+    [("record", "E", False), ("undo", "E", True), ("record", "S", False)],  # recorded in place of the undone deal
+    [("record", "E", False), ("edit", "S", False), ("undo", "S", True), ("restore", "S", False),
+     ("revert", "E", False), ("undo", "E", True)],
+    [("record", "E", False), ("undo", "E", True), ("edit", "S", True), ("revert", "E", True),
+     ("revert", "E", False)],
+])
+def test_a_history_the_app_writes_imports(steps):
+    imported = transfer.import_table(json.dumps(with_history(tarot_file(), *steps)).encode())
+
+    deal = imported.deals.get(number=1)
+    assert [r.action for r in deal.revisions.order_by("revision")] == [action for action, _t, _w in steps]
+    assert (deal.record["taker"]["name"], deal.withdrawn, deal.revision) == (steps[-1][1], steps[-1][2], len(steps))
+
+
+@pytest.mark.parametrize(("steps", "where", "why"), [
+    ([("edit", "E", False)], "revisions.0", "Deal 1, revision 1: The first revision records the deal (“record”), "
+                                            "in play (not withdrawn)."),
+    ([("record", "E", True)], "revisions.0", "Deal 1, revision 1: The first revision records the deal (“record”), "
+                                             "in play (not withdrawn)."),
+    ([("record", "E", False), ("record", "S", False)], "revisions.1",
+     "Deal 1, revision 2: “record” takes the place of a deal undone: the revision before has it withdrawn, and "
+     "this one in play."),
+    ([("record", "E", False), ("undo", "S", True)], "revisions.1",
+     "Deal 1, revision 2: “undo” withdraws a deal in play and keeps its record."),
+    ([("record", "E", False), ("undo", "E", False)], "revisions.1",
+     "Deal 1, revision 2: “undo” withdraws a deal in play and keeps its record."),
+    ([("record", "E", False), ("restore", "E", False)], "revisions.1",
+     "Deal 1, revision 2: “restore” puts a withdrawn deal back in play and keeps its record."),
+    ([("record", "E", False), ("edit", "S", True)], "revisions.1",
+     "Deal 1, revision 2: “edit” changes the record, not whether the deal is withdrawn."),
+    ([("record", "E", False), ("edit", "S", False), ("revert", "N", False)], "revisions.2",
+     "Deal 1, revision 3: “revert” brings back the record and the withdrawn state of an earlier revision."),
+    ([("record", "E", False), ("edit", "S", False), ("revert", "S", True)], "revisions.2",
+     "Deal 1, revision 3: “revert” brings back the record and the withdrawn state of an earlier revision."),
+])
+def test_a_revision_that_did_not_do_what_its_action_says_is_refused(steps, where, why):
+    assert refusal(with_history(tarot_file(), *steps)) == {f"deals.0.{where}": why}
+
+
+def test_a_deal_withdrawn_or_not_as_its_history_never_said_is_refused():
+    document = with_history(tarot_file(), ("record", "E", False), ("undo", "E", True))
+    document["deals"][0]["withdrawn"] = False
+
+    assert refusal(document) == {"deals.0.withdrawn": "Deal 1: Its last revision (revision 2) has it withdrawn."}
+    document["deals"][0]["revisions"][1]["withdrawn"] = False
+    document["deals"][0]["revisions"][1]["action"] = "edit"
+    document["deals"][0]["withdrawn"] = True
+    assert refusal(document) == {"deals.0.withdrawn": "Deal 1: Its last revision (revision 2) has it in play."}
+
+
+def test_a_client_id_the_history_does_not_give_the_deal_is_refused():
+    document = with_history(tarot_file(), ("record", "E", False), ("undo", "E", True), ("record", "S", False))
+    deal, earlier, later = document["deals"][0], str(uuid.uuid4()), str(uuid.uuid4())
+    deal["revisions"][0]["client_id"], deal["revisions"][2]["client_id"] = earlier, later
+    deal["client_id"] = earlier  # the deal recorded first, not the one that took its place
+
+    assert refusal(document) == {"deals.0.client_id": "Deal 1: Its client id is the one of the last revision that "
+                                                      "recorded it (revision 3)."}
+    deal["client_id"] = later
+    deal["revisions"][1]["client_id"] = later  # on the undo
+    assert refusal(document) == {"deals.0.revisions.1.client_id": "Deal 1, revision 2: Only a revision that "
+                                                                  "records the deal has a client id."}
+    deal["revisions"][1]["client_id"] = None
+    assert transfer.import_table(json.dumps(document).encode()).deals.get(number=1).client_id == uuid.UUID(later)
+
+
+def test_a_history_nested_too_deep_to_compare_is_refused_not_a_crash(client, monkeypatch):
+    """Records nested nearly as deep as JSON is read can be too deep to compare a little further down the stack
+    (Python's recursion limit): the record is said unreadable, as the game would say it."""
+    def too_deep(*args: Any) -> None:
+        raise RecursionError
+
+    monkeypatch.setattr(transfer, "_check_history", too_deep)
+
+    response = client.post("/api/table-files", json.dumps(tarot_file()), content_type="application/json")
+
+    assert response.status_code == 422
+    assert response.json()["errors"] == {f"deals.{i}.record": f"Deal {i + 1}: this record could not be read: check "
+                                                               "its values and their types." for i in range(3)}
 
 
 # -- a key the file format does not have ----------------------------------------------------------------------
@@ -632,7 +768,7 @@ def test_the_api_imports_a_file_sent_as_a_multipart_file(client, accented):
 
 def test_the_api_refuses_a_bad_file_with_a_message_per_place(client):
     document = tarot_file()
-    document["deals"][1]["record"]["points"] = 95
+    change_record(document, 1, points=95)
 
     response = client.post("/api/table-files", json.dumps(document), content_type="application/json")
 
