@@ -216,3 +216,27 @@ def test_the_card_pickers_script_and_styles_come_with_the_first_tap(live_server,
     expect(page.locator("#hand-2 [data-card-panel]")).to_be_visible()
     expect(page.locator("[data-card-panel]:visible")).to_have_count(1)
     assert sorted(name for name in fetched if name.startswith("cards.")) == ["cards.min.css", "cards.min.js"]
+
+
+def test_after_a_round_saved_offline_the_next_round_starts_blank(live_server, page: Page, context):
+    """The form resets for the next round after a save without a connection: every row's sum, the caller's mark
+    and the cards go, and the points boxes the cards had closed open again (a tester could not type points in
+    the next round until the page was reloaded)."""
+    from tests.browser.test_offline import kept_by_the_worker
+
+    start(page, live_server.url, ["Alice", "Ben", "Cara", "Dev"], "English")
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    caller(page, "Alice")
+    tap_cards(page, 0, [("A", "♠"), ("2", "♥")])
+    expect(page.locator("#hand-0 [data-sum]")).to_have_text("= 1")
+    expect(page.locator("#id_hands__0__points")).to_be_disabled()
+    for row, value in ((1, 12), (2, 25), (3, 18)):
+        points(page, row, value)
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(1)
+    expect(page.locator("#hand-0 [data-sum]")).to_have_text("")
+    expect(page.locator("#hand-0")).not_to_have_attribute("data-caller", "")
+    expect(page.locator("#id_hands__0__points")).to_be_enabled()
+    points(page, 0, 7)  # the next round's points, typed
+    expect(page.locator("#id_hands__0__points")).to_have_value("7")

@@ -88,6 +88,11 @@
   function changed(e) {
     var form = e.target.closest && e.target.closest("form.pablo-record");
     if (!form) return;
+    if (e.target === form) {  // the whole form changed at once (reset for the next deal saved offline)
+      markCaller(form);
+      rows(form).forEach(function (each) { renderRow(form, each); });
+      return;
+    }
     if (e.target.name === "caller") markCaller(form);
     var row = e.target.closest(".pablo-hand");
     if (row) renderRow(form, row);
