@@ -187,11 +187,14 @@ def end_lines(table: Table, totals: Sequence[int]) -> tuple[Text, ...]:
     if not won:
         return ()
     top = max(totals)
-    who = _names(table, [s for s, t in enumerate(totals) if t == top])
+    at_top = [s for s, t in enumerate(totals) if t == top]
+    who = _names(table, at_top)
     if table.options.kind is Variant.FRENCH:
-        end = _("%(who)s reached %(n)s: the game is over.", who=who, n=top)
+        end = (_("%(who)s reached %(n)s: the game is over.", who=who, n=top) if len(at_top) == 1
+               else _("%(who)s have reached %(n)s: the game is over.", who=who, n=top))
     else:
-        end = _("%(who)s passed 50 (%(n)s): the game is over.", who=who, n=top)
+        end = (_("%(who)s passed 50 (%(n)s): the game is over.", who=who, n=top) if len(at_top) == 1
+               else _("%(who)s have passed 50 (%(n)s): the game is over.", who=who, n=top))
     low = number_text(totals[won[0]])
     best = _("Lowest total, %(n)s: %(who)s wins.", n=low, who=_names(table, won)) if len(won) == 1 \
         else _("Lowest total, %(n)s: %(who)s share the win.", n=low, who=_names(table, won))

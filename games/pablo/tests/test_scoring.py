@@ -67,6 +67,14 @@ def test_french_the_game_ends_when_someone_reaches_100_and_the_lowest_total_wins
     assert lines(outcomes[-1])[-2:] == ["Carl reached 100: the game is over.", "Lowest total, 5: Bea wins."]
 
 
+def test_french_two_players_reaching_100_together_are_both_named_the_verb_agreeing():
+    """Round 1: Ana beaten, 30 + 10 = 40; Carl and Dani 100 each: both over, "have reached" (French "ont
+    atteint", a tester saw "Amélie et Chloé a atteint"). Bea's 10 is lowest."""
+    _state, outcomes = play(table(), round_("Ana", 30, 10, 100, 100))
+    assert lines(outcomes[-1])[-2:] == ["Carl and Dani have reached 100: the game is over.",
+                                         "Lowest total, 10: Bea wins."]
+
+
 def test_french_99_does_not_end_the_game():
     _state, (outcome,) = play(table(), round_("Ana", 5, 10, 99, 50))  # Ana 5 < 10: −5
     assert not outcome.game_over and outcome.winners == ()
