@@ -62,7 +62,7 @@ from referee import parse
 from referee.cards import Card, DeckKind
 from referee.parse import Errors, InvalidRecord
 from referee.settlement import Units
-from referee.text import Text, _, and_join, signed
+from referee.text import Text, _, and_join, or_join, signed
 from referee.values import Seat, Values
 
 if TYPE_CHECKING:
@@ -394,9 +394,9 @@ class Game(ABC, Generic[O, R, S]):
         errors = Errors()
         names = tuple(p.strip() for p in players)
         if len(names) not in self.player_counts:
-            counts = ", ".join(str(n) for n in self.player_counts)
+            counts = or_join([str(n) for n in self.player_counts])
             errors.add("players", _("%(game)s is played by %(counts)s players, not %(n)s.",
-                                    game=self.name, counts=counts, n=len(names)))
+                                    game=_(self.name), counts=counts, n=len(names)))  # the name as the reader says it
         if any(not p for p in names):
             errors.add("players", _("Every player needs a name."))
         if len(set(p.casefold() for p in names)) != len(names):

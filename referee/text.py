@@ -103,6 +103,21 @@ def and_join(items: Sequence[Text | str]) -> Text:
     return _("%(items)s and %(last)s", items=join(items[:-1]), last=items[-1])
 
 
+def or_join(items: Sequence[Text | str]) -> Text:
+    """Choices said as a sentence lists them: "3, 4 or 5" ("o", "ou"; Spanish "u" before an o sound: "6 u 8").
+
+    >>> str(or_join(["3"])), str(or_join(["3", "4", "5"]))
+    ('3', '3, 4 or 5')
+    """
+    if len(items) < 2:
+        return join(items)
+    last = str(items[-1]).lower()
+    if last.startswith(("o", "ho", "8", "11")):  # ocho, once, otro...: Spanish says "u" there
+        return pgettext("or, before a word that starts with an o sound", "%(items)s or %(last)s",
+                        items=join(items[:-1]), last=items[-1])
+    return _("%(items)s or %(last)s", items=join(items[:-1]), last=items[-1])
+
+
 def _sounds_i(word: str) -> bool:
     """Whether ``word`` starts with the vowel i (an i or hi not followed by another vowel, as in "hielo").
 

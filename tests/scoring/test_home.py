@@ -109,7 +109,7 @@ def test_names_used_on_this_device_are_offered(client, db):
 
 
 @pytest.mark.parametrize(("data", "field", "message"), [
-    ({"player_1": "", "player_2": "", "player_3": ""}, "players", "played by 3, 4, 5 players, not 1"),
+    ({"player_1": "", "player_2": "", "player_3": ""}, "players", "played by 3, 4 or 5 players, not 1"),
     ({"player_1": "ana"}, "players", "Two players have the same name"),
     ({"first_dealer": "4"}, "first_dealer", "The first dealer must be one of the players"),
     ({"opt_rounds": "-1"}, "opt_rounds", "Must be between 0 and 100"),
@@ -140,7 +140,7 @@ def test_a_bad_stake_and_too_few_players_are_both_said_in_one_save(client, db):
     response = start(client, player_1="", player_2="", player_3="", stake="abc")
     html = response.content.decode()
     assert "Enter an amount" in field_error(html, "stake")
-    assert "played by 3, 4, 5 players, not 1" in field_error(html, "players")
+    assert "played by 3, 4 or 5 players, not 1" in field_error(html, "players")
     assert not Table.objects.exists()
 
 
@@ -155,3 +155,14 @@ def test_a_name_too_long_is_not_also_said_to_make_the_count_wrong(client, db):
     html = response.content.decode()
     assert "at most 40 characters" in field_error(html, "player_3")
     assert "not 3" not in html
+
+
+def test_a_wrong_player_count_is_said_in_the_readers_words(client, db):
+    """The game's name and the counts as a sentence says them: "Le Tarot se joue à 3, 4 ou 5 joueurs" (a tester
+    saw "Le French Tarot … 3, 4, 5"), and Spanish says "u" before an o sound: "2, 4, 6 u 8"."""
+    client.cookies["django_language"] = "fr"
+    html = start(client, player_1="", player_2="").content.decode()
+    assert "Le Tarot se joue à 3, 4 ou 5 joueurs, pas 2." in field_error(html, "players")
+    client.cookies["django_language"] = "es"
+    html = start(client, "paublillo", player_3="").content.decode()
+    assert "2, 4, 6 u 8" in field_error(html, "players")

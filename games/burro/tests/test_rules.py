@@ -39,7 +39,7 @@ def test_two_to_eight_players():
     assert GAME.player_counts == (2, 3, 4, 5, 6, 7, 8)
     with pytest.raises(InvalidRecord) as refused:
         GAME.table(["Solo"])
-    assert "Burro is played by 2, 3, 4, 5, 6, 7, 8 players, not 1." in str(refused.value.errors["players"])
+    assert "Burro is played by 2, 3, 4, 5, 6, 7 or 8 players, not 1." in str(refused.value.errors["players"])
 
 
 def test_the_spanish_game_is_usually_played_with_the_48_card_deck():

@@ -95,7 +95,7 @@ def test_new_table_with_three_players_is_refused(client, db):
     data = {"player_0": "Ana", "player_1": "Bea", "player_2": "Luis", "first_dealer": "0", "stake": "0"}
     response = client.post("/new/paublillo/", data)
     assert response.status_code == 200
-    assert "Paublillo is played by 2, 4, 6, 8 players, not 3." in element(response.content.decode(),
+    assert "Paublillo is played by 2, 4, 6 or 8 players, not 3." in element(response.content.decode(),
                                                                           "field-players")
 
 
