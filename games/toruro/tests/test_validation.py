@@ -119,7 +119,7 @@ def test_refuses_lulos_paid_out_of_order() -> None:
 
 def test_refuses_more_lulos_than_the_table_pays_per_deal() -> None:
     refused({**NOBODY, "payments": [pay(2, 3), pay(3, 3)]}, "payments", "One lulo at most may be paid in a deal")
-    refused({**NOBODY, "payments": [pay(2, 3), pay(3, 3), pay(4, 6)]}, "payments", "At most 2 lulos may be paid in a deal",
+    refused({**NOBODY, "payments": [pay(2, 3), pay(3, 3), pay(4, 6)]}, "payments", "At most 2 lulos may be paid",
             lulos_per_deal=2)
 
 
