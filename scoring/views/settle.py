@@ -16,6 +16,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -28,10 +29,10 @@ from django.views.decorators.http import require_http_methods
 from referee.game import Game, State, TableSpec
 from referee.settlement import Units, fewest_transfers, is_whole, to_money
 from scoring import services
-from scoring.access import resolve
+from scoring.access import TOKEN_SHAPE, resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
-from scoring.models import Table
+from scoring.models import Table, TableChange
 from scoring.services import standings, translate
 from scoring.templatetags.tapete import signed
 
@@ -65,6 +66,26 @@ def parse_stake(raw: str) -> int:
 def format_stake(minor: int) -> str:
     """Minor units as the reader writes money: "0.10" in English, "0,10" in Spanish and French."""
     return number_format(Decimal(minor) / 100, decimal_pos=2, use_l10n=True, force_grouping=True)
+
+
+def earlier_games(table: Table, most: int = 50) -> list[Table]:
+    """The games played at this table before the players changed (each closed then, kept as it stood with its
+    own changes, settled on its own page), the latest first, each with ``deals_played``. A file imported may
+    name anything: only tokens of the shape links make are looked up, and a loop ends."""
+    found: list[Table] = []
+    current = table
+    while len(found) < most:
+        token = next((details["earlier"] for details in current.changes.filter(kind=TableChange.Kind.SEATS)
+                      .order_by("-pk").values_list("details", flat=True)
+                      if isinstance(details, dict) and isinstance(details.get("earlier"), str)
+                      and TOKEN_SHAPE.fullmatch(details["earlier"])), None)
+        before = Table.objects.filter(view_token=token).annotate(
+            deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
+        if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
+            return found
+        found.append(before)
+        current = before
+    return found
 
 
 @dataclass
@@ -196,7 +217,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                              or form.cleaned_data["currency"] != table.currency)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
-               "result": result,
+               "result": result, "earlier": earlier_games(table),
                "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     status = 200 if form.is_valid() or request.method == "GET" else 400

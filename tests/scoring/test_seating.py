@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import uuid
 
+import re
+
 import pytest
 
 from referee.game import InvalidRecord
@@ -48,6 +50,21 @@ def test_the_game_so_far_is_kept_as_it_stood_with_its_settle_up(client, tarot4):
     assert [r.action for r in Deal.objects.get(table=closed, number=1).revisions.all()] == ["record"]
     assert client.get(f"/t/{closed.view_token}/settle/").status_code == 200
     assert closed.edit_token not in client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
+
+
+def test_the_settle_up_after_a_change_of_players_leads_to_each_earlier_game(client, tarot4):
+    """Each game is settled on its own page; the table's settle-up says so and links every game before it (a
+    tester settling from the table link paid out only the last game, with no word of the ones before)."""
+    add_deals(tarot4, 3)
+    first = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    add_deals(tarot4, 1)
+    second = seating.change_seats(tarot4, ["N", "S", "E", "W"])
+    assert first is not None and second is not None
+    html = client.get(f"/t/{tarot4.edit_token}/settle/").content.decode()
+    earlier = re.search(r'<div class="alert alert-info py-2" id="earlier-games">.*?</div>', html, re.S).group(0)
+    links = re.findall(r'<a href="/t/([^/]+)/settle/">An earlier game: (\d+) deals?', earlier)
+    assert links == [(second.view_token, "1"), (first.view_token, "3")]
+    assert 'id="earlier-games"' not in client.get(f"/t/{first.view_token}/settle/").content.decode()
 
 
 def test_the_change_is_in_the_history_of_both_games_with_links(client, tarot4):
