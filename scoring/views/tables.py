@@ -333,7 +333,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     if seen is not None and request.GET.get("v") == str(seen.version):
         return HttpResponse(status=204)  # what every watching phone gets while nothing happens: no ORM at all
     access = resolve(token)
-    context = table_context(request, access, with_form=False)
+    context = table_context(request, access, with_form=False, polled=True)
     return _revalidate(render(request, "scoring/table.html#live", context))
 
 

@@ -103,3 +103,17 @@ def test_looking_around_creates_no_session_either(db):
     for path in ("/", "/new/", "/new/tarot/", "/rules/tarot/", "/referee/tarot/", "/api/games"):
         assert visitor.get(path).status_code == 200, path
     assert not Session.objects.exists()
+
+
+def test_a_player_joining_is_seen_in_the_header_too(client, tarot4):
+    """The standings follow a change of players; the header's line of players must too (a tester's watching
+    phones kept "N → S → E → W" after a fifth joined): the poll carries it out of band."""
+    from scoring import seating
+    services.record_deal(tarot4, plain_deal())
+    version = tarot4.version
+    assert 'hx-swap-oob="true"' not in client.get(f"/t/{tarot4.view_token}/").content.decode().split(
+        'id="players-line"')[1][:40]  # the page itself draws it in place
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    html = live(client, tarot4, version).content.decode()
+    line = re.search(r'<p [^>]*id="players-line" hx-swap-oob="true">(.*?)</p>', html, re.S)
+    assert line and "N → S → E → W → O" in line.group(1)
