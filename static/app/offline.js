@@ -235,7 +235,10 @@
           remove(item.id); // recorded (or already was)
           return "sent";
         }
-        update(item.id, { status: "refused", message: said ? said.textContent.trim() : "",
+        // Of a clash with another phone, what happened (its first sentence): the rest speaks of the page it came with.
+        const why = said ? said.textContent.trim() : "";
+        const message = said && said.id === "conflict" ? why.split(/(?<=\.)\s/)[0] + " " + text.check : why;
+        update(item.id, { status: "refused", message,
                           form: said && form ? form.outerHTML : "" });
         if (answer.getElementById("table-body")) { // the entries in the form, below what the server says
           drawn = answer.getElementById("table-body");

@@ -255,3 +255,27 @@ def test_after_a_refused_deal_the_next_deal_saved_offline_starts_blank(live_serv
     first, second = (deal.record for deal in Deal.objects.filter(table=table).order_by("number"))
     assert first["bouts"] == 2 and first.get("petit_au_bout", "none") == "none"
     assert second["bouts"] == 2 and second.get("petit_au_bout", "none") == "none", second
+
+
+def test_a_deal_of_the_outbox_another_phone_beat_says_so_on_its_card(live_server, page: Page,
+                                                                      context: BrowserContext):
+    """Deals 1 and 2 wait on this phone; another phone records a deal 1 meanwhile. Back online, this phone's
+    deal 1 is refused and its deal 2 goes in as deal 2. The refused deal's card says what happened and what to
+    do, not the words meant for the page it came with ("here it is… your entries are kept below as deal 2",
+    when deal 2 is this phone's own and the form below is empty; found by a tester)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    for _ in range(2):
+        fill_plain_garde(page)
+        page.get_by_role("button", name="Save").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(2)
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})  # another phone
+    context.set_offline(False)
+    refused = page.locator("#outbox").get_by_role("listitem")
+    expect(refused).to_have_count(1)
+    expect(refused).to_contain_text("Deal 1 was just recorded by another phone. Open it to check it and save it "
+                                    "again.")
+    expect(refused).not_to_contain_text("below")
+    assert [deal.number for deal in Deal.objects.filter(table=table).order_by("number")] == [1, 2]
