@@ -158,6 +158,22 @@ def _card_name(code: Any, deck: DeckKind) -> str | None:
         return None
 
 
+def _numbers_in(row: Any) -> int:
+    return sum(isinstance(v, int | float) and not isinstance(v, bool) for v in row.values()) \
+        if isinstance(row, dict) else 0
+
+
+def _row_value_text(field: Field | None, value: Any, deck: DeckKind, labelled: bool) -> str:
+    """A value in a row of a list field; in a row of several numbers, each after its field's label ("Lulo #2,
+    Cabeza 1, Barriga 1", which a bare "2, 1, 1" does not say); a name or a choice as it is."""
+    text = _value_text(field, value, deck)
+    if not labelled or field is None or isinstance(value, bool) or not isinstance(value, int | float) \
+            or field.choices:
+        return text
+    label = services.translate(field.label)
+    return f"{label}{text}" if label.endswith("#") else f"{label} {text}"
+
+
 def _value_text(field: Field | None, value: Any, deck: DeckKind) -> str:
     if isinstance(value, dict) and set(value) == {"seat", "name"}:  # a seat, by the name it had then
         return str(value["name"])
@@ -176,8 +192,8 @@ def _value_text(field: Field | None, value: Any, deck: DeckKind) -> str:
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
         return pgettext("between the rows of a list", "; ").join(
-            ", ".join(_value_text(subs.get(k), item[k], deck) for k in _in_field_order(item, subs)
-                      if _said_in_row(item[k]))
+            ", ".join(_row_value_text(subs.get(k), item[k], deck, _numbers_in(item) > 1)
+                      for k in _in_field_order(item, subs) if _said_in_row(item[k]))
             if isinstance(item, dict) and set(item) != {"seat", "name"}
             else _value_text(subs.get("value") or field, item, deck) for item in value) or "—"
     return str(value)

@@ -487,3 +487,13 @@ def test_a_deal_page_lists_every_chip_moved_with_the_deals_own_check(client, nig
     # Deal 1: Ana deals and antes one chip in each pot (paid in 3); the three pots are won (taken out 3).
     check = re.search(r'id="money-check">(.*?)</p>', html, re.S).group(1)
     assert "Paid in 3 = taken out 3 + in the pots 0" in text(check) and "✓" in check
+
+
+def test_a_lulo_paid_reads_with_its_pots_named_in_the_history():
+    """A payment is a row of numbers: each after its label, not "2, 1, 1, 1, Eva" (found by a tester)."""
+    from games.toruro.rules import GAME
+    from scoring.views.deals import describe_record
+    table = GAME.table(["Ana", "Bea", "Eva", "Dani", "Luis"])
+    lines = dict(describe_record(GAME, table, {"payments": [{"lulo": 2, "cabeza": 1, "barriga": 1, "cola": 1,
+                                                             "player": {"seat": 2, "name": "Eva"}}]}))
+    assert lines["Lulos paid"] == "Lulo #2, Cabeza 1, Barriga 1, Cola 1, Eva"
