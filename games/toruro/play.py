@@ -35,7 +35,7 @@ from referee.parse import Errors
 from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation
 
-from .words import RANK_NAMES, RULE, RULE_NAMES, SUIT_WORDS
+from .words import FREE_LEAD, RANK_NAMES, RULE, RULE_NAMES, SUIT_WORDS
 
 # Lowest to highest: the index is the strength within a suit.
 RANK_ORDER: tuple[str, ...] = ("2", "4", "5", "6", "7", "10", "11", "12", "3", "1")
@@ -287,7 +287,8 @@ class ToruroTrickRules:
                 reasons[c] = _("%(card)s breaks “%(rule)s”: a lulo.", card=card_name(c, trump, seven_as),
                                rule=RULE_NAMES[broken])
         explanation = explain(rule, hand, trick.cards(), number, trump, seven_as, allowed)
-        return Judgement(RULE[rule], explanation, allowed, reasons)
+        cited = FREE_LEAD[number] if rule == "free_lead" else RULE[rule]  # its paragraph on the rules page
+        return Judgement(cited, explanation, allowed, reasons)
 
     def winner(self, context: Situation, trick: Trick) -> Verdict:
         trump, seven_as = self.trump(context), seven_stands_in_for(context.turned)

@@ -118,11 +118,19 @@ RULES: tuple[RulesSection, ...] = (
     ), HOUSE_RULES),
 )
 
+# The paragraph of its section a play rule's ruling quotes (from 0): "Leading" says the first trick's rules, the
+# second's, then the free third lead; "Following" says follow suit (or trump), higher to a trump lead, then who
+# takes the trick. A free lead quotes the paragraph of its trick (:data:`FREE_LEAD`).
+PARAGRAPHS: dict[str, int] = {
+    "lead_ace": 0, "lead_three_or_king": 0, "free_lead": 0, "lead_highest_trump_second": 1,
+    "follow_suit": 0, "trump_when_void": 0, "free_discard": 0, "play_higher_to_trump_lead": 1, "trick_winner": 2,
+}
+
 # The rules a record or a ruling cites, by key: a play rule by its name, the rest by their section.
 RULE: dict[str, Rule] = {
-    **{key: Rule(LEADING, name) for key, name in RULE_NAMES.items()
+    **{key: Rule(LEADING, name, PARAGRAPHS[key]) for key, name in RULE_NAMES.items()
        if key in ("lead_ace", "lead_three_or_king", "lead_highest_trump_second", "free_lead")},
-    **{key: Rule(FOLLOWING, name) for key, name in RULE_NAMES.items()
+    **{key: Rule(FOLLOWING, name, PARAGRAPHS[key]) for key, name in RULE_NAMES.items()
        if key in ("follow_suit", "trump_when_void", "play_higher_to_trump_lead", "free_discard",
                   "trick_winner")},
     "paying": Rule(PAYING, _("Paying lulos")),
@@ -133,6 +141,9 @@ RULE: dict[str, Rule] = {
     "house_rules": Rule(HOUSE_RULES, _("House rules (options of the table)")),
     "void": Rule(DEALING, _("The deal and the turned card")),
 }
+
+# A free lead, by trick: the paragraph of "Leading" that says that trick's lead (the third's is free).
+FREE_LEAD: dict[int, Rule] = {n: Rule(LEADING, RULE_NAMES["free_lead"], n - 1) for n in (1, 2, 3)}
 
 EXAMPLES: tuple[Example, ...] = (
     Example(_("Trumps were led: must I play higher?"),

@@ -32,7 +32,7 @@ from referee.tricks import Judgement, Situation, SituationShape, Trick, Verdict,
 from referee.values import Seat
 
 from .ranking import SUIT_WORDS, TRUMP, is_matador, is_trump, name_of, power, suit_of
-from .rules_text import RULE_PLAY, RULE_PLAYERS
+from .rules_text import RULE_FOLLOW, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
 
 SHAPE = SituationShape(deck=DeckKind.SPANISH40, trump=True, trick_number=9, hand_size={3: 9, 4: 9},
                        players_in={4: 3})  # at four the dealer sits out: three cards make a trick
@@ -68,30 +68,31 @@ class HombreReferee:
         trump = context.trump or "O"
         led = trick.led
         if led is None:
-            return Judgement(RULE_PLAY, _("You lead: any card may be led."), tuple(hand))
+            return Judgement(RULE_FOLLOW, _("You lead: any card may be led."), tuple(hand))
         if suit_of(led, trump) != TRUMP:
             same = tuple(c for c in hand if suit_of(c, trump) == led.suit)
             if same:
-                return Judgement(RULE_PLAY, _("%(suit)s were led and you hold some: you must follow suit.",
-                                              suit=SUIT_WORDS[led.suit]), same,
+                return Judgement(RULE_FOLLOW, _("%(suit)s were led and you hold some: you must follow suit.",
+                                                suit=SUIT_WORDS[led.suit]), same,
                                  {c: _("It follows suit.") for c in same})
-            return Judgement(RULE_PLAY, _("You hold no %(suit)s: you may play any card, and need not trump.",
-                                          suit=SUIT_WORDS[led.suit]), tuple(hand))
+            return Judgement(RULE_FOLLOW, _("You hold no %(suit)s: you may play any card, and need not trump.",
+                                            suit=SUIT_WORDS[led.suit]), tuple(hand))
         trumps = tuple(c for c in hand if is_trump(c, trump))
         if not trumps:
-            return Judgement(RULE_PLAY, _("A trump was led and you hold none: you may play any card."), tuple(hand))
+            return Judgement(RULE_TRUMPS_LED, _("A trump was led and you hold none: you may play any card."),
+                             tuple(hand))
         plain_trumps = [c for c in trumps if not is_matador(c, trump)]
         if plain_trumps:
-            return Judgement(RULE_PLAY, _("A trump was led and you hold trumps: you must play a trump."), trumps,
-                             {c: _("It is a trump.") for c in trumps})
+            return Judgement(RULE_TRUMPS_LED, _("A trump was led and you hold trumps: you must play a trump."),
+                             trumps, {c: _("It is a trump.") for c in trumps})
         forced = [c for c in trumps if is_matador(led, trump) and power(led, trump) > power(c, trump)]
         if forced:
-            return Judgement(RULE_PLAY, _("Your only trumps are matadors, and %(led)s, a higher matador, was led: "
-                                          "it forces them out, so you must play a trump.",
-                                          led=card_words(led, trump)), trumps,
+            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, a higher matador, "
+                                                "was led: it forces them out, so you must play a trump.",
+                                                led=card_words(led, trump)), trumps,
                              {c: _("It is a trump.") for c in trumps})
-        return Judgement(RULE_PLAY, _("Your only trumps are matadors, and a matador is forced out only by a higher "
-                                      "matador led: you may keep it and play any card."), tuple(hand))
+        return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and a matador is forced out only by a "
+                                            "higher matador led: you may keep it and play any card."), tuple(hand))
 
     def winner(self, context: Situation, trick: Trick) -> Verdict:
         trump = context.trump or "O"
@@ -104,7 +105,7 @@ class HombreReferee:
             assert led is not None
             why = _("No trump was played: %(card)s is the highest %(suit)s, the suit led.",
                     card=card_words(best, trump), suit=SUIT_WORDS[led.suit])
-        return Verdict(index, RULE_PLAY, why)
+        return Verdict(index, RULE_WINNER, why)
 
     def other_question(self, context: Situation) -> Ruling:
         raise InvalidRecord({"question": _("Ask about a play or a trick.")})

@@ -16,13 +16,19 @@ from referee.game import Rule, RulesSection
 from referee.text import _
 
 # -- shared ---------------------------------------------------------------------------------------------------
-P_FOLLOW = _("You must follow suit when you can. Out of the suit led you may play anything: you need not "
-             "trump.")
+P_FOLLOW = _("Any card may be led; then you must follow suit when you can. Out of the suit led you may play "
+             "anything: you need not trump.")
 P_TRUMPS_LED = _("When a trump is led (a matador included), you must play a trump if you hold one. But a "
                  "matador cannot be forced out except by a higher matador: if your only trumps are matadors, "
                  "you may keep them and play another card, unless the card led is a higher matador.")
 P_WINNER = _("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
              "winner leads the next trick.")
+_PLAY = RulesSection(_("The play"), (
+    _("The Hombre is the player who won the bidding and plays alone against the other two."),
+    P_FOLLOW,
+    P_TRUMPS_LED,
+    P_WINNER,
+), "play")
 
 COMMON: tuple[RulesSection, ...] = (
     RulesSection(_("Players and cards"), (
@@ -42,12 +48,7 @@ COMMON: tuple[RulesSection, ...] = (
         _("In the suits that are not trumps, black suits run King, Knight, Jack, 7 down to 2, and red suits "
           "King, Knight, Jack, then the Ace, 2, 3 up to 7: in red, the lower the number, the better."),
     ), "ranking"),
-    RulesSection(_("The play"), (
-        _("The Hombre is the player who won the bidding and plays alone against the other two."),
-        P_FOLLOW,
-        P_TRUMPS_LED,
-        P_WINNER,
-    ), "play"),
+    _PLAY,
     RulesSection(_("Sacado, codillo and repuesto"), (
         _("After the nine tricks: sacado when the Hombre has more tricks than each opponent (five, or four "
           "against three and two); codillo when one opponent has more tricks than the Hombre and more than "
@@ -60,7 +61,10 @@ COMMON: tuple[RulesSection, ...] = (
 
 RULE_PLAYERS = Rule("players", _("Players and cards"))
 RULE_RANKING = Rule("ranking", _("The ranking of the cards"))
-RULE_PLAY = Rule("play", _("The play"))
+# The play's rulings each quote the paragraph they apply (the three share many words, in every language).
+RULE_FOLLOW = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_FOLLOW))  # a lead, a plain suit led
+RULE_TRUMPS_LED = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_TRUMPS_LED))
+RULE_WINNER = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_WINNER))
 RULE_RESULT = Rule("result", _("Sacado, codillo and repuesto"))
 RULE_RECORD = Rule("recording", _("Recording a deal"))
 RULE_SETTLE = Rule("settling", _("Settling up"))
@@ -154,8 +158,8 @@ RULE_PAYMENTS = Rule("payments", _("Payments"))
 RULE_SHEET = Rule("sheet", _("The Reserved Puesta sheet"))
 RULE_BONUSES = Rule("bonuses", _("Bonuses"))
 
-TRESILLO_CITED = (RULE_PLAYERS, RULE_RANKING, RULE_PLAY, RULE_RESULT, RULE_RECORD, RULE_SETTLE, RULE_BIDDING,
-                  RULE_PLATO, RULE_SITUATIONS, RULE_PAYMENTS, RULE_SHEET, RULE_BONUSES)
+TRESILLO_CITED = (RULE_PLAYERS, RULE_RANKING, RULE_FOLLOW, RULE_TRUMPS_LED, RULE_WINNER, RULE_RESULT, RULE_RECORD,
+                  RULE_SETTLE, RULE_BIDDING, RULE_PLATO, RULE_SITUATIONS, RULE_PAYMENTS, RULE_SHEET, RULE_BONUSES)
 
 # -- L'Ombre --------------------------------------------------------------------------------------------------
 OMBRE_ONLY: tuple[RulesSection, ...] = (
@@ -225,5 +229,6 @@ RULE_WITHOUT = Rule("without", _("Playing without taking in"))
 RULE_MATADORS = Rule("matadors", _("Matadors"))
 RULE_FIRST_FIVE = Rule("first-five", _("The first five tricks and the voll"))
 
-OMBRE_CITED = (RULE_PLAYERS, RULE_RANKING, RULE_PLAY, RULE_RESULT, RULE_RECORD, RULE_SETTLE, RULE_STAKES,
-               RULE_OMBRE_BIDDING, RULE_OMBRE_PAYMENTS, RULE_WITHOUT, RULE_MATADORS, RULE_FIRST_FIVE)
+OMBRE_CITED = (RULE_PLAYERS, RULE_RANKING, RULE_FOLLOW, RULE_TRUMPS_LED, RULE_WINNER, RULE_RESULT, RULE_RECORD,
+               RULE_SETTLE, RULE_STAKES, RULE_OMBRE_BIDDING, RULE_OMBRE_PAYMENTS, RULE_WITHOUT, RULE_MATADORS,
+               RULE_FIRST_FIVE)

@@ -279,6 +279,64 @@ def test_the_referee_is_a_trick_rules_citing_the_rules_page() -> None:
     assert answer.to_json()["rule_key"] == "following"
 
 
+# -- the paragraph each ruling quotes, and the cards in the reader's words ------------------------------------
+
+def quoted(client: Any, language: str, **situation: Any) -> str:
+    """The paragraph of the rules page the referee page quotes for a situation, in ``language``."""
+    response = client.get("/referee/toruro/", {"ask": "1", **situation}, headers={"Accept-Language": language})
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    return str(answer["cite"]["quote"])
+
+
+def paragraph(section: str, index: int, language: str) -> str:
+    from django.utils import translation
+
+    from scoring.services import translate
+
+    with translation.override(language):
+        return translate(next(s for s in GAME.rules if s.key == section).paragraphs[index])
+
+
+LANGUAGES = ["en", "es", "fr"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_follow_suit_quotes_the_paragraph_that_says_it(client: Any, language: str) -> None:
+    """"all the other players must follow suit if possible" (seed 002): a follow-suit ruling quotes "Follow the
+    suit led if you can…", not the paragraph on who takes the trick (found by a tester)."""
+    quote = quoted(client, language, turned_card="5B", trick_number=2, trick="12C", hand="4C 6B", card="6B")
+    assert quote == paragraph("following", 0, language)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_each_following_rule_and_the_winner_quote_their_own_paragraph(client: Any, language: str) -> None:
+    """"If they can't, they must play a trump card, if available. Also, a special rule must be followed if the
+    leading card is a trump: all players must play a higher card than those already played, if possible." "The
+    player with the highest card [...] takes the trick" (seed 002): each quotes its own paragraph."""
+    assert quoted(client, language, turned_card="5O", trick_number=1, trick="5E",
+                  hand="3B 2O 4C", card="3B") == paragraph("following", 0, language)
+    assert quoted(client, language, turned_card="5O", trick_number=1, trick="6O",
+                  hand="7O 2O 12C", card="2O") == paragraph("following", 1, language)
+    assert quoted(client, language, turned_card="5B", trick="12C 2B") == paragraph("following", 2, language)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("number", "hand", "index"), [(1, "4C 6O 7E", 0), (1, "1B 6O 7E", 0),
+                                                       (2, "4C 6O", 1), (2, "12B 6O", 1), (3, "4C", 2)])
+def test_each_lead_quotes_the_paragraph_of_its_trick(client: Any, language: str, number: int, hand: str,
+                                                     index: int) -> None:
+    """"On the first round, the starting player must: Place the Ace of trump if he/she has it [...] On the second
+    round, the leading player must play his/her highest ranked trump card" (seed 002), and the third lead is
+    free: a lead, free or not, quotes the paragraph of its trick (a free lead quoted the first trick's)."""
+    card = hand.split()[-1]
+    assert quoted(client, language, turned_card="5B", trick_number=number, hand=hand,
+                  card=card) == paragraph("leading", index, language)
+
+
 @pytest.mark.parametrize(("situation", "field"), [
     ({"trick": ["5O"]}, "trump"),
     ({"trump": "X", "trick": ["5O"]}, "trump"),

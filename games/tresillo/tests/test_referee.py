@@ -187,3 +187,62 @@ def test_a_card_with_a_name_in_the_deal_is_said_with_it(language, said):
 
     with translation.override(language):
         assert translate(card_words(Card("E", "1"), "O")) == said
+
+
+# -- the paragraph each ruling quotes -------------------------------------------------------------------------
+
+def quoted(client, slug: str, language: str, **situation) -> str:
+    response = client.get(f"/referee/{slug}/", {"ask": "1", **situation}, headers={"Accept-Language": language})
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    return answer["cite"]["quote"]
+
+
+def paragraph(text, language: str) -> str:
+    from django.utils import translation
+
+    from scoring.services import translate
+
+    with translation.override(language):
+        return translate(text)
+
+
+LANGUAGES = ["en", "es", "fr"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", ["tresillo", "ombre"])
+def test_out_of_the_suit_led_you_need_not_trump_quotes_the_follow_suit_paragraph(client, slug, language):
+    """"Players are required to follow suit. There is no requirement to trump if you are out of the led suit"
+    (seed 003): the ruling quotes that paragraph, not the one on trumps led (found by a tester)."""
+    from games.tresillo.rules_text import P_FOLLOW
+
+    quote = quoted(client, slug, language, trump="O", trick="12C", hand="2B 3B", card="2B")
+    assert quote == paragraph(P_FOLLOW, language)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("slug", ["tresillo", "ombre"])
+def test_following_a_trump_lead_with_a_trump_quotes_the_trumps_led_paragraph(client, slug, language):
+    """"Leading trumps or Matadors forces other players to use any trumps in their hand, although the three
+    Matador cards can only be forced out by the other Matadors" (seed 003)."""
+    from games.tresillo.rules_text import P_TRUMPS_LED
+
+    assert quoted(client, slug, language, trump="O", trick="12O", hand="2O 5C", card="2O") == paragraph(
+        P_TRUMPS_LED, language)
+    assert quoted(client, slug, language, trump="B", trick="5B", hand="1E 12C", card="12C") == paragraph(
+        P_TRUMPS_LED, language)  # a matador kept
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_lead_and_who_wins_quote_their_own_paragraphs(client, language):
+    """"The Hombre leads a card to the first trick" and "the highest card of the led suit wins the trick, unless
+    it was trumped, in which case the highest trump wins it" (seed 003)."""
+    from games.tresillo.rules_text import P_FOLLOW, P_WINNER
+
+    assert quoted(client, "ombre", language, trump="O", hand="2B 3B", card="2B") == paragraph(P_FOLLOW, language)
+    assert quoted(client, "ombre", language, trump="B", trick="12C 2C 3B") == paragraph(P_WINNER, language)
+
