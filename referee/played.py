@@ -19,7 +19,10 @@ deal, and the person at the table decides what to do about it.
   ``legal_plays(context, known_i, trick_i)``, ``known_i`` being the seat's plays from trick *i* on (*p*
   included), with any card known to be in its hand from the start (``known``) and not played before trick *i*.
   The flag names both tricks: the one where the revoke was, and the first trick by which the seat had played
-  a card that proves it.
+  a card that proves it. It cites the rule the play broke as judged from every card known (``known_i`` with all
+  the seat's later plays), and the first trick that proves *that* rule: a seat that discards on a lead it could
+  follow, and shows a trump before it shows the suit led, broke "follow suit", not "trump when void" (which the
+  trump alone would prove, as if it had none of the suit led).
 
 **The monotonicity assumption.** A seat's true hand at trick *i* is a superset of ``known_i``. The flag is
 sound only if, for the game's rules, more cards in a hand only add obligations: whenever a card is illegal
@@ -29,7 +32,7 @@ lead at five all have that shape: a card is forbidden because the hand holds som
 hand still holds it. A game whose rule *allows* a card because of another card held would break it; each
 game's tests check the assumption on its rules. It also lets the search be short: a play legal from the
 largest known hand is legal from every smaller one, so only a play refused there is searched for the trick
-that first proves it.
+that first proves it (the rule it broke).
 
 A tiny game shows it (follow suit, the highest card of the suit led wins):
 
@@ -371,20 +374,19 @@ class PlayedDeal:
             everything = held | {c for t, cards in by_trick.items() if t >= number for c in cards}
             trick = Trick(tricks[number - 1].trick.plays[:index % size])
             context = dataclasses.replace(contexts[number - 1], trick=trick)
-            if self._allowed(context, everything, trick, card):
+            verdict = self.rules.legal_plays(context, sorted(everything), trick)
+            if card in verdict.legal:
                 continue
+            broken = verdict.card_rules.get(card, verdict.rule)  # the rule broken: judged from all that is known
             hand = held | {card}
             for proof in range(number, last + 1):
                 hand |= set(by_trick.get(proof, ()))
                 judgement = self.rules.legal_plays(context, sorted(hand), trick)
-                if card not in judgement.legal:
+                if card not in judgement.legal and judgement.card_rules.get(card, judgement.rule) == broken:
                     flags.append(self._refusal(index, play, number, proof, judgement, by_trick.get(proof, []),
                                                self.rules.shape.deck))
                     break
         return flags
-
-    def _allowed(self, context: Situation, hand: set[Card], trick: Trick, card: Card) -> bool:
-        return card in self.rules.legal_plays(context, sorted(hand), trick).legal
 
     @staticmethod
     def _refusal(index: int, play: Play, number: int, proof: int, judgement: Judgement,

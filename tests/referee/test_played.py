@@ -120,6 +120,47 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
                                      "held it then. Follow suit if you can.")
 
 
+class TrumpWhist(Whist):
+    """Follow suit if you can; if you cannot, trump (hearts) if you can: two rules, as in the Spanish games."""
+
+    FOLLOW = _("Follow suit")
+    TRUMP = _("Trump when you cannot follow suit")
+
+    def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
+        if trick.led is None:
+            return Judgement(_("Leading"), _("Lead any card."), tuple(hand))
+        follow = tuple(c for c in hand if c.suit == trick.led.suit)
+        if follow:
+            return Judgement(self.FOLLOW, _("You hold the suit led: you must follow suit."), follow)
+        trumps = tuple(c for c in hand if c.suit == "H")
+        if trumps:
+            return Judgement(self.TRUMP, _("You hold none of the suit led: you must trump."), trumps)
+        return Judgement(_("Discard"), _("Play any card."), tuple(hand))
+
+    def winner(self, context: Situation, trick: Trick) -> Verdict:
+        led = trick.plays[0].card.suit
+        suit = "H" if any(p.card.suit == "H" for p in trick.plays) else led
+        best = max((p for p in trick.plays if p.card.suit == suit), key=lambda p: RANKS.index(p.card.rank))
+        return Verdict(trick.plays.index(best), _("Highest trump, else of the suit led"), _("It wins."))
+
+
+def test_a_revoke_names_the_rule_all_the_cards_prove_broken_and_the_trick_that_proves_it() -> None:
+    """"In the order dealt, players must then play a card of the same suit if they can. If not, they must play a
+    trump card if they have one" (seed 003, French Tarot). Bea discards a diamond on a spade lead, shows a trump
+    in trick 2 (had she no spade, she broke "trump"), then a spade in trick 3: she held a spade, so she broke
+    "follow suit", proven by trick 3, and the flag does not say she had none (found by a tester, in Toruro)."""
+    deal = PlayedDeal.new(TrumpWhist(), Situation(TABLE), ANA, tricks=3)
+    deal = play(deal, "2S 3D 5S  4C 7C 2H")  # Cris takes trick 1 and leads trick 2; Bea trumps it
+    (flag,) = deal.flags
+    assert (flag.rule, flag.trick, flag.proven_by) == (TrumpWhist.TRUMP, 1, 2)  # all that the cards say so far
+    deal = play(deal, "10S 6S 9S")  # Bea leads the 10 of spades: she held it in trick 1
+    (flag,) = deal.flags
+    assert (flag.index, flag.kind, flag.rule, flag.trick, flag.proven_by) == (1, FlagKind.REVOKE, TrumpWhist.FOLLOW,
+                                                                              1, 3)
+    assert str(flag.explanation) == ("Bea played 3 of diamonds in trick 1, but played 10 of spades in trick 3, so "
+                                     "held it then. You hold the suit led: you must follow suit.")
+
+
 def test_undo_takes_back_the_last_card() -> None:
     deal = play(start(), "2S 3H 5S  4D")
     assert deal.undo().plays == deal.plays[:-1] and deal.undo().next_seat == CRIS

@@ -28,16 +28,19 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games.toruro.play import PlayRule
 from games.toruro.record import PlayedCards
 from games.toruro.rules import GAME
 from games.toruro.tests.test_cards import DEAL_M
+from games.toruro.words import RULE
 from referee.cards import Card
 from referee.parse import InvalidRecord
 from referee.played import FlagKind, PlayedDeal
 from scoring import services
 from scoring.models import Deal, Table
+from scoring.services import translate
 from tests.scoring.test_home import field_error
 
 PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
@@ -189,6 +192,41 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     assert str(flag.explanation) == (
         "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. The lead is in "
         "copas and you hold copas: you must follow suit (3 of copas). Breaking this rule is a lulo.")
+
+
+# A tester's deal: Cy deals, Dani, Eva and Ana go; the 3 of copas is turned. Ana discards the 6 of espadas on
+# Dani's oros lead, trumps with the 7 of copas in trick 2 and shows the King of oros in trick 3.
+TABLE_A = GAME.table(["Cy", "Dani", "Eva", "Ana", "Bea"], {"first_deal_all_go": False})
+THREE_GO = {"turned_card": "3C", "went": ["Dani", "Eva", "Ana"]}
+DEAL_A = (
+    "3O 4O 6E",    # 1 Dani, Eva, Ana (revoke: she holds 12O): Dani's 3 of oros takes the cabeza
+    "12C 1C 7C",   # 2 Dani, Eva, Ana (her 7 of copas, a trump: alone it proves only "trump when void")
+    "5B 12O 2E",   # 3 Eva, Ana (the King of oros: she held oros in trick 1), Dani: Eva takes the cola
+)
+
+
+def test_a_revoke_proven_by_a_later_trick_names_the_rule_actually_broken() -> None:
+    """"all the other players must follow suit if possible. If they can't, they must play a trump card" (seed
+    002): Ana's King of oros in trick 3 proves she held oros when she discarded on the oros lead in trick 1, so
+    she broke "Follow suit", not "Trump when you cannot follow suit", and the flag does not say she had no oros
+    (found by a tester)."""
+    deal = played(DEAL_A, THREE_GO, table=TABLE_A)
+    (flag,) = deal.flags
+    assert (flag.kind, flag.trick, flag.proven_by, flag.rule) == (FlagKind.REVOKE, 1, 3, RULE["follow_suit"])
+    assert str(flag.explanation) == (
+        "Ana played 6 of espadas in trick 1, but played King (rey) of oros in trick 3, so held it then. The lead "
+        "is in oros and you hold oros: you must follow suit (King (rey) of oros). Breaking this rule is a lulo.")
+    with translation.override("es"):
+        said = translate(flag.explanation)
+    assert "No tienes oros" not in said and "Se salió con oros y tienes oros: debes asistir" in said, said
+
+
+def test_the_lulo_of_a_revoke_is_stored_with_the_rule_actually_broken() -> None:
+    record, lines = GAME.record_from_plays(TABLE_A, THREE_GO, played(DEAL_A, THREE_GO, table=TABLE_A))
+    assert [(m.player.name, m.rule) for m in record.misplays] == [("Ana", PlayRule.FOLLOW_SUIT)]
+    assert str(lines[-1]).startswith("Ana broke “Follow suit” in trick 1, as the card played in trick 3 proves")
+    state, _outcome = GAME.apply(TABLE_A, GAME.initial_state(TABLE_A), record)
+    assert debts(TABLE_A, state) == [(1, "Ana", 3, "no_trick:follow_suit")]
 
 
 def test_a_card_played_twice_is_flagged_at_once_and_the_deal_is_not_counted_until_corrected() -> None:
