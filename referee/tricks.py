@@ -18,6 +18,7 @@ turned or called card, trick number, flags) into a typed :class:`Situation`, onc
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
@@ -340,4 +341,30 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
                    _("%(card)s: may not be played. %(rule)s", card=said, rule=judgement.explanation))
     if not isinstance(raw, Mapping):  # pragma: no cover - parse_situation refused it
         raise InvalidRecord({"__all__": _("Describe the situation: hand, trick, card.")})
-    return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
+    if not legal or len(context.trick) + 1 < (context.players_in or table.size):
+        return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
+    # the card completes the trick: who takes it, too (the rule cited stays the play's)
+    done = completed(context, card)
+    verdict = rules.winner(dataclasses.replace(context, trick=done), done)
+    best = done.plays[verdict.index]
+    return Ruling(legal, rule, _("%(why)s %(winner)s", why=explanation, winner=verdict.explanation),
+                  judgement.legal, judgement.reasons, best.card, best.seat)
+
+
+def completed(context: Situation, card: Card) -> Trick:
+    """The trick with ``card`` played last, each card's player named where who led is known (the situation's
+    ``leader``, or the lead's own player).
+
+    >>> from referee.game import Options, TableSpec
+    >>> from referee.cards import parse_cards
+    >>> table = TableSpec(("Ana", "Bea", "Cy"), Options())
+    >>> context = Situation(table, trick=Trick.of(parse_cards("7H KH", "french52")), leader=table.seat(2))
+    >>> [(p.seat.name, p.card.code) for p in completed(context, Card("H", "2")).plays]
+    [('Cy', '7H'), ('Ana', 'KH'), ('Bea', '2H')]
+    """
+    table, plays = context.table, context.trick.plays
+    done = Trick((*plays, Play(None, card, context.card_face_down)))
+    first = context.leader or (plays[0].seat if plays else None)
+    if first is None:
+        return done
+    return done.with_seats(first.index, table.size, table.players)

@@ -246,3 +246,38 @@ def test_the_lead_and_who_wins_quote_their_own_paragraphs(client, language):
     assert quoted(client, "ombre", language, trump="O", hand="2B 3B", card="2B") == paragraph(P_FOLLOW, language)
     assert quoted(client, "ombre", language, trump="B", trick="12C 2C 3B") == paragraph(P_WINNER, language)
 
+
+# -- who takes the trick the card completes -------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", [TRESILLO, OMBRE], ids=["tresillo", "ombre"])
+def test_a_legal_card_that_completes_the_trick_says_who_takes_it(game):
+    """"After each player has laid down one card, the highest card of the led suit wins the trick, unless it was
+    trumped, in which case the highest trump wins it" (seed 003): asked about the last card, the referee says
+    who takes the trick, as it does for a complete trick (found by a tester)."""
+    table = game.table(["A", "B", "C"])
+    answer = game.ruling(table, {"trump": "O", "leader": "A", "trick": ["12O", "1O"], "hand": ["2O"], "card": "2O"})
+    assert answer.legal is True and (answer.winner.code, answer.winner_seat.name) == ("1O", "B")  # Punto
+    assert str(answer.explanation) == ("2 of oros: may be played. It is a trump. Ace of oros (Punto) is the "
+                                       "highest trump in the trick.")
+    assert answer.to_json()["winner"] == "B"
+    illegal = game.ruling(table, {"trump": "O", "leader": "A", "trick": ["12O", "1O"], "hand": ["2O", "5C"],
+                                  "card": "5C"})
+    assert illegal.legal is False and illegal.winner is None  # only a legal card is said to take the trick
+
+
+def test_at_four_the_card_that_completes_the_trick_names_its_winner_among_the_three_dealt_in():
+    # Bea deals and sits out: Carl leads the 3 of oros, Dani plays the Manilla, Ana Spadillo and wins.
+    answer = TRESILLO.ruling(FOUR, {"trump": "O", "dealer": "Bea", "leader": "Carl", "trick": ["3O", "7O"],
+                                    "hand": ["1E", "4C"], "card": "1E"})
+    assert answer.legal is True and answer.winner_seat.name == "Ana"
+
+
+@pytest.mark.django_db
+def test_the_page_and_the_api_say_who_takes_the_trick_the_card_completes(client, api):
+    table = OMBRE.table(["A", "B", "C"])
+    body = {"players": list(table.players), "situation": {"trump": "O", "leader": "A", "trick": ["12O", "1O"],
+                                                          "hand": ["2O"], "card": "2O"}}
+    assert api.post("/api/games/ombre/ruling", body).json()["winner"] == "B"
+    response = client.get("/referee/ombre/", {"ask": "1", "trump": "O", "trick": "12O 1O", "hand": "2O",
+                                              "card": "2O"})
+    assert 'id="winner"' in response.content.decode()
