@@ -205,7 +205,7 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
 def winner_explanation(cards: Sequence[Card], trump: str, seven_as: str | None, index: int,
                        who: str | None) -> Text:
     best = card_name(cards[index], trump, seven_as)
-    taker = who if who is not None else str(best)
+    taker = who if who is not None else best  # a text, said in the reader's language (not str: English)
     if any(c.suit == trump for c in cards):
         return _("Trumps (%(trump)s) were played: the highest trump, %(card)s, takes the trick: %(who)s. "
                  "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",

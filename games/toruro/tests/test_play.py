@@ -337,6 +337,16 @@ def test_each_lead_quotes_the_paragraph_of_its_trick(client: Any, language: str,
                   card=card) == paragraph("leading", index, language)
 
 
+@pytest.mark.django_db
+def test_the_trick_s_winner_is_named_in_the_reader_s_language(client: Any) -> None:
+    """A card's name is said in the reader's language everywhere: "…gana la baza: Rey de copas.", not "King (rey)
+    of copas" in a Spanish sentence (found by a tester)."""
+    response = client.get("/referee/toruro/", {"ask": "1", "turned_card": "11C", "trick_number": "3",
+                                               "trick": "12C 7C 10C"}, headers={"Accept-Language": "es"})
+    explanation = str(response.context["answer"]["explanation"])
+    assert "gana la baza: Rey de copas." in explanation and "King" not in explanation, explanation
+
+
 @pytest.mark.parametrize(("situation", "field"), [
     ({"trick": ["5O"]}, "trump"),
     ({"trump": "X", "trick": ["5O"]}, "trump"),
