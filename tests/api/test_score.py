@@ -173,7 +173,7 @@ def test_wrong_players(api, players):
 
 def test_player_count_message_names_the_counts(api):
     errors = errors_of(score(api, [], players=["N", "S"]))
-    assert "3, 4, 5" in errors["players"]
+    assert "3, 4 or 5" in errors["players"]
 
 
 def test_players_missing_or_not_names(api):

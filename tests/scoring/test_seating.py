@@ -4,9 +4,8 @@ players from the start of a game."""
 
 from __future__ import annotations
 
-import uuid
-
 import re
+import uuid
 
 import pytest
 
