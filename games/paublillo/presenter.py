@@ -38,13 +38,14 @@ class PaublilloPresenter(Presenter):
         shown = standings.extra
         alver = list(shown.get("alver", []))
         monja_alver = None
-        if not alver and getattr(standings.spec.options, "monja_alver_at_once", True):
+        if len(alver) < 2 and getattr(standings.spec.options, "monja_alver_at_once", True):
             for team in shown.get("teams", []):
                 if team["score"] == MONJA_TO_ALVER and shown.get("dealer") in team["members"]:
                     monja_alver = team["side"]
         return {"known": True, "dealer": shown.get("dealer"), "game_over": bool(shown.get("game_over")),
                 "alver": alver, "on_alver": len(alver), "alver_side": alver[0] if len(alver) == 1 else None,
-                "monja_alver": monja_alver}
+                # with a team on alver already, the monja would put both there: no alver question then
+                "monja_alver": monja_alver if not alver else None, "monja_both": bool(alver and monja_alver)}
 
 
 PRESENTER = PaublilloPresenter()

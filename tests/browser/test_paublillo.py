@@ -149,3 +149,21 @@ def test_a_language_chosen_mid_deal_keeps_the_raises_and_the_deal_saves(live_ser
     page.locator("#record button[type=submit]").click()
     expect(page.locator("#messages")).to_contain_text("Mano 1 guardada")
     assert [(b["team"], b["stake"]) for b in Deal.objects.get(table=table).record["bets"]] == [("A", 3), ("B", 6)]
+
+
+def test_a_monja_that_puts_both_teams_on_alver_hides_the_question_and_the_deal_saves(live_server, page: Page):
+    """A on alver (11), B on 10 and a B player dealing. An answer given to "Team A is on alver: play for 3?",
+    then the monja turned up: both teams are on alver, played for 1, so the question goes and its answer is not
+    sent (a tester's was refused)."""
+    from games.paublillo.tests.test_pages import SIX, to
+    from scoring import services
+    table = services.create_table(game="paublillo", players=SIX)
+    to(table, 11, 10)  # 21 deals: Sol (B) deals the 22nd
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    expect(page.locator("#field-alver")).to_contain_text("Team A is on alver")
+    tap(page, '#field-alver input[value="play"] + label')
+    tap(page, "label[for=id_monja]")
+    expect(page.locator("#field-alver")).to_be_hidden()
+    trick(page, "ABA")
+    save(page, 22)
+    assert services.standings(table).totals == {"A": 12, "B": 11}

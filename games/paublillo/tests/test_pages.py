@@ -177,6 +177,19 @@ def test_a_team_on_ten_dealing_is_asked_about_alver_only_with_the_monja(client, 
     assert "bets__0__team" in form  # betting stays (hidden by CSS only when the monja is switched on)
 
 
+def test_a_monja_that_puts_both_teams_on_alver_takes_the_alver_question_away(client, db):
+    """A on 11 (alver), B on 10 and Sol (B) deals: turned up, the monja puts B on 11 too, so the deal is played
+    for 1 and nobody chooses (a tester saw the question stay, and answering it was refused)."""
+    table = services.create_table(game="paublillo", players=SIX)
+    to(table, 11, 10)  # 21 deals: Sol (B) deals the 22nd
+    form = element(page(client, table), "record")
+    assert 'class="mb-3 field field-alver unless-monja"' in form and "Team A is on alver" in form
+    response = client.post(f"/t/{table.edit_token}/deal/", {"deal_number": "22", "monja": "on", "alver": "",
+                                                             "tricks": "ABA"})
+    assert response.status_code == 302, response.content.decode()[:3000]
+    assert services.standings(table).totals == {"A": 12, "B": 11}
+
+
 def test_game_over_names_the_winning_team_as_the_players_who_won(client, paublillo6):
     """Three players won, not one: "Winners", in every language that agrees with the number."""
     to(paublillo6, 0, 9)

@@ -8,6 +8,11 @@
       var stake = row.querySelector('input[type="hidden"]');
       if (stake) stake.disabled = !(chosen && chosen.value);
     });
+    // The alver question the monja has just made moot (hidden by the stylesheet) is sent unanswered.
+    document.querySelectorAll(".paublillo-record #field-alver").forEach(function (field) {
+      var none = field.querySelector('input[value=""]');
+      if (none && !field.offsetParent) none.checked = true;
+    });
   }
   // On a tap on a team, and once the entries are put back at once (a language chosen mid-deal, a deal opened
   // from the outbox: "change" is then said on the form, perhaps before this script ran).
