@@ -334,6 +334,10 @@ def game_json(rules: Game) -> dict[str, Any]:
     data["record_fields_by_option"] = by_option
     data["record_fields_by_choice"] = record_fields_by_choice(rules, by_count)
     data["ruling_fields"] = [field_json(f) for f in rules.ruling_fields]
+    play_fields = getattr(rules, "play_fields", None)  # a game entered card by card: its contract's fields
+    data["play_fields"] = {size: [field_json(f) for f in play_fields(spec)]
+                           for size in by_count if (spec := sample_table(rules, int(size))) is not None} \
+        if getattr(rules, "card_by_card", False) and callable(play_fields) else {}
     data["stake_unit"] = services.translate(rules.stake_unit)
     data["settle_options"] = [option_json(o, {"key": o.key, "label": str(o.label), "kind": o.kind,
                                               "default": o.default}) for o in rules.settle_options]

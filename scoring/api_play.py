@@ -45,9 +45,9 @@ class PlaysIn(Body):
         None, description="Who led the first trick (default: the player after the dealer, or whom the game's "
                           "contract makes lead, such as a taker who leads).")
     contract: dict[str, Any] = Field(
-        default_factory=dict, description="What was said before the first card, as the game's `play_fields` ask "
-                                          "it (for example taker, contract, called_card, poignees, "
-                                          "chelem_announced, chien, ecart).")
+        default_factory=dict, description="What was said before the first card: the fields `GET /api/games/{game}` "
+                                          "lists as `play_fields` (for example taker, contract, called_card, "
+                                          "poignees, chelem_announced, chien, ecart).")
     plays: list[str | dict[str, Any]] = Field(
         ..., max_length=MAX_PLAYS, description="The cards in the order played: a code (by whoever's turn it was) "
                                                "or {\"seat\": name, \"card\": code}; a card played face down "

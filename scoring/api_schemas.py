@@ -72,6 +72,11 @@ class GameOut(Schema):
         description="Where a choice (a variant) other than the default changes the record's fields: by option "
                     "key, then value, then player count, the fields as they are then.")
     ruling_fields: list[dict[str, Any]] = Field(description="The fields of a referee situation.")
+    play_fields: dict[str, list[dict[str, Any]]] = Field(
+        default_factory=dict,
+        description="For a game entered card by card: the fields of the `contract` the plays endpoints take (what "
+                    "is said before the first card), for each player count (keys are counts), default options; "
+                    "empty for a game without card-by-card entry.")
 
 
 # -- the stateless calculator --------------------------------------------------------------------------------

@@ -51,6 +51,15 @@ def test_tarot_record_fields_depend_on_the_player_count(api):
     assert all(isinstance(f["label"], str) and f["label"] for f in fields.values())
 
 
+def test_a_game_entered_card_by_card_lists_its_contracts_fields(api):
+    """The plays endpoints take a `contract` "as `play_fields` list it": the game's description lists them (a
+    client developer found no such key, and learnt Paublillo's `turned` by trial and error)."""
+    paublillo = api.get("/api/games/paublillo").json()
+    assert "turned" in names(paublillo["play_fields"]["4"]) and "tricks" not in names(paublillo["play_fields"]["4"])
+    assert "called_card" in names(api.get("/api/games/tarot").json()["play_fields"]["5"])
+    assert api.get("/api/games/burro").json()["play_fields"] == {}  # no card-by-card entry
+
+
 def test_tarot_misere_field_comes_with_its_house_rule(api):
     tarot = api.get("/api/games/tarot").json()
     assert "misere" not in names(tarot["record_schema"])
