@@ -262,8 +262,10 @@ class ToruroTrickRules:
             if number is None:
                 errors.add("trick_number", _("Which trick: 1, 2 or 3?"))
             elif len(hand) != TRICKS + 1 - number:
-                errors.add("hand", _("In trick %(t)s the player holds %(n)s card(s), not %(k)s.", t=number,
-                                     n=TRICKS + 1 - number, k=len(hand)))
+                held = TRICKS + 1 - number
+                errors.add("hand", _("In trick %(t)s the player holds one card, not %(k)s.", t=number, k=len(hand))
+                           if held == 1 else _("In trick %(t)s the player holds %(n)s cards, not %(k)s.", t=number,
+                                                n=held, k=len(hand)))
             if card is not None and card not in hand:
                 errors.add("card", _("%(card)s is not in the hand.", card=spanish_card_name(card)))
         else:

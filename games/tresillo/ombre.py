@@ -96,8 +96,8 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
                   required=False, default=0),
             Field("first_five", _("Who won the first five tricks"), "player", required=False, choices=players),
             Field("voll", _("Played for the voll (all nine)"), "bool", required=False, default=False),
-            Field("dealer", _("Dealer (Tapete knows it: sent only to be checked)"), "player", required=False,
-                  choices=players),
+            Field("dealer", _("Dealer"), "player", required=False, choices=players,
+                  help=_("Tapete knows who deals: give it only to check it.")),
             Field("void", _("Void deal (misdeal): nothing is paid"), "bool", required=False, default=False),
         )
 

@@ -165,8 +165,8 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
                   fields=(Field("player", _("Player"), "player", choices=players),
                           Field("bid", _("Bid or pass"), "choice",
                                 choices=tuple((b, SAID_WORDS[b]) for b in (*BIDS, PASS))))),
-            Field("dealer", _("Dealer (Tapete knows it: sent only to be checked)"), "player", required=False,
-                  choices=players),
+            Field("dealer", _("Dealer"), "player", required=False, choices=players,
+                  help=_("Tapete knows who deals: give it only to check it.")),
             Field("void", _("Void deal (misdeal): nothing is paid"), "bool", required=False, default=False),
         )
 

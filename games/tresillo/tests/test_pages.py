@@ -237,3 +237,13 @@ def test_a_lower_bid_after_a_higher_one_is_refused_beside_the_bidding_on_the_pho
     assert 'id="id_bids_error"' in html
     assert "Carl bid juego after vuelta: a bid must be at least the highest so far." in html
     assert '<option value="vuelta" selected>' in html  # nothing typed is lost
+
+
+@pytest.mark.parametrize("slug", ["tresillo", "ombre"])
+def test_the_dealer_field_reads_as_the_dealer_not_as_a_note_to_developers(slug):
+    """A deal's lines said "Dealer (Tapete knows it: sent only to be checked): Bea" (found by a tester)."""
+    from referee.game import get_game
+    from scoring.views.deals import describe_record
+    game = get_game(slug)
+    table = game.table(["Ana", "Bea", "Cy"])
+    assert ("Dealer", "Bea") in describe_record(game, table, {"dealer": {"seat": 1, "name": "Bea"}})
