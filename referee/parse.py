@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, TypeVar
 
-from referee.cards import Card, CardError, DeckKind, card_codes
-from referee.text import Text, _
+from referee.cards import DECK_HINTS, Card, CardError, DeckKind, card_codes
+from referee.text import Text, _, join
 from referee.values import Seat
 
 YES = frozenset({"1", "true", "on", "yes", "y", "sí", "si", "oui"})
@@ -271,8 +271,9 @@ def card(value: Any, deck: DeckKind, field: str, errors: Errors, *, blank: Text 
         return None
     try:
         return Card.parse(value, deck)
-    except CardError:
-        errors.add(field, wrong or _("%(code)s is not a card of this game.", code=_shown(value)))
+    except CardError:  # with how the codes go (their letters are English: a French "RH" is "KH")
+        errors.add(field, join([wrong or _("%(code)s is not a card of this game.", code=_shown(value)),
+                                DECK_HINTS[deck]], " "))
         return None
 
 

@@ -338,7 +338,7 @@ def power(situation: Situation) -> Ruling:
     powers = POWERS[variant]
     name = card_text(card)
     if card.rank not in powers:
-        ranks = "7, 8" if variant is Variant.FRENCH else "10, J, Q, K"
+        ranks = "7, 8" if variant is Variant.FRENCH else _("10, J, Q, K")  # French says 10, V, D, R
         return Ruling(False, RULE_POWERS, _("%(card)s has no power in this variant (only %(ranks)s): it counts for "
                                             "its value.", card=name, ranks=ranks))
     if situation.source == "field":

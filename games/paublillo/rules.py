@@ -186,9 +186,9 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         >>> deal = GAME.played_deal(table, {"turned": "4B", "dealer": "Luis"}, table.seat(1))
         >>> deal.context.trump, deal.first_leader.name
         ('B', 'Eva')
-        >>> GAME.played_deal(table, {"turned": "ZZ"}, table.seat(1))
+        >>> GAME.played_deal(table, {"turned": "ZZ"}, table.seat(1))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
-        referee.parse.InvalidRecord: turned: ZZ is not a card of this game.
+        referee.parse.InvalidRecord: turned: ZZ is not a card of this game. Number + suit (O oros, ... 10O (Jack).
         """
         record, turned = self._contract(table, contract)
         leader = first_leader if record.dealer is None else table.seat(table.after(record.dealer.index))

@@ -19,7 +19,8 @@ True
 Traceback (most recent call last):
 ...
 referee.parse.InvalidRecord: notes: Unknown field for Toruro.; turned_card: 9O is not a card of the Spanish \
-40-card deck.; went: Eve is not playing at this table.
+40-card deck. Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, 12E (King), 11B (Horse), 10O \
+(Jack).; went: Eve is not playing at this table.
 """
 
 from __future__ import annotations

@@ -146,10 +146,14 @@ def test_nobody_captured_all_deal_the_deal_is_void_by_default():
     assert said(dealer).startswith("Nobody captured: the dealer takes the cards left in the centre (house rule).")
 
 
+SPANISH_HINT = ("Number + suit (O oros, C copas, E espadas, B bastos): 1O (Ace), 3C, 12E (King), 11B (Horse), "
+                "10O (Jack).")
+
+
 @pytest.mark.parametrize(("situation", "field", "message"), [
     ({}, "card", "Which card is played? Or give your hand to see what each card would take."),
-    ({"card": "ZZ"}, "card", "ZZ is not a card of this game."),
-    ({"card": "KH"}, "card", "KH is not a card of this game."),  # a French card at a Spanish-deck table
+    ({"card": "ZZ"}, "card", "ZZ is not a card of this game. " + SPANISH_HINT),
+    ({"card": "KH"}, "card", "KH is not a card of this game. " + SPANISH_HINT),  # a French card, Spanish deck
     ({"card": "5O", "centre": ["5O"]}, "centre", "5 of oros is given twice: there is one of each card."),
     ({"card": "5O", "hand": ["6O", "7O"]}, "card", "5 of oros is not in the hand given."),
     ({"card": "5O", "piles": [{"player": "Eva", "top": "5C"}]}, "piles.0.player", "Eva is not playing at this table."),

@@ -8,6 +8,9 @@ from tests.api.conftest import JsonClient  # the `api` fixture is in this folder
 PLAYERS = ["Alice", "Ben", "Cara", "Dev"]
 SCORE = "/api/games/pablo/score"
 
+FRENCH_HINT = "Rank + suit (S ♠, H ♥, D ♦, C ♣): AS, KH, 10D, 7C."  # after a code no card has
+
+
 
 def rounds(*records):
     return list(records)
@@ -87,7 +90,7 @@ def test_a_bad_round_is_refused_with_a_message_per_field(api):
                                                          {}]}])
     assert response.status_code == 422
     errors = response.json()["errors"]
-    assert errors["deals.0.hands.1.cards"] == "ZZ is not a card of this game."
+    assert errors["deals.0.hands.1.cards"] == "ZZ is not a card of this game. " + FRENCH_HINT
     assert errors["deals.0.hands.3"] == "Tap Dev's cards or type their points."
 
 

@@ -12,6 +12,9 @@ from referee.game import InvalidRecord
 
 from .helpers import round_, table
 
+FRENCH_HINT = "Rank + suit (S ♠, H ♥, D ♦, C ♣): AS, KH, 10D, 7C."  # after a code no card has
+
+
 
 def refused(spec, raw) -> dict[str, str]:
     with pytest.raises(InvalidRecord) as info:
@@ -110,7 +113,7 @@ def test_a_player_named_twice():
 
 def test_a_card_that_does_not_exist():
     errors = refused(table(), round_("Ana", "KD ZZ", 2, 3, 4))
-    assert errors == {"hands.0.cards": "ZZ is not a card of this game."}
+    assert errors == {"hands.0.cards": "ZZ is not a card of this game. " + FRENCH_HINT}
 
 
 def test_with_one_deck_a_card_is_in_one_hand_only():

@@ -213,6 +213,16 @@ def test_english_special_cards(rank, words):
     assert answer.legal is True and words in said(answer)
 
 
+def test_english_a_card_without_power_names_the_ones_with_powers_in_the_readers_letters():
+    """Seed 004's powers are the 10, J, Q and K: read in French as 10, V, D, R (a tester saw "J, Q, K")."""
+    from django.utils import translation
+    answer = ask("english", question="power", drawn="5S", source="stock")
+    assert answer.legal is False and "(only 10, J, Q, K)" in said(answer)
+    from scoring.services import translate
+    with translation.override("fr"):
+        assert "(seulement 10, V, D, R)" in translate(answer.explanation)
+
+
 def test_english_the_queens_swap_must_be_made():
     """Seed 004: "A swap must be made"."""
     answer = said(ask("english", question="power", drawn="QS"))

@@ -250,6 +250,13 @@ def test_called_card_only_at_five_players() -> None:
     error(FOUR, deal(called_card="KH"), "called_card", "five players")
 
 
+def test_a_card_code_no_card_has_is_refused_with_how_codes_go() -> None:
+    """A French player's "RH" (roi de cœur) is no code: the message says the codes' letters, KH the King of
+    hearts (a tester was told only "RH is not a Tarot card")."""
+    error(FIVE, deal5(called_card="RH"), "called_card", "RH is not a Tarot card. Trumps T1 to T21, the Excuse EX, "
+                                                        "other cards rank + suit (S ♠, H ♥, D ♦, C ♣): KH")
+
+
 def test_partner_must_be_at_the_table() -> None:
     error(FIVE, deal5(partner="Zoe"), "partner", "Zoe")
 
