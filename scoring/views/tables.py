@@ -416,7 +416,8 @@ class SeenPlayersForm(forms.Form):
 class JoinForm(SeenPlayersForm):
     """Someone joins: a name, and after whom in the order of play."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=40)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=40,
+                           error_messages={"required": gettext_lazy("Give the name of who joins.")})
     after = forms.TypedChoiceField(label=gettext_lazy("Sits after"), coerce=int)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
