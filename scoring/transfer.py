@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 from functools import partial
 from typing import Any
 
@@ -41,6 +42,7 @@ from django.db import DatabaseError, connections, router, transaction
 from django.db.models import Model
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.formats import get_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -714,12 +716,17 @@ def _cell(text: str) -> str:
 def export_csv(table: Table) -> str:
     """One row per deal in play: its number, its dealer, each side's score, then each side's running total;
     a header row with the side names, and a row for a game carried over from paper, where the totals start.
-    Starts with a byte-order mark, so spreadsheets read it as UTF-8."""
+    Starts with a byte-order mark, so spreadsheets read it as UTF-8. In a language that writes a decimal comma
+    (Spanish, French) the columns are separated by semicolons, as its spreadsheets expect (a comma-separated
+    file opens there in one column), and a number that is not whole is written with its comma."""
     game, spec = get_game(table.game), services.table_spec(table)
     sides = game.sides(spec)
     out = io.StringIO()
     out.write("\ufeff")
-    writer = csv.writer(out, lineterminator="\r\n")
+    comma = get_format("DECIMAL_SEPARATOR") == ","
+    writer = csv.writer(out, lineterminator="\r\n", delimiter=";" if comma else ",")
+    if comma:  # 45.5 as the reader writes it: 45,5
+        writer = _DecimalCommaWriter(writer)
     writer.writerow([_("Deal"), _("Dealer"), *(_cell(s) for s in sides),
                      *(_cell(_("%(side)s total") % {"side": s}) for s in sides)])
     if table.carried:  # where the running totals start: a game carried over from paper
@@ -732,6 +739,22 @@ def export_csv(table: Table) -> str:
         writer.writerow([number, _cell(name), *(scores + [""] * (len(sides) - len(scores)))[:len(sides)],
                          *(list(totals) + [""] * (len(sides) - len(totals)))[:len(sides)]])
     return out.getvalue()
+
+
+class _DecimalCommaWriter:
+    """A csv writer whose numbers that are not whole are written with a decimal comma."""
+
+    def __init__(self, writer: Any):
+        self.writer = writer
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        self.writer.writerow([str(cell).replace(".", ",") if isinstance(cell, float | Decimal) or (
+            isinstance(cell, str) and _is_decimal(cell)) else cell for cell in row])
+
+
+def _is_decimal(text: str) -> bool:
+    whole, point, part = text.lstrip("-").partition(".")
+    return bool(point) and whole.isdigit() and part.isdigit()
 
 
 def scored_deals(table: Table, game: Game[Any, Any, Any], spec: TableSpec[Any]

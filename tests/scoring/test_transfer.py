@@ -290,7 +290,16 @@ def test_the_csv_header_speaks_the_readers_language(client, accented):
     response = client.get(reverse("export_csv", args=[accented.view_token]), HTTP_ACCEPT_LANGUAGE="es")
 
     header = response.content.decode("utf-8-sig").splitlines()[0]
-    assert header.split(",")[2:6] == ["Zoë", "José", "Ève", "Íñigo"]
+    assert header.split(";")[2:6] == ["Zoë", "José", "Ève", "Íñigo"]
+
+
+@pytest.mark.parametrize(("language", "separator"), [("en", ","), ("es", ";"), ("fr", ";")])
+def test_the_csv_is_separated_as_the_readers_spreadsheet_expects(client, accented, language, separator):
+    """Spanish and French spreadsheets split a file on semicolons (their decimal point is a comma): a
+    comma-separated file opened there in one column (found by a tester)."""
+    response = client.get(reverse("export_csv", args=[accented.view_token]), HTTP_ACCEPT_LANGUAGE=language)
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=separator))
+    assert len(rows[0]) == 2 + 2 * 4 and rows[1][0] == "1" and rows[1][2:6] == ["-66", "-66", "198", "-66"]
 
 
 # -- the pages -------------------------------------------------------------------------------------------------
