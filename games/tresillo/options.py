@@ -36,6 +36,23 @@ FIRST_LEAD_HELP = _("Seed 003: “The Hombre leads a card to the first trick.”
                     "it instead. It matters only when the deal is entered card by card.")
 
 
+HIGHER_MATADOR, ANY_MATADOR = "higher", "any"
+MATADORS_FORCED = (
+    (HIGHER_MATADOR, _("Only by a higher matador led")),
+    (ANY_MATADOR, _("By any other matador led")),
+)
+
+
+def matadors_forced_option() -> Any:
+    """Seed 003: "the three Matador cards can only be forced out by the other Matadors" — which others, it does
+    not say. Tapete reads it as most tables do: only a higher one."""
+    return option(HIGHER_MATADOR, _("A player whose only trumps are matadors must play one when a trump is led"),
+                  choices=MATADORS_FORCED, house_rule=True,
+                  help=_("Seed 003: “the three Matador cards can only be forced out by the other Matadors.” Most "
+                         "tables read it as a higher matador only: the Basto led does not force out the "
+                         "Malilla. Some read it as any other matador."))
+
+
 def first_lead_option() -> Any:
     """The same option for both games (a dataclass field each)."""
     return option(HOMBRE_LEADS, FIRST_LEAD_LABEL, choices=FIRST_LEAD, house_rule=True, help=FIRST_LEAD_HELP)
@@ -53,6 +70,7 @@ class TresilloOptions(Options):
                "plato. Many Spanish tables have the dealer pay and collect like an opponent: the tanto of a sacado and "
                "the bonuses."))
     first_lead: str = first_lead_option()
+    matadors_forced: str = matadors_forced_option()
 
 
 @dataclass(frozen=True)
@@ -63,6 +81,7 @@ class OmbreOptions(Options):
                "table may have him pay and collect like an opponent: a sacado's lesser counter, matadors, "
                "playing without taking in, the first five tricks and the voll."))
     first_lead: str = first_lead_option()
+    matadors_forced: str = matadors_forced_option()
 
 
 TRESILLO_SETTLE: tuple[Option, ...] = (

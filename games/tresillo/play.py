@@ -31,6 +31,7 @@ from referee.text import Text, _, join, pgettext
 from referee.tricks import Judgement, Situation, SituationShape, Trick, Verdict, rule_on
 from referee.values import Seat
 
+from .options import ANY_MATADOR, HIGHER_MATADOR
 from .ranking import SUIT_WORDS, TRUMP, is_matador, is_trump, name_of, power, suit_of
 from .rules_text import RULE_FOLLOW, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
 
@@ -85,7 +86,13 @@ class HombreReferee:
         if plain_trumps:
             return Judgement(RULE_TRUMPS_LED, _("A trump was led and you hold trumps: you must play a trump."),
                              trumps, {c: _("It is a trump.") for c in trumps})
-        forced = [c for c in trumps if is_matador(led, trump) and power(led, trump) > power(c, trump)]
+        by_any = getattr(getattr(context.table, "options", None), "matadors_forced", HIGHER_MATADOR) == ANY_MATADOR
+        forced = [c for c in trumps if is_matador(led, trump) and (by_any or power(led, trump) > power(c, trump))]
+        if forced and by_any:
+            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, another matador, was "
+                                                "led: at this table it forces them out (house rule), so you must "
+                                                "play a trump.", led=card_words(led, trump)), trumps,
+                             {c: _("It is a trump.") for c in trumps})
         if forced:
             return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, a higher matador, "
                                                 "was led: it forces them out, so you must play a trump.",

@@ -281,3 +281,17 @@ def test_the_page_and_the_api_say_who_takes_the_trick_the_card_completes(client,
     response = client.get("/referee/ombre/", {"ask": "1", "trump": "O", "trick": "12O 1O", "hand": "2O",
                                               "card": "2O"})
     assert 'id="winner"' in response.content.decode()
+
+
+# -- the house rule on forcing matadors out -------------------------------------------------------------------
+
+def test_a_matador_is_forced_out_only_by_a_higher_one_unless_the_table_says_any_other():
+    """Seed 003: "the three Matador cards can only be forced out by the other Matadors". Copas trumps: the Basto
+    (1B) is led and the Malilla (7C) is the only trump held. Read as most tables do (the default), the lower
+    Basto does not force the Malilla out: any card. With the house rule "by any other matador", it must go."""
+    situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}
+    assert ask(**situation).legal is True
+    table = TRESILLO.table(["Ana", "Bea", "Carl"], {"matadors_forced": "any"})
+    ruling = TRESILLO.ruling(table, situation)
+    assert ruling.legal is False and codes(ruling.legal_cards) == ["7C"]
+    assert "house rule" in str(ruling.explanation)
