@@ -497,3 +497,16 @@ def test_a_lulo_paid_reads_with_its_pots_named_in_the_history():
     lines = dict(describe_record(GAME, table, {"payments": [{"lulo": 2, "cabeza": 1, "barriga": 1, "cola": 1,
                                                              "player": {"seat": 2, "name": "Eva"}}]}))
     assert lines["Lulos paid"] == "Lulo #2, Cabeza 1, Barriga 1, Cola 1, Eva"
+
+
+def test_a_game_closed_when_the_players_changed_shows_no_next_deal(client, night):
+    """Kept as it stood: its lulo list and pots, but no "Deal 2: … deals" panel (a tester read a closed game's
+    page as if it went on)."""
+    from scoring import seating
+    services.record_deal(night, {"turned_card": "5B", "went": list(services.table_spec(night).players),
+                                 "tricks": ["Ana", "Ana", "Ana"]})
+    assert 'id="this-deal"' in page(client, night)
+    closed = seating.change_seats(night, [*services.table_spec(night).players, "Zoe"])
+    assert closed is not None
+    html = client.get(f"/t/{closed.view_token}/").content.decode()
+    assert 'id="this-deal"' not in html and 'id="lulo-list"' in html
