@@ -22,6 +22,7 @@ and the API send it, read by :func:`referee.tricks.parse_situation`):
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
@@ -137,13 +138,17 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
             banned = [c for c in hand if c.suit == called.suit and c != called]
             others = [c for c in hand if c not in banned]
             if banned and [c for c in others if not c.is_excuse]:
-                return ruled(RULE_OPENING,
-                             _("At five players the first trick may not be led in the called suit (%(suit)s), "
-                               "except with the called card %(called)s itself.", suit=suit_mark(called.suit),
-                               called=said(called)),
-                             others, _("Any card but the called suit may open the deal."),
-                             _("Not the called suit (%(suit)s) on the first lead, unless it is the called card "
-                               "%(called)s.", suit=suit_mark(called.suit), called=said(called)))
+                opening = ruled(RULE_OPENING,
+                                _("At five players the first trick may not be led in the called suit (%(suit)s), "
+                                  "except with the called card %(called)s itself.", suit=suit_mark(called.suit),
+                                  called=said(called)),
+                                others, _("Any card but the called suit may open the deal."),
+                                _("Not the called suit (%(suit)s) on the first lead, unless it is the called card "
+                                  "%(called)s.", suit=suit_mark(called.suit), called=said(called)))
+                if called in opening.reasons:  # of the called suit, but the one card of it that may open
+                    opening = dataclasses.replace(opening, reasons={
+                        **opening.reasons, called: _("The called card itself may open the deal.")})
+                return opening
         if trick:
             return ruled(RULE_EXCUSE_LED,
                          _("The Excuse was led, so it sets no suit: play any card, and that card sets the suit "

@@ -159,7 +159,10 @@ def test_opening_lead_at_five_not_in_the_called_suit() -> None:
     ruling = ask({**situation, "card": "2H"}, FIVE)
     assert ruling.legal is False and str(ruling.rule) == "Opening lead at five players"
     assert ruling.legal_cards == ["KH", "5S", "T3"]
-    assert ask({**situation, "card": "KH"}, FIVE).legal is True
+    king = ask({**situation, "card": "KH"}, FIVE)
+    assert king.legal is True
+    # the one card of the called suit that may open, said so (a tester was told "any card but the called suit")
+    assert str(king.explanation) == "King of hearts: may be played. The called card itself may open the deal."
 
 
 def test_opening_lead_with_the_called_suit_given_as_a_suit() -> None:
