@@ -234,3 +234,12 @@ def test_the_overtrump_example_is_not_legal(client):
 
     assert response.context["answer"]["legal"] is False
     assert 'value="T5 T12 KS 3S"' in response.content.decode()  # the form is filled in
+
+
+def test_a_set_put_aside_says_allowed_to_a_screen_reader_not_may_be_played(client, db):
+    """The cards of an écart are put down, not played: what a screen reader hears beside each says "allowed" or
+    "not allowed" (it said "may be played")."""
+    html = ask(client, "tarot", question="ecart", hand="KH QH 2H 3H 4H KS QS 5S 6S CD JD 7D 8C T1 T21 EX T2 T3 T4 "
+                                                   "T5 T6 T7 T8 T9", ecart="KH 3H 4H 5S 6S 7D").content.decode()
+    hidden = re.findall(r'<span class="visually-hidden">([^<]*)</span>', html)
+    assert "not allowed" in hidden and "allowed" in hidden and "may be played" not in hidden
