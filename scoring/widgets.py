@@ -126,8 +126,8 @@ def single_quoted(text: str) -> SafeString:
     """``text`` safe inside an attribute in single quotes: JSON's double quotes stay as they are, not 40 bytes of
     ``&quot;`` a suit (the table page's first load is counted to the byte: tests/browser/test_reach.py).
 
-    >>> print(single_quoted('{"a":"l\'as & <b>"}'))
-    {"a":"l&#x27;as &amp; &lt;b&gt;"}
+    >>> print(single_quoted('["it' + "'" + 's <b> & co"]'))
+    ["it&#x27;s &lt;b&gt; &amp; co"]
     """
     return mark_safe(text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&#x27;"))
 
