@@ -77,7 +77,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 ROOT_URLCONF = "config.urls"
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # widgets may use the project's templates
+FORM_RENDERER = "scoring.forms.FormRenderer"  # the project's templates; a group of buttons points at its message
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [

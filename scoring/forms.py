@@ -16,6 +16,7 @@ from typing import Any
 
 from django import forms
 from django.forms.formsets import INITIAL_FORM_COUNT, TOTAL_FORM_COUNT, ManagementForm
+from django.forms.renderers import TemplatesSetting
 from django.utils import formats
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
@@ -168,6 +169,27 @@ class RuleChoiceField(forms.ChoiceField):
 
     def valid_value(self, value: Any) -> bool:
         return True
+
+
+class BoundField(forms.BoundField):
+    """A field as every form of the project draws it (:class:`FormRenderer`). Django marks a field with a message
+    ``aria-invalid`` and points a text box at the message (``aria-describedby``, the ``<id>_error`` the templates
+    give it), but a group of buttons (radio buttons, checkboxes: a widget drawn in a fieldset) only invalid: a
+    screen reader on a button of the group never hears why. Each button points at it, as a text box does."""
+
+    def build_widget_attrs(self, attrs: dict[str, Any], widget: forms.Widget | None = None) -> dict[str, Any]:
+        attrs = super().build_widget_attrs(attrs, widget)
+        widget = widget or self.field.widget
+        if widget.use_fieldset and self.errors and self.auto_id and not attrs.get("aria-describedby") \
+                and not widget.attrs.get("aria-describedby"):
+            attrs["aria-describedby"] = f"{self.auto_id}_error"
+        return attrs
+
+
+class FormRenderer(TemplatesSetting):
+    """Django's renderer with the project's templates (widgets may use them) and :class:`BoundField`."""
+
+    bound_field_class = BoundField
 
 
 class SegmentedButtons(forms.RadioSelect):

@@ -45,13 +45,27 @@ def _errors(form: Any, name: str) -> list[str]:
     return list(bound.errors) if bound is not None else []
 
 
-def hand_picker(form: Any, row: int, cards: str, copies: int) -> str:
+def hand_picker(form: Any, row: int, cards: str, copies: int, aria: Mapping[str, str] | None = None) -> str:
     """Row ``row``'s cards box as the card picker: the deck to tap (one of each card per deck played with, so a
-    card in another row is greyed out), the cards as chips; "-" (no cards left) is no card to it."""
+    card in another row is greyed out), the cards as chips; "-" (no cards left) is no card to it. ``aria``: what
+    points the box at a message (:func:`pointing_at`)."""
     picker = CardPicker(form.game.deck_for(form.spec), many=True, copies=copies, attrs={
         "class": "form-control font-monospace", "placeholder": _("e.g. KD 10S AH; - for none"),
         "data-no-cards": NO_CARDS, "data-cards": ""})
-    return str(picker.render(f"hands__{row}__cards", cards, {"id": f"id_hands__{row}__cards"}))
+    return str(picker.render(f"hands__{row}__cards", cards, {"id": f"id_hands__{row}__cards", **(aria or {})}))
+
+
+def pointing_at(row: int, errors: list[str], hands_errors: list[str]) -> dict[str, str]:
+    """A row's boxes point at the row's message (and are invalid), or else at the message about every hand.
+
+    >>> pointing_at(2, ["Tap Cara's cards or type their points."], [])
+    {'aria-invalid': 'true', 'aria-describedby': 'id_hands__2_error'}
+    >>> pointing_at(2, [], ["Someone must have called Pablo."]), pointing_at(2, [], [])
+    ({'aria-describedby': 'id_hands_error'}, {})
+    """
+    if errors:
+        return {"aria-invalid": "true", "aria-describedby": f"id_hands__{row}_error"}
+    return {"aria-describedby": "id_hands_error"} if hands_errors else {}
 
 
 def advanced_labels(options: PabloOptions) -> list[str]:
@@ -100,6 +114,7 @@ class PabloPresenter(Presenter):
         stored = getattr(deal, "record", None) if not form.is_bound else None
         hands = stored.get("hands") if isinstance(stored, Mapping) else None
         rows = []
+        hands_errors = _errors(form, "hands")
         for i in range(form.row_counts.get("hands", spec.size)):
             player = _value(form, f"hands__{i}__player") or (spec.players[i] if i < spec.size else "")
             if i >= spec.size and not player:
@@ -108,12 +123,13 @@ class PabloPresenter(Presenter):
             if not cards and isinstance(hands, list) and i < len(hands) and isinstance(hands[i], Mapping) \
                     and hands[i].get("cards") == []:
                 cards = NO_CARDS  # a round being edited: this player had no cards left
+            errors = (_errors(form, f"hands__{i}__player") + _errors(form, f"hands__{i}__cards")
+                      + _errors(form, f"hands__{i}__points"))
+            aria = pointing_at(i, errors, hands_errors)
             rows.append({
-                "index": i, "player": player, "cards": hand_picker(form, i, cards, decks(spec)),
-                "none": cards == NO_CARDS,
-                "points": _value(form, f"hands__{i}__points"),
-                "errors": (_errors(form, f"hands__{i}__player") + _errors(form, f"hands__{i}__cards")
-                           + _errors(form, f"hands__{i}__points")),
+                "index": i, "player": player, "cards": hand_picker(form, i, cards, decks(spec), aria),
+                "none": cards == NO_CARDS, "points": _value(form, f"hands__{i}__points"), "errors": errors,
+                "aria": aria,
             })
         new = getattr(deal, "number", None) is None  # a template passes "" for no deal
         st = standings if getattr(standings, "spec", None) is not None else None
@@ -132,7 +148,7 @@ class PabloPresenter(Presenter):
                                               for rank, letter in RANK_LETTERS.items()}),
             "decks": decks(spec),
             "rows": rows,
-            "hands_errors": _errors(form, "hands"),
+            "hands_errors": hands_errors,
             "dealer": dealer,
             "starter": starter,
             "negative": variant is Variant.ENGLISH,

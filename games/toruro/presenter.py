@@ -187,9 +187,9 @@ class ToruroPresenter(Presenter):
         rows_posted = form.row_counts.get("payments", 0)
         for i in range(rows_posted):
             value = str(_value(form, f"payments__{i}__lulo") or "").strip()
-            split = [(pot, _value(form, f"payments__{i}__{pot}"), _errors(form, f"payments__{i}__{pot}"))
-                     for pot in POTS]
-            entered = bool(value) or any(v not in ("", None) for _p, v, _e in split)
+            split = [(pot, _value(form, f"payments__{i}__{pot}"), _errors(form, f"payments__{i}__{pot}"),
+                      f"id_payments__{i}__{pot}") for pot in POTS]
+            entered = bool(value) or any(v not in ("", None) for _p, v, _e, _id in split)
             if (i >= per_deal or not groups) and not entered:
                 continue  # rows beyond the house rule, or with nothing to pay, only when something was entered
             stray = value and value not in ids

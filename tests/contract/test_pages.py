@@ -7,6 +7,7 @@ without editing a list."""
 from __future__ import annotations
 
 import json
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -65,6 +66,60 @@ def test_the_record_form_refuses_weird_input_beside_a_field_and_loses_nothing(cl
     html = response.content.decode()
     assert "field-error" in html or "form-errors" in html or "alert" in html, game.slug
     assert table.deals.filter(withdrawn=False).count() >= before  # weird posts never undo what was recorded
+
+
+class Messages(HTMLParser):
+    """A page's ids, its messages beside a field (``.field-error``), and its controls: name, whether marked
+    invalid, the ids that describe it."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.messages: list[str | None] = []
+        self.controls: list[tuple[str, bool, list[str]]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(str(a["id"]))
+        if "field-error" in str(a.get("class") or "").split():
+            self.messages.append(a.get("id"))
+        if tag in ("input", "select", "textarea") and a.get("type") != "hidden":
+            self.controls.append((str(a.get("name") or ""), a.get("aria-invalid") == "true",
+                                  str(a.get("aria-describedby") or "").split()))
+
+
+@pytest.mark.django_db
+def test_each_message_of_the_record_form_is_read_with_its_inputs(client: Client, game):
+    """A screen reader hears a field's message on each of its inputs, a radio button or checkbox of a group as a
+    text box: every message has an id; every input marked invalid is described by a message; every message about
+    a field the form has inputs for describes them (a message about what the form does not ask, such as a
+    dealer only shown, describes none); no input is described by an id the page lacks."""
+    problems = set()
+    fresh = [services.create_table(game=game.slug, players=[f"Player {i}" for i in range(1, count + 1)])
+             for count in game.player_counts]
+    for table in fresh + tables_with_deals(game):  # with deals: a game's later questions; fresh: one not over
+        names = [f.name for f in game.record_fields(services.table_spec(table))]
+        for weird in ("-1", "Ünïcødé ☃"):
+            for name in names:
+                body = {name: weird, **{f"{name}__0__{sub}": weird for sub in ("player", "cards", "lulo")}}
+                page = Messages(client.post(f"/t/{table.edit_token}/deal/", body).content.decode())
+                where = f"{len(table.seats.all())} players, {table.deals.count()} deals, {name}={weird!r}"
+                messages = {m for m in page.messages if m}
+                if None in page.messages:
+                    problems.add(f"{where}: a message without an id")
+                described = {i for _name, _invalid, ids in page.controls for i in ids}
+                for control, invalid, ids in page.controls:
+                    problems.update(f"{where}: {control} is described by {i}, not in the page"
+                                    for i in ids if i not in page.ids)
+                    if invalid and not messages & set(ids):
+                        problems.add(f"{where}: {control} is invalid, described by no message")
+                for message in messages - described:
+                    field = message.removeprefix("id_").removesuffix("_error")
+                    if any(c == field or c.startswith(f"{field}__") for c, _invalid, _ids in page.controls):
+                        problems.add(f"{where}: {message} describes none of the inputs of {field}")
+    assert not problems, "\n".join(sorted(problems))
 
 
 @pytest.mark.django_db

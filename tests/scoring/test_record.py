@@ -162,6 +162,22 @@ def test_generic_paths_list_of_values_players_and_whole_form_errors(client, pool
     assert 'type="number"' in html
 
 
+def test_a_group_of_buttons_with_a_message_points_each_button_at_it_as_a_text_box_does(client, pool):
+    """A screen reader on one of a group's radio buttons or checkboxes hears that it is wrong and why, as on a
+    number box: each is aria-invalid and described by the message beside the group (found by a tester: only the
+    number boxes were described)."""
+    html = client.post(f"/t/{pool.edit_token}/deal/", {
+        "player": "Zed", "points": "30", "bets__0": "9", "witnesses": ["Zed"]}).content.decode()
+    html = html.split('<template id="blank-record">')[0]  # the form sent, not the blank one kept for the outbox
+    for name, error in (("points", "id_points_error"), ("player", "id_player_error"),
+                        ("bets__0", "id_bets__0_error"), ("witnesses", "id_witnesses_error")):
+        assert f'id="{error}"' in html
+        inputs = re.findall(rf'<input [^>]*name="{name}"[^>]*>', html)
+        assert inputs and all('aria-invalid="true"' in i and f'aria-describedby="{error}"' in i for i in inputs), name
+    # A group without a message says nothing of one.
+    assert all("aria-" not in i for i in re.findall(r'<input [^>]*name="bets__1"[^>]*>', html))
+
+
 def test_list_errors_point_at_the_row_that_was_typed(pool):
     from referee.game import get_game
 

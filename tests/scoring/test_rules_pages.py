@@ -178,6 +178,19 @@ def test_a_bad_field_value_from_django_forms(client):
     assert response.context["answer"] is None
 
 
+def test_each_message_and_hint_of_the_referee_form_is_read_with_its_field(client):
+    """Every id a field points at is in the page: a radio group's message as a card box's hint and message."""
+    html = ask(client, question="bluff").content.decode()
+    buttons = re.findall(r'<input [^>]*name="question"[^>]*>', html)
+    assert buttons and all('aria-invalid="true" aria-describedby="id_question_error"' in b for b in buttons)
+    hand = ask(client, hand="ZZ KH", trick="7H").content.decode()
+    assert re.search(r'<input [^>]*name="hand"[^>]*aria-invalid="true"', hand)
+    for page, error in ((html, "id_question_error"), (hand, "id_hand_error")):
+        described = {i for ids in re.findall(r'aria-describedby="([^"]+)"', page) for i in ids.split()}
+        assert error in described and "id_hand_helptext" in described
+        assert all(f'id="{i}"' in page for i in described)
+
+
 def test_the_player_count_changes_the_table(client):
     response = ask(client, seats="5", trick="KH T1 QH 2H")
     assert response.context["spec"].size == 5

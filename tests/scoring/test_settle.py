@@ -1,5 +1,7 @@
 """Settle up: totals × stake → nets in cents summing to zero, then the fewest transfers, in a stable order."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -281,3 +283,13 @@ def test_large_amounts_are_grouped_as_the_reader_writes_them(db):
     assert money(7_600_000, "EUR") == "76,000.00 EUR"
     with translation.override("fr"):
         assert money(7_600_000, "EUR") == "76\u00a0000,00 EUR" and money(1250, "EUR") == "12,50 EUR"
+
+
+def test_a_choice_with_a_message_points_each_button_at_it(client, db):
+    """A settle-up choice refused beside its buttons: each says it is wrong and why, to a screen reader."""
+    table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=50)
+    html = client.get(reverse("settle", args=[table.view_token]),
+                      {"stake": "0.50", "currency": "EUR", "per_point": "maybe"}).content.decode()
+    buttons = re.findall(r'<input [^>]*name="per_point"[^>]*>', html)
+    assert buttons and all('aria-invalid="true" aria-describedby="id_per_point_error"' in b for b in buttons)
+    assert 'id="id_per_point_error"' in html

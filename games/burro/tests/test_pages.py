@@ -125,7 +125,10 @@ def test_a_hand_without_a_loser_is_refused_beside_the_field(client, burro):
     field = between(response.content.decode(), 'id="field-loser"', "</fieldset>")
     assert re.findall(r'class="[^"]*field-error[^"]*" id="id_loser_error">([^<]*)</div>', field) == [
         "Who was left holding cards? Tap their name."]
-    assert 'role="radiogroup" aria-labelledby="loser-question" aria-describedby="id_loser_error"' in field
+    assert 'role="radiogroup" aria-labelledby="loser-question">' in field
+    # Each button says it is wrong and why, as a text box does (a screen reader on a button never reads the group's).
+    buttons = re.findall(r'<input [^>]*name="loser"[^>]*>', field)
+    assert len(buttons) == 3 and all('aria-invalid="true" aria-describedby="id_loser_error"' in b for b in buttons)
     assert not burro.deals.exists()
     spanish = client.post(f"/t/{burro.edit_token}/deal/", {"deal_number": 1}, headers={"Accept-Language": "es"})
     assert "¿Quién se quedó con cartas? Toca su nombre." in between(spanish.content.decode(), 'id="field-loser"',

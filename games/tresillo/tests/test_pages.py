@@ -169,6 +169,25 @@ def test_the_cards_taken_in_have_no_default_so_an_untouched_stepper_is_refused_n
 
 
 @pytest.mark.django_db
+def test_who_passed_is_read_with_its_message_on_each_checkbox(client):
+    """The tester's deal: Brian (eldest) the Hombre and Carla ticked as passed, a pass after the bid. The message is
+    beside the checkboxes; a screen reader on any of them hears it, as on the tricks' number boxes (found by a
+    tester: the checkboxes said nothing)."""
+    table = services.create_table(game="ombre", players=["Ana", "Brian", "Carla"])
+    response = post(client, table, hombre="Brian", passed=["Carla"], taken_in="3",
+                    **tricks(Brian=5, Carla=2, Ana=3))
+    html = response.content.decode().split('<template id="blank-record">')[0]  # not the outbox's blank form
+    assert table.deals.count() == 0
+    assert re.search(r'id="id_passed_error">A pass after the bid: Brian bid game', html)
+    for name, error in (("passed", "id_passed_error"), (r"tricks__\d__tricks", "id_tricks_error")):
+        inputs = re.findall(rf'<input [^>]*name="{name}"[^>]*>', html)
+        assert len(inputs) == 3, name
+        assert all('aria-invalid="true"' in i and f'aria-describedby="{error}"' in i for i in inputs), name
+    # Nothing else was wrong: the Hombre's buttons say no message.
+    assert all("aria-invalid" not in i for i in re.findall(r'<input [^>]*name="hombre"[^>]*>', html))
+
+
+@pytest.mark.django_db
 def test_the_api_asks_the_cards_taken_in(api):
     deals = [{"hombre": "Bea", "tricks": {"Bea": 5, "Carl": 2, "Ana": 2}}]
     response = api.post("/api/games/ombre/score", {"players": PLAYERS, "deals": deals})
