@@ -283,9 +283,11 @@ class NewTableForm(forms.Form):
                     "placeholder": _("Name")}))
             if game.team_game:
                 letters = [("", "—")] + [(c, c) for c in "ABCDEFGH"[:max(2, self.seats // 2)]]
+                # Named by its label and the name typed beside it, as the name changes: "Team of player 1 Ana".
                 self.fields[f"team_{i}"] = forms.ChoiceField(
                     label=_("Team of player %(n)s") % {"n": i + 1}, required=False, choices=letters,
-                    widget=forms.Select(attrs={"class": "form-select"}))
+                    widget=forms.Select(attrs={"class": "form-select",
+                                               "aria-labelledby": f"id_team_{i}_label id_player_{i}"}))
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label=_("First dealer"), coerce=int, initial=0,
             choices=[(i, str(i + 1)) for i in range(self.seats)],

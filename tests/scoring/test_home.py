@@ -166,3 +166,24 @@ def test_a_wrong_player_count_is_said_in_the_readers_words(client, db):
     client.cookies["django_language"] = "es"
     html = start(client, "paublillo", player_3="").content.decode()
     assert "2, 4, 6 u 8" in field_error(html, "players")
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "Team of player 2"), ("es", "Equipo del jugador 2"),
+                                                 ("fr", "Équipe du joueur 2")])
+def test_each_team_select_is_named_by_its_seat_and_the_name_typed_beside_it(client, db, language, label):
+    """A screen reader reads "Team of player 2 Bea", in the reader's language, not a bare "combobox" (found by a
+    tester): the select is labelled by a hidden label and by the name box, whose value it follows as it is typed."""
+    html = client.get("/new/paublillo/", headers={"Accept-Language": language}).content.decode()
+    assert f'<span id="id_team_1_label" hidden>{label}</span>' in html
+    assert re.search(r'<select name="team_1" [^>]*aria-labelledby="id_team_1_label id_player_1"', html)
+    assert 'id="id_player_1"' in html
+
+
+def test_the_game_choice_and_the_hints_beside_the_fields_are_read_with_them(client, db):
+    """The games' radio group is named by its question; each hint a field points at is in the page."""
+    assert re.search(r'<legend [^>]*id="game-label">Game</legend>\s*<div class="seg" role="radiogroup" '
+                     r'aria-labelledby="game-label">', client.get("/new/").content.decode())
+    html = client.get("/new/tarot/").content.decode()
+    described = set(re.findall(r'aria-describedby="([^"]+)"', html))
+    assert "id_stake_helptext" in described
+    assert all(f'id="{i}"' in html for ids in described for i in ids.split())

@@ -188,6 +188,18 @@ def test_who_passed_is_read_with_its_message_on_each_checkbox(client):
 
 
 @pytest.mark.django_db
+def test_the_ombre_forms_groups_are_named_for_a_screen_reader(client):
+    """Who passed and who won the first five tricks: each group is named by its question (found by a tester: the
+    first five's radio group had no name)."""
+    table = services.create_table(game="ombre", players=PLAYERS)
+    html = client.get(f"/t/{table.edit_token}/deal/").content.decode()
+    for label, question in (("passed-label", "Who passed before the Hombre bid"),
+                            ("first-five-label", "Who won the first five tricks")):
+        assert f'id="{label}">{question}</legend>' in html
+        assert re.search(rf'role="(radio)?group" aria-labelledby="{label}">', html)
+
+
+@pytest.mark.django_db
 def test_the_api_asks_the_cards_taken_in(api):
     deals = [{"hombre": "Bea", "tricks": {"Bea": 5, "Carl": 2, "Ana": 2}}]
     response = api.post("/api/games/ombre/score", {"players": PLAYERS, "deals": deals})
