@@ -345,6 +345,24 @@ def test_edit_page_uses_the_paublillo_form(client, paublillo6):
     assert services.standings(paublillo6).totals == {"A": 0, "B": 3}
 
 
+@pytest.mark.django_db
+def test_at_eight_players_who_dealt_is_a_dropdown_that_corrects_the_dealer(client):
+    """Eight players and "in turn" are nine choices, past what a row of buttons holds, so the form's field is a
+    dropdown: it is drawn as one, named, with the dealer in turn first (found while checking the record forms'
+    names: its options were drawn as buttons with no input, so nobody could correct the dealer at eight)."""
+    eight = services.create_table(game="paublillo", players=SIX + ["Teo", "Uma"])
+    deals(eight, {"tricks": "AA"})
+    field = element(client.get(f"/t/{eight.edit_token}/").content.decode(), "field-dealer")
+    select = element(field, "id_dealer")
+    assert select.startswith('<select class="form-select" name="dealer" id="id_dealer" aria-label="Dealer">')
+    assert re.findall(r"<option [^>]*>([^<]*)</option>", select) == ["Bea (in turn)", *SIX, "Teo", "Uma"]
+    assert field.count("<option") == 9 and 'for="None"' not in field
+    response = post(client, eight, dealer="Uma", tricks="BB")
+    assert response.status_code == 302
+    assert eight.deals.last().record["dealer"] == {"seat": 7, "name": "Uma"}
+    assert "<strong>Ana</strong> deals" in page(client, eight)  # the deal passes on from Uma
+
+
 def test_misdeal(client, paublillo6):
     response = post(client, paublillo6, void="on")
     assert response.status_code == 302
