@@ -74,6 +74,8 @@ def parse_money(raw: Any) -> Decimal | None:
 
     >>> [str(parse_money(text)) for text in ("0,10", "1.000", "1,000", "1.000,5", "1,000.50", "1 000", "0.100", "-2")]
     ['0.10', '1000', '1000', '1000.5', '1000.50', '1000', '0.100', '-2']
+    >>> [str(parse_money(text)) for text in (",5", ".5", "+1")]
+    ['0.5', '0.5', '1']
     """
     text = str(raw if raw is not None else "").strip()
     for sign in _MONEY_SIGNS:
@@ -81,7 +83,9 @@ def parse_money(raw: Any) -> Decimal | None:
     if not text:
         return None
     negative = text[0] in "-\u2212"
-    text = text[1:] if negative else text
+    text = text[1:] if negative or text[0] == "+" else text
+    if text[:1] in (".", ",") and text[1:2].isdigit():  # ",5": half a unit
+        text = "0" + text
     marks = [c for c in text if c in ".,"]
     whole, point, cents = text, "", ""
     if len(set(marks)) == 2:  # both: the last one is the decimal point

@@ -747,14 +747,9 @@ class _DecimalCommaWriter:
     def __init__(self, writer: Any):
         self.writer = writer
 
-    def writerow(self, row: Sequence[Any]) -> None:
-        self.writer.writerow([str(cell).replace(".", ",") if isinstance(cell, float | Decimal) or (
-            isinstance(cell, str) and _is_decimal(cell)) else cell for cell in row])
-
-
-def _is_decimal(text: str) -> bool:
-    whole, point, part = text.lstrip("-").partition(".")
-    return bool(point) and whole.isdigit() and part.isdigit()
+    def writerow(self, row: Sequence[Any]) -> None:  # numbers only: a name such as "1.5" stays as it is
+        self.writer.writerow([str(cell).replace(".", ",") if isinstance(cell, float | Decimal) else cell
+                              for cell in row])
 
 
 def scored_deals(table: Table, game: Game[Any, Any, Any], spec: TableSpec[Any]

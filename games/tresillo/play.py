@@ -33,7 +33,7 @@ from referee.values import Seat
 
 from .options import ANY_MATADOR, HIGHER_MATADOR
 from .ranking import SUIT_WORDS, TRUMP, is_matador, is_trump, name_of, power, suit_of
-from .rules_text import RULE_FOLLOW, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
+from .rules_text import RULE_FOLLOW, RULE_MATADORS_ANY, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
 
 SHAPE = SituationShape(deck=DeckKind.SPANISH40, trump=True, trick_number=9, hand_size={3: 9, 4: 9},
                        players_in={4: 3})  # at four the dealer sits out: three cards make a trick
@@ -89,7 +89,7 @@ class HombreReferee:
         by_any = getattr(getattr(context.table, "options", None), "matadors_forced", HIGHER_MATADOR) == ANY_MATADOR
         forced = [c for c in trumps if is_matador(led, trump) and (by_any or power(led, trump) > power(c, trump))]
         if forced and by_any:
-            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, another matador, was "
+            return Judgement(RULE_MATADORS_ANY, _("Your only trumps are matadors, and %(led)s, another matador, was "
                                                 "led: at this table it forces them out (house rule), so you must "
                                                 "play a trump.", led=card_words(led, trump)), trumps,
                              {c: _("It is a trump.") for c in trumps})

@@ -164,8 +164,8 @@ def _numbers_in(row: Any) -> int:
 
 
 def _row_value_text(field: Field | None, value: Any, deck: DeckKind, labelled: bool) -> str:
-    """A value in a row of a list field; in a row of several numbers, each after its field's label ("Lulo #2,
-    Cabeza 1, Barriga 1", which a bare "2, 1, 1" does not say); a name or a choice as it is."""
+    """A value in a row of a list field; in a row of several numbers, each after its field's label ("Debt #2,
+    Pot 1, Pot 1", which a bare "2, 1, 1" does not say); a name or a choice as it is."""
     text = _value_text(field, value, deck)
     if not labelled or field is None or isinstance(value, bool) or not isinstance(value, int | float) \
             or field.choices:

@@ -170,8 +170,9 @@
     // Ready for the next deal, as after a save online: the blank form (a form drawn with a refused deal's entries
     // would reset to them, hidden fields included).
     const blank = $("#blank-record");
-    if (blank) {
-      const fresh = blank.content.firstElementChild.cloneNode(true);
+    const kept = blank && blank.content.querySelector("#record"); // a game's form may follow its stylesheet
+    if (kept) {
+      const fresh = kept.cloneNode(true);
       form.replaceWith(fresh);
       form = fresh;
       adopt(form);
@@ -237,7 +238,8 @@
         }
         // Of a clash with another phone, what happened (its first sentence): the rest speaks of the page it came with.
         const why = said ? said.textContent.trim() : "";
-        const message = said && said.id === "conflict" ? why.split(/(?<=\.)\s/)[0] + " " + text.check : why;
+        const first = (why.match(/^.*?\.(?=\s|$)/) || [why])[0]; // no lookbehind: older Safari cannot read it
+        const message = said && said.id === "conflict" ? first + " " + text.check : why;
         update(item.id, { status: "refused", message,
                           form: said && form ? form.outerHTML : "" });
         if (answer.getElementById("table-body")) { // the entries in the form, below what the server says

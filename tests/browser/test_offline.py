@@ -279,3 +279,26 @@ def test_a_deal_of_the_outbox_another_phone_beat_says_so_on_its_card(live_server
                                     "again.")
     expect(refused).not_to_contain_text("below")
     assert [deal.number for deal in Deal.objects.filter(table=table).order_by("number")] == [1, 2]
+
+
+def test_after_a_refused_deal_a_game_whose_form_follows_its_stylesheet_keeps_a_form_offline(live_server, page: Page,
+                                                                                         context: BrowserContext):
+    """The blank form kept for the next deal is found by its id: most games' record templates start with their
+    stylesheet, and taking the template's first element put a <link> where the form was (found by a review)."""
+    table = services.create_table(game="burro", players=["Ana", "Bea", "Carl"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#field-loser .field-error")).to_be_visible()  # no loser: refused beside the field
+    context.set_offline(True)
+    page.locator("#field-loser label", has_text="Bea").click()
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(1)
+    expect(page.locator("form#record")).to_have_count(1)
+    expect(page.locator("#field-loser .field-error")).to_have_count(0)
+    page.locator("#field-loser label", has_text="Carl").click()
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(2)
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert [d.record["loser"]["name"] for d in Deal.objects.filter(table=table).order_by("number")] == ["Bea", "Carl"]

@@ -98,7 +98,8 @@ def test_bad_currency_gets_a_message(client, table):
     assert "A short currency name" in response.content.decode()
 
 
-@pytest.mark.parametrize(("raw", "cents"), [("0.10", 10), ("0,1", 10), ("2", 200), ("€1.50", 150), ("0", 0)])
+@pytest.mark.parametrize(("raw", "cents"), [("0.10", 10), ("0,1", 10), ("2", 200), ("€1.50", 150), ("0", 0),
+                                              (",5", 50), (".5", 50), ("0,5", 50)])
 def test_parse_stake(raw, cents):
     assert parse_stake(raw) == cents
 

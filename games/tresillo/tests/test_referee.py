@@ -295,3 +295,5 @@ def test_a_matador_is_forced_out_only_by_a_higher_one_unless_the_table_says_any_
     ruling = TRESILLO.ruling(table, situation)
     assert ruling.legal is False and codes(ruling.legal_cards) == ["7C"]
     assert "house rule" in str(ruling.explanation)
+    from games.tresillo.rules_text import RULE_MATADORS_ANY  # the paragraph quoted says the house rule, not
+    assert ruling.rule == RULE_MATADORS_ANY                    # "only a higher matador" (found by a review)
