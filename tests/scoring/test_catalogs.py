@@ -62,7 +62,8 @@ def test_spanish_speaks_to_the_player_with_tu_in_djangos_own_messages_too(client
     assert "Escribe como máximo 40 caracteres (hay 100)." in html and "Asegúrese" not in html
 
 
-@pytest.mark.parametrize("catalog", [c for c in CATALOGS if c.parts[-3] == "fr"], ids=lambda c: str(c.parent.parent.parent))
+@pytest.mark.parametrize("catalog", [c for c in CATALOGS if c.parts[-3] == "fr"],
+                         ids=lambda c: str(c.parent.parent.parent))
 def test_french_puts_a_no_break_space_before_high_punctuation_and_inside_guillemets(catalog):
     """French typography: "Donneur : Ana" with U+00A0 (or U+202F) before : ; ? ! and » and after «, so that a
     line never breaks before the colon (a review found eight new messages with a plain space)."""
