@@ -378,3 +378,14 @@ def test_spanish_page_renders(client, paublillo6):
     state = element(html, "paublillo-state")
     assert "Equipo A" in state and "a la derecha del repartidor" in state  # said in Spanish
     assert "Team A" not in state and "deals next" not in state
+
+
+
+def test_the_board_says_the_score_in_the_readers_language(client, paublillo6):
+    """The team board reads the same score text as the standings, translated (a tester saw "6 buenas: game" on
+    the Spanish and French boards): B 10, then an envido won, 13."""
+    to(paublillo6, 0, 10)
+    deals(paublillo6, {"bets": [{"team": "B", "stake": "envido"}], "tricks": "BAB"})
+    client.cookies["django_language"] = "es"
+    boards = re.findall(r'<span class="score-text">([^<]*)</span>', page(client, paublillo6))
+    assert "6 buenas: partida" in boards and "6 buenas: game" not in boards
