@@ -240,7 +240,7 @@
         const why = said ? said.textContent.trim() : "";
         const first = (why.match(/^.*?\.(?=\s|$)/) || [why])[0]; // no lookbehind: older Safari cannot read it
         const message = said && said.id === "conflict" ? first + " " + text.check : why;
-        update(item.id, { status: "refused", message,
+        update(item.id, { status: "refused", message, first: said && said.id === "conflict" ? first : "",
                           form: said && form ? form.outerHTML : "" });
         if (answer.getElementById("table-body")) { // the entries in the form, below what the server says
           drawn = answer.getElementById("table-body");
@@ -331,7 +331,9 @@
       note.setAttribute("data-outbox-message", "");
       note.className = "alert alert-warning py-2";
       note.setAttribute("role", "alert");
-      note.textContent = item.message || text.check;
+      // a clash opened: what happened, and that saving records it under the form's number, if it is another deal
+      note.textContent = item.first ? item.first + " " + text.kept.replace("{n}", field(form, "deal_number").value)
+        : item.message || text.check;
       const heading = $("h2", form);
       if (heading) heading.after(note); else form.prepend(note);
     }

@@ -279,6 +279,11 @@ def test_a_deal_of_the_outbox_another_phone_beat_says_so_on_its_card(live_server
                                     "again.")
     expect(refused).not_to_contain_text("below")
     assert [deal.number for deal in Deal.objects.filter(table=table).order_by("number")] == [1, 2]
+    # Opened, it says what saving it would do now: deal 3, only if it is another deal (it said "open it" again)
+    refused.get_by_role("button", name="Open").click()
+    expect(page.locator("#record [data-outbox-message]")).to_have_text(
+        "Deal 1 was just recorded by another phone. Your entries are kept below as deal 3: save them only if they "
+        "are another deal.")
 
 
 def test_after_a_refused_deal_a_game_whose_form_follows_its_stylesheet_keeps_a_form_offline(live_server, page: Page,
