@@ -78,7 +78,8 @@ def unknown_fields(raw: Mapping[str, Any], known: Iterable[str], errors: Errors,
     names = frozenset(known)
     for key in raw:
         if key not in names:
-            errors.add(str(key)[:60], _("Unknown field for %(game)s.", game=game_name))
+            errors.add(str(key)[:60], _("Unknown field for %(game)s.",  # the name as the reader says it
+                                        game=_(game_name) if isinstance(game_name, str) else game_name))
 
 
 def yes_no(value: Any, field: str, errors: Errors) -> bool:

@@ -83,6 +83,7 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
             deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
         if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
             return found
+        before.player_names = services.table_spec(before).players  # type: ignore[attr-defined]
         found.append(before)
         current = before
     return found

@@ -63,6 +63,7 @@ def test_the_settle_up_after_a_change_of_players_leads_to_each_earlier_game(clie
     earlier = re.search(r'<div class="alert alert-info py-2" id="earlier-games">.*?</div>', html, re.S).group(0)
     links = re.findall(r'<a href="/t/([^/]+)/settle/">An earlier game: (\d+) deals?', earlier)
     assert links == [(second.view_token, "1"), (first.view_token, "3")]
+    assert "· N, S, E, W, O</li>" in earlier and "· N, S, E, W</li>" in earlier  # told apart by their players
     assert 'id="earlier-games"' not in client.get(f"/t/{first.view_token}/settle/").content.decode()
 
 

@@ -444,3 +444,13 @@ def test_a_refusal_cites_the_rule_broken(record: dict[str, Any], field: str, key
 
 def test_syntax_errors_cite_no_rule() -> None:
     assert refusal(FOUR, deal(bouts="two")).rules == {}
+
+
+def test_an_unknown_field_names_the_game_as_the_reader_does() -> None:
+    """In French, "Champ inconnu pour Tarot." (a tester's imported file said "pour French Tarot")."""
+    from django.utils import translation
+
+    from scoring.services import translate
+    errors = refusal(FOUR, {**deal(), "zzz": 1}).errors
+    with translation.override("fr"):
+        assert translate(errors["zzz"]) == "Champ inconnu pour Tarot."
