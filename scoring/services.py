@@ -37,7 +37,7 @@ class DealConflict(Exception):
     deal in play now."""
 
     def __init__(self, number: int, *, undone: bool = False):
-        self.number = number
+        self.number, self.undone = number, undone
         if undone:
             super().__init__(_("Another phone undid deals meanwhile: the next deal is deal %(next)s. Nothing was "
                                "recorded.") % {"next": number + 1})

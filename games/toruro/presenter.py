@@ -17,7 +17,7 @@ from games.toruro.lulos import PayableLulo
 from games.toruro.play import MISPLAY_RULES, SEVEN_STANDS_IN_FOR
 from games.toruro.pots import ANTE, POTS, at_start
 from games.toruro.state import ToruroState
-from games.toruro.words import RANK_NAMES, RULE_NAMES, SUIT_WORDS
+from games.toruro.words import RULE_NAMES
 from scoring import services
 from scoring.presenters import Presenter
 from scoring.templatetags.ledger import chips_money
@@ -245,8 +245,6 @@ class ToruroPresenter(Presenter):
             "turned": turned,
             "turned_picker": turned_picker(form, turned, _errors(form, "turned_card")),
             "turned_errors": _errors(form, "turned_card"),
-            "suit_words": "|".join(f"{s}:{services.translate(SUIT_WORDS[s])}" for s in ("O", "C", "E", "B")),
-            "rank_words": "|".join(f"{r}:{services.translate(RANK_NAMES[r])}" for r in sorted(SEVEN_STANDS_IN_FOR)),
             "seven_ranks": " ".join(sorted(SEVEN_STANDS_IN_FOR)),
             "went": went_value,
             "went_errors": _errors(form, "went"),

@@ -101,6 +101,10 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             data["deal_number"] = str(services.next_number(table))
             conflict = " ".join((str(exc), _("Your entries are kept below as deal %(n)s: save them only if they "
                                              "are another deal.") % {"n": data["deal_number"]}))
+            if request.POST.get("outbox") and isinstance(exc, services.DealConflict) and not exc.undone:
+                # a deal that waited on the phone: its card is read later, other deals of it sent meanwhile
+                conflict = _("Deal %(n)s was recorded by another phone before this one was sent: this one was not "
+                             "saved. Save it only if it is another deal, as the next one.") % {"n": exc.number}
             form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
             return _saved(request, access, deal)

@@ -218,6 +218,7 @@
     const token = csrf();
     const body = new URLSearchParams(item.entries.map(([name, value]) =>
       [name, name === "csrfmiddlewaretoken" && token ? token : value]));
+    body.append("outbox", "1"); // the server words a clash for a deal sent later, not for the page it answers
     return fetch(item.url, {
       method: "POST", body, credentials: "same-origin",
       headers: { "HX-Request": "true", "X-CSRFToken": token || body.get("csrfmiddlewaretoken") },
@@ -236,11 +237,7 @@
           remove(item.id); // recorded (or already was)
           return "sent";
         }
-        // Of a clash with another phone, what happened (its first sentence): the rest speaks of the page it came with.
-        const why = said ? said.textContent.trim() : "";
-        const first = (why.match(/^.*?\.(?=\s|$)/) || [why])[0]; // no lookbehind: older Safari cannot read it
-        const message = said && said.id === "conflict" ? first + " " + text.check : why;
-        update(item.id, { status: "refused", message, first: said && said.id === "conflict" ? first : "",
+        update(item.id, { status: "refused", message: said ? said.textContent.trim() : "",
                           form: said && form ? form.outerHTML : "" });
         if (answer.getElementById("table-body")) { // the entries in the form, below what the server says
           drawn = answer.getElementById("table-body");
@@ -311,12 +308,6 @@
     holder.innerHTML = item.form || "";
     const drawn = $("form", holder);
     if (drawn) {
-      if (!$("#blank-record")) { // the form as drawn blank, for the deal after this one
-        const blank = document.createElement("template");
-        blank.id = "blank-record";
-        blank.innerHTML = form.outerHTML; // its attributes: the values it was drawn with
-        form.after(blank);
-      }
       form.replaceWith(drawn);
       form = drawn;
       adopt(form);
@@ -331,9 +322,7 @@
       note.setAttribute("data-outbox-message", "");
       note.className = "alert alert-warning py-2";
       note.setAttribute("role", "alert");
-      // a clash opened: what happened, and that saving records it under the form's number, if it is another deal
-      note.textContent = item.first ? item.first + " " + text.kept.replace("{n}", field(form, "deal_number").value)
-        : item.message || text.check;
+      note.textContent = item.message || text.check;
       const heading = $("h2", form);
       if (heading) heading.after(note); else form.prepend(note);
     }

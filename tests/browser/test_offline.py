@@ -148,7 +148,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(item).to_contain_text("Deal 4")
     services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})
     context.set_offline(False)
-    expect(page.locator("#conflict")).to_contain_text("Deal 4 was just recorded by another phone")
+    expect(page.locator("#conflict")).to_contain_text("Deal 4 was recorded by another phone before this one was sent")
     expect(page.get_by_role("heading", name="Record deal 5")).to_be_visible()
     expect(page.get_by_role("radiogroup", name="Taker", exact=True).get_by_role("radio", name="E")).to_be_checked()
     expect(outbox).to_be_hidden()  # the refused deal is in the form, with why: not listed a second time
@@ -180,7 +180,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     page.get_by_role("textbox", name="Card points").press_sequentially("51")
     page.get_by_role("button", name="Save").click()
     context.set_offline(False)
-    expect(page.locator("#conflict")).to_contain_text("Deal 6 was just recorded by another phone")
+    expect(page.locator("#conflict")).to_contain_text("Deal 6 was recorded by another phone before this one was sent")
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Record deal 8")).to_be_visible()
     deals = list(Deal.objects.filter(table=table).order_by("number"))
@@ -275,15 +275,14 @@ def test_a_deal_of_the_outbox_another_phone_beat_says_so_on_its_card(live_server
     context.set_offline(False)
     refused = page.locator("#outbox").get_by_role("listitem")
     expect(refused).to_have_count(1)
-    expect(refused).to_contain_text("Deal 1 was just recorded by another phone. Open it to check it and save it "
-                                    "again.")
+    said = ("Deal 1 was recorded by another phone before this one was sent: this one was not saved. Save it only "
+            "if it is another deal, as the next one.")
+    expect(refused).to_contain_text(said)
     expect(refused).not_to_contain_text("below")
     assert [deal.number for deal in Deal.objects.filter(table=table).order_by("number")] == [1, 2]
-    # Opened, it says what saving it would do now: deal 3, only if it is another deal (it said "open it" again)
+    # Opened, the same words still hold (it said "open it" again, and "save it again": a duplicate)
     refused.get_by_role("button", name="Open").click()
-    expect(page.locator("#record [data-outbox-message]")).to_have_text(
-        "Deal 1 was just recorded by another phone. Your entries are kept below as deal 3: save them only if they "
-        "are another deal.")
+    expect(page.locator("#record [data-outbox-message]")).to_have_text(said)
 
 
 def test_after_a_refused_deal_a_game_whose_form_follows_its_stylesheet_keeps_a_form_offline(live_server, page: Page,

@@ -13,11 +13,10 @@
   function fmt(template, values) {
     return template.replace(/%\((\w+)\)s/g, function (_m, k) { return values[k] == null ? "" : values[k]; });
   }
-  function word(note, kind, code) {  // a suit's or rank's name, as the note carries them ("O:oros|C:copas")
-    var found = "";
-    (note.getAttribute("data-" + kind + "-words") || "").split("|").forEach(function (pair) {
-      var at = pair.indexOf(":");
-      if (pair.slice(0, at) === code) found = pair.slice(at + 1);
+  function word(form, kind, code) {  // a suit's or rank's name, from the card picker's deck (widgets.deck_words)
+    var deck = form.querySelector("[data-deck-words]"), found = "";
+    if (deck) JSON.parse(deck.getAttribute("data-deck-words"))[kind + "s"].forEach(function (w) {
+      if (w[0] === code) found = w[2] || w[1];
     });
     return found;
   }
@@ -64,7 +63,7 @@
     if (!m) { note.textContent = ""; return; }
     var rank = String(int(m[1])), suit = m[2].toUpperCase();
     var seven = (" " + note.getAttribute("data-seven-ranks") + " ").indexOf(" " + rank + " ") >= 0;
-    var suitName = word(note, "suit", suit), rankName = seven ? word(note, "rank", rank) : "";
+    var suitName = word(form, "suit", suit), rankName = seven ? word(form, "rank", rank) : "";
     note.textContent = suitName ? fmt(note.getAttribute(seven ? "data-msg-as" : "data-msg-plain"),
                                       { suit: suitName, rank: rankName })
       .replace(/^\S/, function (c) { return c.toUpperCase(); }) : "";
