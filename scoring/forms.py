@@ -115,23 +115,6 @@ def parse_money(raw: Any) -> Decimal | None:
     return -amount if negative else amount
 
 
-class MoneyText(forms.CharField):
-    """An amount of money typed on a phone (:func:`parse_money`): cleans to a Decimal (or None)."""
-
-    default_error_messages = {"invalid": gettext_lazy("Enter an amount, like 0.10 or 2.")}
-
-    def __init__(self, **kwargs: Any):
-        kwargs.setdefault("widget", forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off",
-                                                           "class": "form-control"}))
-        super().__init__(**kwargs)
-
-    def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
-        try:
-            return parse_money(value)
-        except ValueError:
-            raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
-
-
 def plain_number(number: Decimal) -> int | str:
     """An integral Decimal as an int; otherwise its plain text ("40.5"): JSON-able, never a float."""
     if number == number.to_integral_value():
@@ -159,11 +142,20 @@ class DecimalText(forms.CharField):
                                                            "class": "form-control"}))
         super().__init__(**kwargs)
 
+    parse = staticmethod(parse_decimal)
+
     def to_python(self, value: Any) -> Decimal | None:  # type: ignore[override]
         try:
-            return parse_decimal(value)
+            return self.parse(value)
         except ValueError:
             raise forms.ValidationError(self.error_messages["invalid"], code="invalid") from None
+
+
+class MoneyText(DecimalText):
+    """An amount of money typed on a phone (:func:`parse_money`): cleans to a Decimal (or None)."""
+
+    default_error_messages = {"invalid": gettext_lazy("Enter an amount, like 0.10 or 2.")}
+    parse = staticmethod(parse_money)
 
 
 class RuleChoiceField(forms.ChoiceField):
