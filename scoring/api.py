@@ -54,8 +54,8 @@ from scoring.api_schemas import (
     TableOut,
 )
 from scoring.forms import CURRENCY_MESSAGE, currency_name
-from scoring.limits import RETRY_AFTER, over_limit
 from scoring.limits import message as limit_message
+from scoring.limits import over_limit, retry_later
 from scoring.models import Deal, Table
 from scoring.storable import ESCAPED_UNSTORABLE, unstorable_path
 
@@ -123,9 +123,7 @@ def invalid(errors: Mapping[str, str], status: int = 422) -> ApiError:
 @api.exception_handler(ApiError)
 def _api_error(request: HttpRequest, exc: ApiError) -> HttpResponse:
     response = api.create_response(request, exc.body(), status=exc.status)
-    if exc.status == 429:
-        response["Retry-After"] = RETRY_AFTER
-    return response
+    return retry_later(response) if exc.status == 429 else response
 
 
 @api.exception_handler(HttpError)

@@ -84,6 +84,12 @@ def message(group: str) -> str:
     return _("Too many requests from this phone in a minute. Wait a moment and try again.")
 
 
+def retry_later(response: HttpResponse) -> HttpResponse:
+    """A 429 answer, saying when to try again (the limits count per minute)."""
+    response["Retry-After"] = RETRY_AFTER
+    return response
+
+
 def limited(group: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """A page view counted in ``group``: over the limit, a 429 page says to wait."""
 
@@ -91,9 +97,7 @@ def limited(group: str) -> Callable[[Callable[..., HttpResponse]], Callable[...,
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if over_limit(request, group):
-                response = render(request, "429.html", {"message": message(group)}, status=429)
-                response["Retry-After"] = RETRY_AFTER
-                return response
+                return retry_later(render(request, "429.html", {"message": message(group)}, status=429))
             return view(request, *args, **kwargs)
 
         return wrapped

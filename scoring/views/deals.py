@@ -3,7 +3,7 @@ services."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.contrib import messages
@@ -99,12 +99,13 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
                 return _render_body(request, access, conflict=conflict, reswap="outerHTML show:window:top")
             data = request.POST.copy()
             data["deal_number"] = str(services.next_number(table))
-            conflict = " ".join((str(exc), _("Your entries are kept below as deal %(n)s: save them only if they "
-                                             "are another deal.") % {"n": data["deal_number"]}))
             if request.POST.get("outbox") and isinstance(exc, services.DealConflict) and not exc.undone:
                 # a deal that waited on the phone: its card is read later, other deals of it sent meanwhile
                 conflict = _("Deal %(n)s was recorded by another phone before this one was sent: this one was not "
                              "saved. Save it only if it is another deal, as the next one.") % {"n": exc.number}
+            else:
+                conflict = " ".join((str(exc), _("Your entries are kept below as deal %(n)s: save them only if "
+                                                 "they are another deal.") % {"n": data["deal_number"]}))
             form = RecordForm(game, spec, data)  # the entries kept, ready to save as the next deal
         else:
             return _saved(request, access, deal)
@@ -162,9 +163,11 @@ def _card_name(code: Any, deck: DeckKind) -> str | None:
         return None
 
 
-def _numbers_in(row: Any) -> int:
-    return sum(isinstance(v, int | float) and not isinstance(v, bool) for v in row.values()) \
-        if isinstance(row, dict) else 0
+def _row_text(row: dict[str, Any], subs: Mapping[str, Field], deck: DeckKind) -> str:
+    """A row of a list field, its values in the fields' order; its numbers labelled when there are several."""
+    labelled = sum(isinstance(v, int | float) and not isinstance(v, bool) for v in row.values()) > 1
+    return ", ".join(_row_value_text(subs.get(k), row[k], deck, labelled) for k in _in_field_order(row, subs)
+                     if _said_in_row(row[k]))
 
 
 def _row_value_text(field: Field | None, value: Any, deck: DeckKind, labelled: bool) -> str:
@@ -196,9 +199,7 @@ def _value_text(field: Field | None, value: Any, deck: DeckKind) -> str:
     if isinstance(value, list):
         subs = {f.name: f for f in field.fields} if field else {}
         return pgettext("between the rows of a list", "; ").join(
-            ", ".join(_row_value_text(subs.get(k), item[k], deck, _numbers_in(item) > 1)
-                      for k in _in_field_order(item, subs) if _said_in_row(item[k]))
-            if isinstance(item, dict) and set(item) != {"seat", "name"}
+            _row_text(item, subs, deck) if isinstance(item, dict) and set(item) != {"seat", "name"}
             else _value_text(subs.get("value") or field, item, deck) for item in value) or "—"
     return str(value)
 

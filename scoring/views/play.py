@@ -33,7 +33,7 @@ from referee.played import Flag, FlagKind, PlayedDeal, PlayedTrick
 from scoring import play_drafts, services
 from scoring.access import Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm
-from scoring.limits import RETRY_AFTER, limited, message, over_limit
+from scoring.limits import limited, message, over_limit, retry_later
 from scoring.models import Deal
 from scoring.play_drafts import Draft, code_of, face_down_allowed, played_code
 from scoring.referee_context import situation_fields
@@ -270,9 +270,7 @@ def _too_many(request: HttpRequest, access: Access, game: Game[Any, Any, Any], s
     kept), else None. Counted here rather than by ``limited`` so that the message shows where the card goes."""
     if not over_limit(request, group):
         return None
-    response = _back_to_page(request, access, game, spec, draft, message(group), status=429)
-    response["Retry-After"] = RETRY_AFTER
-    return response
+    return retry_later(_back_to_page(request, access, game, spec, draft, message(group), status=429))
 
 
 # -- the views ----------------------------------------------------------------------------------------------
@@ -301,9 +299,8 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
     night = _night_before(access, game, spec, kept)
     form = contract_form(game, spec, request.POST, state=night)
     if over_limit(request, "tap"):  # the contract as typed, kept, with why it waits
-        response = _show(request, _contract_context(access, game, spec, form, message("tap"), draft=kept), 429)
-        response["Retry-After"] = RETRY_AFTER
-        return response
+        return retry_later(_show(request, _contract_context(access, game, spec, form, message("tap"), draft=kept),
+                                 429))
     contract = form.complete_record()
     if contract is not None:
         if kept is not None and (kept.cards or kept.number is not None):  # the same deal: who led it, and who

@@ -218,8 +218,11 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                              or form.cleaned_data["currency"] != table.currency)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
-               "result": result, "earlier": earlier_games(table),
+               "result": result,
                "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
-    template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
+    if getattr(request, "htmx", False):
+        template = "scoring/settle.html#settle-body"
+    else:  # the games before this one, above the form: not in the part htmx swaps
+        template, context["earlier"] = "scoring/settle.html", earlier_games(table)
     status = 200 if form.is_valid() or request.method == "GET" else 400
     return render(request, template, context, status=status)
