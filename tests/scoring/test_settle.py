@@ -1,6 +1,7 @@
 """Settle up: totals × stake → nets in cents summing to zero, then the fewest transfers, in a stable order."""
 
 import re
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -276,14 +277,19 @@ def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(clien
 
 
 def test_large_amounts_are_grouped_as_the_reader_writes_them(db):
-    """76,000.00 EUR in English; 76 000,00 EUR in French and Spanish (a no-break space between the groups)."""
+    """76,000.00 EUR in English; 76 000,00 EUR in French (a no-break space between the groups); 76.000,00 EUR in
+    Spanish, as a Colombian or Spanish table writes it (and as the stake box reads it back)."""
     from django.utils import translation
 
+    from scoring.forms import parse_money
     from scoring.templatetags.tapete import money
 
     assert money(7_600_000, "EUR") == "76,000.00 EUR"
     with translation.override("fr"):
         assert money(7_600_000, "EUR") == "76\u00a0000,00 EUR" and money(1250, "EUR") == "12,50 EUR"
+    with translation.override("es"):
+        assert money(5_000_000, "COP") == "50.000,00 COP" and money(1250, "EUR") == "12,50 EUR"
+        assert parse_money(money(5_000_000, "")) == Decimal("50000.00")
 
 
 def test_a_choice_with_a_message_points_each_button_at_it(client, db):
