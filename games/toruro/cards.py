@@ -35,7 +35,7 @@ from typing import Any
 from referee.cards import Card
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
-from referee.played import Flag, FlagKind, PlayedDeal, require_sound_cards
+from referee.played import Course, Flag, FlagKind, PlayedDeal, require_sound_cards
 from referee.text import Text, _
 from referee.tricks import Situation
 from referee.values import Seat
@@ -55,6 +55,14 @@ def in_turn(table: TableSpec[Any], dealer: Seat, went: Iterable[Seat]) -> tuple[
     return tuple(sorted({table.seat(s.index) for s in went}, key=lambda s: order[s.index]))
 
 
+class ToruroCourse(Course):
+    """A Toruro deal's course: the usual one, but only those who went play, which the referee is told (a trick
+    holds a card from each of them, so a card that ends it is also told who takes it)."""
+
+    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
+        return {"went": ", ".join(seat.name for seat in deal.seats)}
+
+
 def new_deal(table: TableSpec[ToruroOptions], turned: Card, dealer: Seat, went: Iterable[Seat],
              known: Mapping[int, Iterable[Card]] | None = None) -> PlayedDeal:
     """A Toruro deal about to be played card by card by those who went: the turned card makes trumps, the
@@ -63,7 +71,8 @@ def new_deal(table: TableSpec[ToruroOptions], turned: Card, dealer: Seat, went: 
     if not seats:
         raise InvalidRecord({"went": _("Nobody went: no card is played.")})
     context = Situation(table, trump=turned.suit, turned=turned)
-    return PlayedDeal.new(REFEREE, context, seats[0], tricks=TRICKS, seats=seats, known=known)
+    return PlayedDeal.new(REFEREE, context, seats[0], tricks=TRICKS, seats=seats, known=known,
+                          course=ToruroCourse())
 
 
 def contract_record(table: TableSpec[ToruroOptions], raw: Mapping[str, Any]) -> ToruroRecord:

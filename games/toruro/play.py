@@ -34,6 +34,7 @@ from referee.game import InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation
+from referee.values import Seat
 
 from .words import FREE_LEAD, RANK_NAMES, RULE, RULE_NAMES, SUIT_WORDS
 
@@ -313,7 +314,8 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
     The situation, read by :func:`referee.tricks.parse_situation`: ``turned_card`` (or ``trump``, a suit),
     ``trick_number`` 1–3, ``trick`` (the cards already played, in order; empty: the player leads), ``hand``
     (the player's cards: 3, 2 or 1 for tricks 1, 2, 3), ``card`` (the card played, optional); and Toruro's own
-    ``players`` (who played each card of the trick, for its winner by name).
+    ``players`` (who played each card of the trick, for its winner by name) and ``went`` (who went: a trick
+    holds a card from each, so a legal card that ends the trick is also told who takes it).
 
     Toruro answers here rather than through :func:`referee.tricks.rule_on` for two things that function does
     not know: a trick is whole with the cards of those who went (fewer than the seats), and the verdict on a
@@ -323,10 +325,12 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
     errors = Errors()
     REFEREE.validate(context, errors)
     players = parse.seats(table.players, situation.get("players"), "players", errors)
-    if context.hand is None and "players" not in errors and players:
-        given = len(context.trick) + (1 if context.card is not None else 0)
-        if len(players) != given:
-            errors.add("players", _("Name who played each of the %(n)s cards.", n=given))
+    went = parse.seats(table.players, situation.get("went"), "went", errors)
+    given = len(context.trick) + (1 if context.card is not None else 0)
+    if context.hand is None and "players" not in errors and players and len(players) != given:
+        errors.add("players", _("Name who played each of the %(n)s cards.", n=given))
+    if went and "went" not in errors:
+        _check_went(context, players, went, errors)
     errors.raise_if_any()
 
     if context.hand is None:
@@ -344,5 +348,38 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
         legal = context.card in judgement.legal
         explanation = _("%(explanation)s %(verdict)s", explanation=explanation,
                         verdict=judgement.reasons[context.card])
-    return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)
+    if not legal or not went or len(context.trick) + 1 < len(went):
+        return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)
+    # the card ends the trick (a card from each who went): who takes it, too (the rule cited stays the play's)
+    assert context.card is not None
+    done = _trick_ended_by(context, context.card, players, went)
+    verdict = REFEREE.winner(context, done)
+    best = done.plays[verdict.index]
+    return Ruling(legal, judgement.rule, _("%(why)s %(winner)s", why=explanation, winner=verdict.explanation),
+                  judgement.legal, judgement.reasons, best.card, best.seat)
+
+
+def _check_went(context: Situation, players: Sequence[Seat], went: Sequence[Seat], errors: Errors) -> None:
+    """Who went, against the trick: a card from each of them at most, played by them."""
+    cards = len(context.trick) + (1 if context.card is not None or context.hand is not None else 0)
+    if cards > len(went):
+        errors.add("went", _("A trick holds a card from each player who went: %(n)s here, not %(k)s.",
+                             n=len(went), k=cards))
+    elif context.hand is None and cards != len(went):
+        errors.add("trick", _("A trick holds a card from each player who went: %(n)s here, not %(k)s.",
+                              n=len(went), k=cards))
+    for seat in players:
+        if seat not in went:
+            errors.add("players", _("%(name)s did not go: only those who went play.", name=seat.name))
+            return
+
+
+def _trick_ended_by(context: Situation, card: Card, players: Sequence[Seat], went: Sequence[Seat]) -> Trick:
+    """The trick with ``card``, its last, played: by name when ``players`` says who played the cards before
+    (the last card is then the one player who went and has not played)."""
+    plays = (*context.trick.plays, Play(None, card))
+    if len(players) != len(context.trick):
+        return Trick(plays)
+    last = next(seat for seat in went if seat not in players)
+    return Trick(tuple(Play(seat, play.card) for seat, play in zip((*players, last), plays, strict=True)))
 

@@ -431,6 +431,20 @@ def test_was_this_legal_from_the_stored_trick_answers_the_revoke(client, night):
     assert "7 of bastos may not be played" in answer and "7 of bastos breaks “Follow suit”: a lulo." in answer
 
 
+def test_was_this_legal_on_a_trick_s_last_card_also_says_who_takes_it(client, night):
+    """The referee is told who went (a trick holds a card from each of them): asked about the fifth card of
+    Deal M's first trick, it rules the card and names who takes the cabeza, as the table page does."""
+    client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
+    enter(client, night, CARDS_M)
+    client.post(url(night, "save/"))
+    cards_page = client.get(f"/t/{night.view_token}/deal/1/cards/").content.decode()
+    links = [link.replace("&amp;", "&") for link in re.findall(r'href="(/referee/toruro/\?[^"]+)"', cards_page)]
+    last = next(link for link in links if f"card={CARDS_M[4]}&" in link + "&" and "+".join(CARDS_M[:4]) in link)
+    assert "went=Luis%2C+Pepe%2C+Marta%2C+Juan%2C+Ana" in last  # in turn from the dealer's left
+    answer = words(client.get(last).content.decode())
+    assert "may be played" in answer and "takes the trick: Marta." in answer
+
+
 def test_a_lulo_paid_and_its_debtor_are_kept_and_correcting_a_card_derives_the_record_again(client, night):
     """Deal 1 is Deal M. Deal 2, Luis deals: Pepe pays his lulo #2 a chip a pot (the pots hold 2 each), the 4 of
     oros is turned and only Pepe and Marta go (Pepe leads). Pepe leads his Ace of trumps; Marta must follow

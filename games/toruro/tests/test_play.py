@@ -270,6 +270,40 @@ def test_a_trick_winner_can_be_asked_with_the_card_just_played() -> None:
     assert result["winner"] == "Pepe" and result["winning_card"] == "4B"
 
 
+def test_a_legal_card_that_ends_the_trick_of_those_who_went_is_told_who_takes_it() -> None:
+    """Seed: "the highest card of the suit led takes the trick, unless it was trumped". A Toruro trick holds a
+    card from each player who went: told who went, the last of them learns who takes it, by name when who
+    played the cards before is given (the last card being the one who went and has not played)."""
+    asked = {"turned_card": "5B", "trick_number": 3, "trick": ["1C", "3C"], "hand": ["7C"], "card": "7C"}
+    named = ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Pepe", "Ana"])
+    assert named["legal"] is True and named["winning_card"] == "1C" and named["winner"] == "Pepe"
+    assert named["explanation"].endswith("Ace of copas, takes the trick: Pepe. Order in every suit: Ace, 3, "
+                                         "King, caballo, sota, 7, 6, 5, 4, 2.")
+    assert ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Ana", "Luis"])["winner"] == "Ana"
+    by_card = ruling(**asked, went=["Ana", "Luis", "Pepe"])
+    assert by_card["winner"] == "1C" and by_card["winning_card"] == "1C"
+    untold = ruling(**asked)  # who went not said: the trick may go on
+    assert untold["legal"] is True and untold["winner"] is None
+    more = ruling(**asked, went=["Ana", "Luis", "Pepe", "Marta"])  # one more card to come
+    assert more["legal"] is True and more["winner"] is None
+
+
+@pytest.mark.parametrize(("situation", "field", "message"), [
+    ({"trick": ["1C", "3C", "4C"], "hand": ["7C"], "card": "7C", "went": ["Ana", "Luis", "Pepe"]}, "went",
+     "A trick holds a card from each player who went: 3 here, not 4."),
+    ({"trick": ["1C", "3C"], "went": ["Ana", "Luis", "Pepe"]}, "trick",
+     "A trick holds a card from each player who went: 3 here, not 2."),
+    ({"trick": ["1C", "3C"], "hand": ["7C"], "card": "7C", "went": ["Ana", "Luis", "Pepe"],
+      "players": ["Ana", "Marta"]}, "players", "Marta did not go: only those who went play."),
+])
+def test_who_went_bounds_the_trick(situation: dict[str, Any], field: str, message: str) -> None:
+    """A trick holds one card from each player who went, played by them: more cards, or a card by one who did
+    not go, is refused beside the field."""
+    with pytest.raises(InvalidRecord) as refused:
+        GAME.ruling(TBL, {"turned_card": "5B", "trick_number": 3, **situation})
+    assert str(refused.value.errors[field]) == message
+
+
 def test_the_referee_is_a_trick_rules_citing_the_rules_page() -> None:
     """Toruro's referee answers the shared protocol, and every rule it cites is a section of its rules
     page."""
