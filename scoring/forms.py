@@ -167,18 +167,54 @@ class RuleChoiceField(forms.ChoiceField):
         return True
 
 
+def message_id(base: str, number: int) -> str:
+    """The id of a field's ``number``-th message (from 1): the first is Django's ``<id>_error``, the next ones
+    ``<id>_error_2``, ``<id>_error_3``: two messages never share an id (a screen reader finds only the first
+    element of an id, so a second message with the same id would never be heard).
+
+    >>> message_id("id_points", 1), message_id("id_points", 2)
+    ('id_points_error', 'id_points_error_2')
+    """
+    return f"{base}_error" if number <= 1 else f"{base}_error_{number}"
+
+
+def message_ids(base: str, messages: Sequence[Any] | int) -> list[str]:
+    """The ids of a field's messages (:func:`message_id`), given them or how many there are, for its inputs'
+    ``aria-describedby``.
+
+    >>> message_ids("id_points", ["Enter a number.", "At most 91."]), message_ids("id_points", 0)
+    (['id_points_error', 'id_points_error_2'], [])
+    """
+    count = messages if isinstance(messages, int) else len(messages)
+    return [message_id(base, n) for n in range(1, count + 1)] if base else []
+
+
 class BoundField(forms.BoundField):
     """A field as every form of the project draws it (:class:`FormRenderer`). Django marks a field with a message
-    ``aria-invalid`` and points a text box at the message (``aria-describedby``, the ``<id>_error`` the templates
-    give it), but a group of buttons (radio buttons, checkboxes: a widget drawn in a fieldset) only invalid: a
-    screen reader on a button of the group never hears why. Each button points at it, as a text box does."""
+    ``aria-invalid`` and points a text box at one ``<id>_error`` element, but the templates draw each message
+    on its own, each with its own id (:func:`message_id`): the text box is described by its help text
+    (``<id>_helptext``) and every message. A group of buttons (radio buttons, checkboxes: a widget drawn in a
+    fieldset) Django only marks invalid: a screen reader on a button of the group never hears why. Each button
+    points at the messages, as a text box does."""
+
+    @property
+    def error_ids(self) -> list[str]:
+        """The ids of this field's messages, in the order the templates draw them."""
+        return message_ids(self.auto_id, self.errors) if self.auto_id and not self.is_hidden else []
+
+    @property
+    def aria_describedby(self) -> str | None:
+        if self.field.widget.attrs.get("aria-describedby"):
+            return None
+        help_ids = [f"{self.auto_id}_helptext"] if self.auto_id and not self.is_hidden and self.help_text else []
+        return " ".join(help_ids + self.error_ids)
 
     def build_widget_attrs(self, attrs: dict[str, Any], widget: forms.Widget | None = None) -> dict[str, Any]:
         attrs = super().build_widget_attrs(attrs, widget)
         widget = widget or self.field.widget
         if widget.use_fieldset and self.errors and self.auto_id and not attrs.get("aria-describedby") \
                 and not widget.attrs.get("aria-describedby"):
-            attrs["aria-describedby"] = f"{self.auto_id}_error"
+            attrs["aria-describedby"] = " ".join(self.error_ids)
         return attrs
 
 

@@ -21,6 +21,7 @@ from games.pablo.rules import GAME
 from games.pablo.values import special_cards
 from referee.cards import RANK_LETTERS
 from scoring import services
+from scoring.forms import message_ids
 from scoring.presenters import Presenter
 from scoring.widgets import CardPicker
 
@@ -60,12 +61,12 @@ def pointing_at(row: int, errors: list[str], hands_errors: list[str]) -> dict[st
 
     >>> pointing_at(2, ["Tap Cara's cards or type their points."], [])
     {'aria-invalid': 'true', 'aria-describedby': 'id_hands__2_error'}
-    >>> pointing_at(2, [], ["Someone must have called Pablo."]), pointing_at(2, [], [])
-    ({'aria-describedby': 'id_hands_error'}, {})
+    >>> pointing_at(2, [], ["Someone must have called Pablo.", "Each player once."]), pointing_at(2, [], [])
+    ({'aria-describedby': 'id_hands_error id_hands_error_2'}, {})
     """
     if errors:
-        return {"aria-invalid": "true", "aria-describedby": f"id_hands__{row}_error"}
-    return {"aria-describedby": "id_hands_error"} if hands_errors else {}
+        return {"aria-invalid": "true", "aria-describedby": " ".join(message_ids(f"id_hands__{row}", errors))}
+    return {"aria-describedby": " ".join(message_ids("id_hands", hands_errors))} if hands_errors else {}
 
 
 def advanced_labels(options: PabloOptions) -> list[str]:
@@ -129,7 +130,7 @@ class PabloPresenter(Presenter):
             rows.append({
                 "index": i, "player": player, "cards": hand_picker(form, i, cards, decks(spec), aria),
                 "none": cards == NO_CARDS, "points": _value(form, f"hands__{i}__points"), "errors": errors,
-                "aria": aria,
+                "eid": f"id_hands__{i}", "aria": aria,
             })
         new = getattr(deal, "number", None) is None  # a template passes "" for no deal
         st = standings if getattr(standings, "spec", None) is not None else None

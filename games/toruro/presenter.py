@@ -19,6 +19,7 @@ from games.toruro.pots import ANTE, POTS, at_start
 from games.toruro.state import ToruroState
 from games.toruro.words import RULE_NAMES
 from scoring import services
+from scoring.forms import message_ids
 from scoring.presenters import Presenter
 from scoring.templatetags.ledger import chips_money
 from scoring.widgets import CardPicker
@@ -61,7 +62,7 @@ def _errors(form: Any, name: str) -> list[str]:
 def turned_picker(form: Any, turned: str, errors: list[str]) -> str:
     """The turned card's box as the card picker every card field uses (one card, the deck's suits × ranks)."""
     attrs = {"class": "form-control" + (" is-invalid" if errors else ""), "placeholder": _("e.g. 3C"),
-             "aria-describedby": ("id_turned_card_error " if errors else "") + "turned-hint"}
+             "aria-describedby": " ".join([*message_ids("id_turned_card", errors), "turned-hint"])}
     if errors:
         attrs["aria-invalid"] = "true"
     picker = CardPicker(form.game.deck_for(form.spec), attrs=attrs)

@@ -10,6 +10,7 @@ from django.utils.formats import number_format
 
 from referee.game import get_game
 from referee.text import signed as signed_number
+from scoring.forms import message_id, message_ids
 from scoring.services import translate
 
 register = template.Library()
@@ -74,6 +75,20 @@ def player_counts(counts: Any) -> str:
     if len(values) > 3 and values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}–{values[-1]}"
     return ", ".join(str(n) for n in values)
+
+
+@register.filter
+def error_id(base: Any, number: Any) -> str:
+    """The id of a field's ``number``-th message: ``{{ bound.auto_id|error_id:forloop.counter }}`` (each message
+    its own id, :func:`scoring.forms.message_id`)."""
+    return message_id(str(base), int(number))
+
+
+@register.filter
+def error_ids(base: Any, messages: Any) -> str:
+    """The ids of all of a field's messages, for its inputs' ``aria-describedby``:
+    ``{{ eid|error_ids:errs }}`` -> "id_x_error id_x_error_2"."""
+    return " ".join(message_ids(str(base), list(messages or ())))
 
 
 @register.filter

@@ -7,6 +7,7 @@ without editing a list."""
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from typing import Any
 
@@ -75,13 +76,21 @@ class Messages(HTMLParser):
     def __init__(self, html: str):
         super().__init__()
         self.ids: set[str] = set()
+        self.repeated: set[str] = set()
+        self.inert = 0  # inside a <template>: not in the page until a script copies it
         self.messages: list[str | None] = []
         self.controls: list[tuple[str, bool, list[str]]] = []
         self.feed(html)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
+        if tag == "template":
+            self.inert += 1
+        if self.inert:
+            return
         if a.get("id"):
+            if str(a["id"]) in self.ids:
+                self.repeated.add(str(a["id"]))
             self.ids.add(str(a["id"]))
         if "field-error" in str(a.get("class") or "").split():
             self.messages.append(a.get("id"))
@@ -89,13 +98,19 @@ class Messages(HTMLParser):
             self.controls.append((str(a.get("name") or ""), a.get("aria-invalid") == "true",
                                   str(a.get("aria-describedby") or "").split()))
 
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "template":
+            self.inert -= 1
+
 
 @pytest.mark.django_db
 def test_each_message_of_the_record_form_is_read_with_its_inputs(client: Client, game):
     """A screen reader hears a field's message on each of its inputs, a radio button or checkbox of a group as a
     text box: every message has an id; every input marked invalid is described by a message; every message about
     a field the form has inputs for describes them (a message about what the form does not ask, such as a
-    dealer only shown, describes none); no input is described by an id the page lacks."""
+    dealer only shown, describes none); no input is described by an id the page lacks. A field with two messages
+    has two ids, and its inputs are described by both: a screen reader finds only the first element of an id that
+    two elements share, so the second message would never be heard."""
     problems = set()
     fresh = [services.create_table(game=game.slug, players=[f"Player {i}" for i in range(1, count + 1)])
              for count in game.player_counts]
@@ -109,6 +124,7 @@ def test_each_message_of_the_record_form_is_read_with_its_inputs(client: Client,
                 messages = {m for m in page.messages if m}
                 if None in page.messages:
                     problems.add(f"{where}: a message without an id")
+                problems.update(f"{where}: two elements share the id {i}" for i in page.repeated)
                 described = {i for _name, _invalid, ids in page.controls for i in ids}
                 for control, invalid, ids in page.controls:
                     problems.update(f"{where}: {control} is described by {i}, not in the page"
@@ -116,7 +132,7 @@ def test_each_message_of_the_record_form_is_read_with_its_inputs(client: Client,
                     if invalid and not messages & set(ids):
                         problems.add(f"{where}: {control} is invalid, described by no message")
                 for message in messages - described:
-                    field = message.removeprefix("id_").removesuffix("_error")
+                    field = re.sub(r"_error(_\d+)?$", "", message.removeprefix("id_"))
                     if any(c == field or c.startswith(f"{field}__") for c, _invalid, _ids in page.controls):
                         problems.add(f"{where}: {message} describes none of the inputs of {field}")
     assert not problems, "\n".join(sorted(problems))

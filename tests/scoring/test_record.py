@@ -216,3 +216,29 @@ def test_list_fields_are_formsets_of_rows(tarot4):
 
 def test_parse_decimal_takes_comma_or_dot():
     assert str(parse_decimal(" 40,5 ")) == "40.5" and parse_decimal("") is None
+
+
+def test_a_field_with_two_messages_gives_each_its_own_id_and_its_inputs_are_described_by_both(tarot4):
+    """Two messages beside one field are two elements: each has its own id (a screen reader finds only the first
+    element of an id two elements share, so the second message was never heard), and the field's inputs are
+    described by its help text and both messages, a text box as each button of a group (found by a tester)."""
+    from django.template.loader import render_to_string
+
+    from referee.game import get_game
+
+    game, spec = get_game("tarot"), services.table_spec(tarot4)
+    form = RecordForm(game, spec, {"taker": "E", "contract": "garde", "bouts": "2", "points": "49"})
+    form.full_clean()
+    for name in ("points", "contract"):
+        form.add_error(name, f"First message about {name}.")
+        form.add_error(name, f"Second message about {name}.")
+    html = render_to_string("scoring/_record_form.html", {"form": form, "token": tarot4.edit_token})
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert len(ids) == len(set(ids))
+    for name in ("points", "contract"):
+        messages = dict(re.findall(rf'<div class="[^"]*field-error" id="([^"]+)">([^<]*) about {name}\.</div>', html))
+        assert messages == {f"id_{name}_error": "First message", f"id_{name}_error_2": "Second message"}, name
+    box = re.findall(r'<input [^>]*name="points"[^>]*>', html)
+    assert len(box) == 1 and 'aria-describedby="id_points_helptext id_points_error id_points_error_2"' in box[0]
+    buttons = re.findall(r'<input [^>]*name="contract"[^>]*>', html)
+    assert buttons and all('aria-describedby="id_contract_error id_contract_error_2"' in b for b in buttons)

@@ -131,7 +131,7 @@ def test_a_name_already_seated_cannot_join(client, tarot4):
 def test_a_blank_name_is_asked_for_beside_its_field(client, tarot4):
     html = client.post(players_url(tarot4), {"action": "join", "join-name": "", "join-after": "0"}
                        ).content.decode()
-    assert "Give the name of who joins." in html and 'aria-describedby="id_join-name-error"' in html
+    assert "Give the name of who joins." in html and 'aria-describedby="id_join-name_error"' in html
     # not Django's generic "This field is required." (a tester's French page said "Ce champ est obligatoire.")
 
 

@@ -88,7 +88,7 @@ def test_a_bad_stake_gets_a_message_beside_the_field(client, table, raw, message
     assert response.status_code == 200
     assert response.context["result"] is None
     html = response.content.decode().replace("&#x27;", "'")
-    assert f'<div class="invalid-feedback d-block" id="stake-error">{message}</div>' in html
+    assert f'<div class="invalid-feedback d-block" id="id_stake_error">{message}</div>' in html
     assert "Who pays whom" not in html
 
 

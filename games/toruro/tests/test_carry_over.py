@@ -115,7 +115,7 @@ def test_the_page_takes_the_open_lulos_as_text_and_refuses_a_bad_one_beside_it(c
     table = services.create_table(game="toruro", players=PLAYERS)
     url = f"/t/{table.edit_token}/carry-over/"
     html = client.post(url, {"lulos_3": "3 six"}).content.decode()
-    assert 'id="id_lulos_3-error">Write the chips of each open lulo, separated by spaces: 3 6.' in html
+    assert 'id="id_lulos_3_error">Write the chips of each open lulo, separated by spaces: 3 6.' in html
     assert client.post(url, {"total_0": "-3", "total_3": "3", "lulos_3": "3 6"}).status_code == 302
     state = services.standings(Table.objects.get(pk=table.pk)).state
     assert [(d.debtor, d.amount) for d in state.ledger.open_debts()] == [(3, 3), (3, 6)]
