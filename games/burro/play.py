@@ -71,8 +71,10 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("trick", _("Cards already played to this trick, lead first"), "cards", required=False, default=[]),
     Field("card", _("The card they want to play"), "card", required=False,
           help=_("Leave it empty to see every card that may be played.")),
-    Field("stock_empty", _("The stock is empty"), "bool", required=False, default=False),
-    Field("drawn", _("They have already drawn this turn"), "bool", required=False, default=False),
+    Field("stock_empty", _("The stock is empty"), "bool", required=False, default=False,
+          help=_("Then a player who cannot follow suit passes instead of drawing.")),
+    Field("drawn", _("They have already drawn this turn"), "bool", required=False, default=False,
+          help=_("For “May I (must I) draw?”: they could not follow suit and have drawn from the stock.")),
     Field("players", _("Who played each card of the trick (for the winner by name)"), "players", required=False),
 )
 

@@ -65,7 +65,9 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("own_pile", _("Top card of your own pile"), "card", required=False),
     Field("hand", _("Your hand"), "cards", required=False),
     Field("last_capturer", _("Who captured last (for the cards left at the end)"), "player", required=False),
-    Field("nobody_captured", _("Nobody captured in the whole deal"), "bool", required=False, default=False),
+    Field("nobody_captured", _("Nobody captured in the whole deal"), "bool", required=False, default=False,
+          help=_("For the cards left in the centre at the end: the texts do not say, so the table's house rule "
+                 "does (the dealer takes them, or the deal is dealt again).")),
 )
 
 EXAMPLES: tuple[Example, ...] = (

@@ -70,13 +70,15 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("drawn", _("Card drawn this turn"), "card", required=False,
           help=_("A power: the card with the power. A French pair: the card that takes its place.")),
     Field("source", _("Where that card came from"), "choice", required=False, default="stock", choices=SOURCES),
-    Field("kept", _("Kept in the field instead of discarded"), "bool", required=False, default=False),
+    Field("kept", _("Kept in the field instead of discarded"), "bool", required=False, default=False,
+          help=_("A power works only on a card drawn from the stock that goes straight onto the discard pile.")),
     Field("hand", _("Your cards before (to see them after)"), "cards", required=False),
     Field("player", _("Who plays"), "player", required=False),
     Field("target", _("The other player (spy, swap, or whose card was matched)"), "player", required=False),
     Field("caller", _("Who has called Pablo, if anyone"), "player", required=False),
     Field("moment", _("When (to call Pablo)"), "choice", required=False, default="end_of_turn", choices=MOMENTS),
-    Field("no_cards", _("No cards left in the field"), "bool", required=False, default=False),
+    Field("no_cards", _("No cards left in the field"), "bool", required=False, default=False,
+          help=_("Nothing to swap or look at, and a card drawn must be discarded.")),
 )
 
 @dataclass(frozen=True)

@@ -79,7 +79,9 @@ RULING_FIELDS = (
                   Field("face_down", _("Face down"), "bool", required=False, default=False))),
     Field("hand", _("The hand of the player to play"), "cards", required=False),
     Field("card", _("The card they want to play"), "card", required=False),
-    Field("face_down", _("Played face down"), "bool", required=False, default=False),
+    Field("face_down", _("Played face down"), "bool", required=False, default=False,
+          help=_("A card face down cannot win the trick, except the vuelta, the last card of the second trick: "
+                 "give the trick number.")),
     Field("trick_number", _("Trick number"), "int", required=False, minimum=1, maximum=3, step=1),
 )
 

@@ -79,10 +79,13 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("ecart", _("Écart"), "cards", required=False),
     Field("leader", _("Who led this trick"), "player", required=False),
     Field("called_card", _("Called card (five players)"), "card", required=False),
-    Field("first_trick", _("First trick of the deal"), "bool", required=False, default=False),
-    Field("last_trick", _("Last trick of the deal"), "bool", required=False, default=False),
+    Field("first_trick", _("First trick of the deal"), "bool", required=False, default=False,
+          help=_("At five players, with the called card: the called suit may not lead the first trick, except "
+                 "the called card itself.")),
+    Field("last_trick", _("Last trick of the deal"), "bool", required=False, default=False,
+          help=_("Outside a chelem, an Excuse played to the last trick goes to the side that wins it.")),
     Field("chelem", _("One side has taken every trick so far (chelem)"), "bool", required=False,
-          default=False),
+          default=False, help=_("With the last trick: the Excuse led to it wins the trick.")),
 )
 
 EXAMPLES: tuple[Example, ...] = (

@@ -139,6 +139,29 @@ def test_each_message_of_the_record_form_is_read_with_its_inputs(client: Client,
 
 
 @pytest.mark.django_db
+def test_the_referee_page_points_its_inputs_only_at_hints_and_messages_it_shows(client: Client, game):
+    """A switch of the referee (a checkbox, as every input) is described by its hint only when the page shows the
+    hint: a screen reader reads the element an id names, and an id the page lacks reads as nothing (found by a
+    tester: the switches pointed at hints never drawn). The page alone, for a table, each example asked, and a
+    situation with a weird value in every field; each hint a field has is on the page, beside it."""
+    table = services.create_table(game=game.slug, players=[f"Player {i}" for i in range(1, game.player_counts[0] + 1)])
+    base = f"/referee/{game.slug}/"
+    queries = ["", f"table={table.edit_token}", "ask=1&" + "&".join(f"{f.name}=%E2%98%83" for f in game.ruling_fields)]
+    queries += [q.replace("&amp;", "&") for q in re.findall(r'href="\?([^"]+)"', client.get(base).content.decode())]
+    problems = set()
+    for query in queries:
+        html = client.get(f"{base}?{query}").content.decode()
+        page = Messages(html)
+        for control, _invalid, ids in page.controls:
+            problems.update(f"?{query}: {control} is described by {i}, not in the page"
+                            for i in ids if i not in page.ids)
+        for field in game.ruling_fields:
+            if field.help and f'id="id_{field.name}_helptext"' not in html:
+                problems.add(f"?{query}: the hint of {field.name} is not on the page")
+    assert not problems, "\n".join(sorted(problems))
+
+
+@pytest.mark.django_db
 def test_rules_referee_and_start_pages_answer(client: Client, game):
     for path in (f"/rules/{game.slug}/", f"/referee/{game.slug}/", f"/new/{game.slug}/"):
         assert client.get(path).status_code == 200, path
