@@ -16,6 +16,7 @@ A name corrected, or someone else taking a seat with its score, is :func:`scorin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -80,13 +81,24 @@ def next_dealer_among(before: Sequence[str], dealer: int, after: Sequence[str]) 
     return 0
 
 
-def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None, device: str = "",
-                 user: Any = None, author: str = "") -> Table | None:
-    """The table goes on with ``names`` (one joined or one left): the game so far is closed as a table of its
-    own, which is returned (``None`` when nothing was played or carried yet: the seats just change). The same
-    checks as a new table (:class:`InvalidRecord` per field); refused if the players are no longer ``seen``
-    (the ones the page showed: another phone, or the same tap sent twice, changed them meanwhile)."""
-    game, spec = get_game(table.game), services.table_spec(table)
+@dataclass(frozen=True)
+class SeatChange:
+    """What a change of players does, said before it is made (the players page asks to confirm a change that
+    closes the game): the order of play before and after, who joins and who leaves, who deals first in the new
+    game, and whether the game so far closes (something was played or carried over) after how many deals."""
+
+    before: tuple[str, ...]
+    after: tuple[str, ...]
+    joined: tuple[str, ...]
+    left: tuple[str, ...]
+    dealer: str
+    closes: bool
+    deals: int
+
+
+def _check(game: Game[Any, Any, Any], spec: TableSpec[Any], names: Sequence[str], seen: Sequence[str] | None) -> None:
+    """What is refused before anything is read under lock: the same checks as a new table (per field), a change
+    on seats that are no longer ``seen``, and anything but one player joining or leaving."""
     if spec.teams:
         raise InvalidRecord({"players": _("The teams are chosen when a table starts: for other players or "
                                           "teams, start a new table.")})
@@ -96,26 +108,53 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
         raise InvalidRecord({"players": _("Nobody joins or leaves.")})
     if abs(len(names) - spec.size) != 1:
         raise InvalidRecord({"players": _("One player joins or leaves at a time.")})
-    game.table(names, spec.options)  # the count, the names: refused as for a new table, before any lock
+    game.table(names, spec.options)  # the count, the names: refused as for a new table
+
+
+def _what_changes(table: Table, game: Game[Any, Any, Any], st: services.Standings,
+                  names: Sequence[str]) -> tuple[TableSpec[Any], SeatChange]:
+    """The new table (the deal passing on) and the change as it would be made now."""
+    before = tuple(st.spec.players)
+    after = game.table(names, st.spec.options, (), next_dealer_among(before, game.dealer(st.spec, st.state), names))
+    kept, was = {n.casefold() for n in after.players}, {b.casefold() for b in before}
+    return after, SeatChange(before=before, after=tuple(after.players),
+                             joined=tuple(n for n in after.players if n.casefold() not in was),
+                             left=tuple(n for n in before if n.casefold() not in kept),
+                             dealer=after.players[after.first_dealer],
+                             closes=table.deals.exists() or bool(table.carried),
+                             deals=services.active_deals(table).count())
+
+
+def preview_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None) -> SeatChange:
+    """What :func:`change_seats` would do with ``names``, changing nothing; refused as it would be."""
+    game, spec = get_game(table.game), services.table_spec(table)
+    _check(game, spec, names, seen)
+    return _what_changes(table, game, services.standings(table), names)[1]
+
+
+def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None, device: str = "",
+                 user: Any = None, author: str = "") -> Table | None:
+    """The table goes on with ``names`` (one joined or one left): the game so far is closed as a table of its
+    own, which is returned (``None`` when nothing was played or carried yet: the seats just change). The same
+    checks as a new table (:class:`InvalidRecord` per field); refused if the players are no longer ``seen``
+    (the ones the page showed: another phone, or the same tap sent twice, changed them meanwhile)."""
+    game, spec = get_game(table.game), services.table_spec(table)
+    _check(game, spec, names, seen)
     with transaction.atomic():
         services._reread(services._lock(table))
         st = services.standings(table)
-        before = list(st.spec.players)
-        if seen is not None and not _same(seen, before):
+        if seen is not None and not _same(seen, st.spec.players):
             raise InvalidRecord({"players": str(STALE)})
-        after = game.table(names, st.spec.options, (), next_dealer_among(before, game.dealer(st.spec, st.state),
-                                                                         names))
-        played = services.active_deals(table).count()
-        closed = _close_game_so_far(table) if table.deals.exists() or table.carried else None
+        after, seats = _what_changes(table, game, st, names)
+        played = seats.deals
+        closed = _close_game_so_far(table) if seats.closes else None
         Seat.objects.filter(table=table).delete()
         Seat.objects.bulk_create(Seat(table=table, player=services._player_named(name, device or table.owner_device,
                                                                                   user), position=position)
                                  for position, name in enumerate(after.players))
         Table.objects.filter(pk=table.pk).update(first_dealer=after.first_dealer, carried=None)
         table.first_dealer, table.carried = after.first_dealer, None
-        kept = {n.casefold() for n in after.players}
-        change = {"joined": [n for n in after.players if n.casefold() not in {b.casefold() for b in before}],
-                  "left": [n for n in before if n.casefold() not in kept], "before": before,
+        change = {"joined": list(seats.joined), "left": list(seats.left), "before": list(seats.before),
                   "players": list(after.players), "deals": played}
         if closed is not None:  # "ends": this game ends here (a file keeps it; never the links, see transfer)
             TableChange.objects.create(table=closed, kind=TableChange.Kind.SEATS, after_deals=played,

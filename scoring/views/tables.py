@@ -399,9 +399,11 @@ class _JSONField(forms.JSONField):
 
 
 class SeenPlayersForm(forms.Form):
-    """A form about the seats as the page showed them (sent back, to refuse a change made on stale seats)."""
+    """A form about the seats as the page showed them (sent back, to refuse a change made on stale seats). A change
+    that closes the game is made once ``confirm`` comes back from the page that says what it does."""
 
     players = _JSONField(widget=forms.HiddenInput, required=False)
+    confirm = forms.BooleanField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -436,11 +438,20 @@ class LeaveForm(SeenPlayersForm):
         self.fields["seat"].choices = [("", "—"), *((str(i), name) for i, name in enumerate(names))]
 
 
-def _seats_changed(request: HttpRequest, token: str, names: list[str],
-                   form: SeenPlayersForm) -> HttpResponse | None:
-    """The table goes on with ``names`` (:mod:`scoring.seating`); ``None`` with the reason on ``form``."""
-    table = resolve_for_edit(token).table
+def _seats_changed(request: HttpRequest, access: Access, names: list[str], form: SeenPlayersForm,
+                   action: str) -> HttpResponse | None:
+    """The table goes on with ``names`` (:mod:`scoring.seating`); ``None`` with the reason on ``form``. A change
+    that closes the game is first said, with the standings it closes on and the new game's players, and made
+    only once confirmed (Cancel changes nothing)."""
+    table, token = access.table, access.token
     try:
+        if not form.cleaned_data.get("confirm"):
+            change = seating.preview_seats(table, names, seen=form.seen())
+            if change.closes:
+                st = services.standings(table)
+                return render(request, "scoring/table_players_confirm.html", {
+                    "access": access, "token": token, "table": table, "game": st.game, "form": form,
+                    "action": action, "change": change, "standings": standing_rows(st, side_labels(st))})
         closed = seating.change_seats(table, names, seen=form.seen(), device=device_key(request),
                                       user=request.user, author=author_of(request))
     except InvalidRecord as exc:
@@ -479,20 +490,21 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
                     f"{c['before']} → {c['after']}" for c in changed)})
             return redirect("table", token=token)
     elif action == "join" and join.is_valid():  # the seats as the page showed them: refused if they changed
-        done = _seats_changed(request, token, seating.joined(join.seen() or names, join.cleaned_data["name"],
-                                                             join.cleaned_data["after"]), join)
+        done = _seats_changed(request, access, seating.joined(join.seen() or names, join.cleaned_data["name"],
+                                                              join.cleaned_data["after"]), join, action)
         if done is not None:
             return done
     elif action == "leave" and leave.is_valid():
-        done = _seats_changed(request, token, seating.left(leave.seen() or names, leave.cleaned_data["seat"]),
-                              leave)
+        done = _seats_changed(request, access, seating.left(leave.seen() or names, leave.cleaned_data["seat"]),
+                              leave, action)
         if done is not None:
             return done
     allowed = seating.may_change_seats(game, spec)
     shown = {"join": allowed["join"] or join.is_bound, "leave": allowed["leave"] or leave.is_bound}  # with why not
     return render(request, "scoring/table_players.html", {
         "access": access, "token": token, "table": table, "game": game, "form": form, "join": join,
-        "leave": leave, "allowed": shown, "teams": bool(spec.teams), "started": table.deals.exists()})
+        "leave": leave, "allowed": shown, "teams": bool(spec.teams),
+        "started": table.deals.exists() or bool(table.carried)})
 
 
 class CarryOverForm(forms.Form):

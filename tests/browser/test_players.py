@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import services
@@ -89,6 +90,10 @@ def test_a_friend_joins_mid_night_on_the_smallest_phone(live_server, page: Page,
     assert small_targets(page) == []
     screenshot("players-join-320")
     page.get_by_role("button", name="Add to the table").click()
+    expect(page.get_by_role("heading", name="Close this game?")).to_be_visible()  # the game under way closes
+    fits(page)
+    assert small_targets(page) == []
+    page.get_by_role("button", name="Close this game and start the new one").click()
 
     expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
     expect(page.locator("#live")).to_contain_text("O")
@@ -97,3 +102,51 @@ def test_a_friend_joins_mid_night_on_the_smallest_phone(live_server, page: Page,
     page.get_by_role("link", name="the game before, with its scores and settle-up").click()
     expect(page.locator("#live")).to_contain_text("+450")  # E: +198 − 96 + 348
     screenshot("players-game-before-320")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_joining_a_game_under_way_asks_first_cancel_keeps_the_table_and_confirm_changes_it(live_server, page: Page,
+                                                                                          screenshot, language):
+    """A friend sits down after three deals: "Add to the table" first says what happens — this game closes, its
+    standings kept as they are and settled on their own, a new game with five — and asks; Cancel leaves the
+    table as it was, and only the confirmation changes it (found by a tester: one tap closed the game)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    for record in NIGHT:
+        services.record_deal(table, record)
+    page.goto(f"{live_server.url}/t/{table.edit_token}/players/")
+    if language != "en":
+        page.get_by_role("button", name=language.upper(), exact=True).click()
+        expect(page.locator("html")).to_have_attribute("lang", language)
+
+    def ask() -> None:
+        page.locator("#id_join-name").fill("O")
+        page.locator("#join-form button[type=submit]").click()
+        expect(page.locator("#confirm-seats")).to_be_visible()
+
+    ask()
+    expect(page.locator("#confirm-what")).to_contain_text("O")
+    expect(page.locator("#confirm-closes")).to_contain_text("N, S, E, W")
+    expect(page.locator("#confirm-standings .name")).to_have_text(["E", "N", "S", "W"])
+    expect(page.locator("#confirm-standings .score").first).to_contain_text("450")
+    expect(page.locator("#confirm-new")).to_contain_text("N, S, E, W, O")
+    if language == "en":
+        expect(page.get_by_role("heading", name="Close this game?")).to_be_visible()
+        expect(page.locator("#confirm-closes")).to_contain_text("after 3 deals")
+        expect(page.locator("#confirm-new")).to_contain_text("W deals first.")
+    fits(page)
+    assert small_targets(page) == []
+    screenshot(full_page=False)
+
+    page.locator("#cancel-change").click()
+    expect(page.locator("#join-form")).to_be_visible()
+    live = Table.objects.get(pk=table.pk)
+    assert services.table_spec(live).players == ("N", "S", "E", "W") and services.standings(live).deal_count == 3
+    assert Table.objects.count() == 1
+
+    ask()
+    page.locator("#confirm-change").click()
+    expect(page).to_have_url(f"{live_server.url}/t/{table.edit_token}/")
+    expect(page.locator("#live")).to_contain_text("O")
+    live = Table.objects.get(pk=table.pk)
+    assert services.table_spec(live).players == ("N", "S", "E", "W", "O") and services.standings(live).deal_count == 0
+    assert Table.objects.filter(closed=True).count() == 1

@@ -25,7 +25,8 @@ def test_a_player_who_joins_starts_a_new_game_under_the_same_links(client, tarot
     before = services.standings(tarot4)
     assert before.dealer == "W"  # N, S and E dealt: W deals next
 
-    response = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"})
+    response = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3",
+                                                 "join-confirm": "1"})
 
     assert response.status_code == 302 and response["Location"] == f"/t/{tarot4.edit_token}/"
     live = Table.objects.get(pk=tarot4.pk)
@@ -85,12 +86,81 @@ def test_a_player_who_leaves_hands_the_deal_to_the_next_player_still_seated(clie
     add_deals(tarot5, 2)  # N and S dealt: E deals next
     assert services.standings(tarot5).dealer == "E"
 
-    response = client.post(players_url(tarot5), {"action": "leave", "leave-seat": "2"})
+    response = client.post(players_url(tarot5), {"action": "leave", "leave-seat": "2", "leave-confirm": "1"})
 
     assert response.status_code == 302
     st = services.standings(Table.objects.get(pk=tarot5.pk))
     assert st.spec.players == ("N", "S", "W", "O") and st.dealer == "W"
     assert TableChange.objects.get(table=tarot5, kind=TableChange.Kind.SEATS).details["left"] == ["E"]
+
+
+def test_a_change_that_closes_the_game_first_says_what_it_does_and_changes_nothing(client, tarot4):
+    """Joining a game under way closes it: the players page first says so — which game closes (its game, its
+    players, its deals), that its standings are kept and settled up on their own, who plays the new game and
+    who deals first — and asks to confirm; until then nothing changes (found by a tester: one tap on "Add to the
+    table" closed the game)."""
+    add_deals(tarot4, 3)  # N +66, S +66, E +66, W -198; W deals next
+    sent = {"action": "join", "join-name": "O", "join-after": "3", "join-players": '["N", "S", "E", "W"]'}
+
+    response = client.post(players_url(tarot4), sent)
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Close this game?" in html and "O joins the table." in html
+    assert "French Tarot with N, S, E, W, after 3 deals: its scores are kept as they stand, in the history, and it " \
+           "is settled up on its own." in html
+    assert re.findall(r'<td class="name">(\w+)</td><td class="score [a-z]+">([^<]+)</td>', html) == [
+        ("N", "+66"), ("S", "+66"), ("E", "+66"), ("W", "−198")]
+    assert "From zero, with the same options and stake: N, S, E, W, O. W deals first." in html
+    assert f'href="/t/{tarot4.edit_token}/players/" id="cancel-change">Cancel</a>' in html
+    for name, value in (("action", "join"), ("join-name", "O"), ("join-after", "3"), ("join-confirm", "1")):
+        assert f'name="{name}" value="{value}"' in html, name
+    live = Table.objects.get(pk=tarot4.pk)
+    assert services.table_spec(live).players == tuple(PLAYERS4) and services.standings(live).deal_count == 3
+    assert Table.objects.count() == 1 and not TableChange.objects.exists()
+
+    assert client.post(players_url(tarot4), {**sent, "join-confirm": "1"}).status_code == 302
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == ("N", "S", "E", "W", "O")
+    assert Table.objects.filter(closed=True).count() == 1
+
+
+def test_a_player_leaving_a_game_under_way_is_confirmed_too(client, tarot5):
+    add_deals(tarot5, 1)
+    html = client.post(players_url(tarot5), {"action": "leave", "leave-seat": "2"}).content.decode()
+    assert "Close this game?" in html and "E leaves the table." in html and "after 1 deal:" in html
+    assert "From zero, with the same options and stake: N, S, W, O." in html
+    assert services.table_spec(Table.objects.get(pk=tarot5.pk)).players == ("N", "S", "E", "W", "O")
+
+
+def test_a_game_carried_over_from_paper_is_confirmed_before_it_closes(client, tarot4):
+    services.carry_over(tarot4, {"total_0": "120", "total_1": "-40", "total_2": "-40", "total_3": "-40"})
+    assert "The game so far ends as it stands" in client.get(players_url(tarot4)).content.decode()
+    html = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"}).content.decode()
+    assert "French Tarot with N, S, E, W: its scores are kept as they stand" in html and "+120" in html
+    assert Table.objects.get(pk=tarot4.pk).carried is not None
+
+
+def test_a_change_that_closes_nothing_is_made_at_once(client, tarot4):
+    response = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"})
+    assert response.status_code == 302
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == ("N", "S", "E", "W", "O")
+
+
+def test_a_change_the_game_refuses_is_said_beside_the_form_not_offered_to_confirm(client, tarot4):
+    add_deals(tarot4, 1)
+    html = client.post(players_url(tarot4), {"action": "join", "join-name": "n", "join-after": "0"}
+                       ).content.decode()
+    assert "Two players have the same name." in html and "Close this game?" not in html
+
+
+def test_a_confirmation_sent_after_the_players_changed_elsewhere_changes_nothing_more(client, tarot4):
+    add_deals(tarot4, 1)
+    sent = {"action": "join", "join-name": "O", "join-after": "2", "join-players": '["N", "S", "E", "W"]'}
+    assert "Close this game?" in client.post(players_url(tarot4), sent).content.decode()
+    seating.change_seats(tarot4, ["N", "S", "E"])  # meanwhile, on another phone, W left
+    html = client.post(players_url(tarot4), {**sent, "join-confirm": "1"}).content.decode()
+    assert "The players changed meanwhile" in html
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == ("N", "S", "E")
 
 
 def test_before_the_first_deal_the_players_just_change(tarot4):
