@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from referee.cards import RANK_LETTERS, Card, card_letters
 from referee.game import Option, Options, option
-from referee.text import Text, _
+from referee.text import Text, _, join
 
 
 class Variant(StrEnum):
@@ -23,10 +24,16 @@ VARIANT_NAMES: dict[Variant, Text] = {
     Variant.ENGLISH: _("English variant"),
 }
 
+# Cards named in the reader's letters, as the card picker and the form's hint show them (R♦ in Spanish and French).
+FACE_LETTERS = join([RANK_LETTERS[rank] for rank in "JQK"], " ")
+JACK_QUEEN = join([RANK_LETTERS[rank] for rank in "JQ"], " ")
+KING_OF_DIAMONDS = card_letters(Card("D", "K"))
+
 VARIANT_SUMMARIES: dict[Variant, Text] = {
-    Variant.FRENCH: _("Game to 100. Ace 1, J Q K 10, K♦ 0. A good Pablo scores −5; a bad one, cards + 10."),
-    Variant.ENGLISH: _("Game ends past 50; exactly 50 goes back to 0. Ace −1, red Kings 0, J Q and black "
-                       "Kings 10. A Pablo beaten costs 10 more, tied 5."),
+    Variant.FRENCH: _("Game to 100. Ace 1, %(faces)s 10, %(king)s 0. A good Pablo scores −5; a bad one, "
+                      "cards + 10.", faces=FACE_LETTERS, king=KING_OF_DIAMONDS),
+    Variant.ENGLISH: _("Game ends past 50; exactly 50 goes back to 0. Ace −1, red Kings 0, %(jack_queen)s and "
+                       "black Kings 10. A Pablo beaten costs 10 more, tied 5.", jack_queen=JACK_QUEEN),
 }
 
 
@@ -34,7 +41,8 @@ VARIANT_SUMMARIES: dict[Variant, Text] = {
 class PabloOptions(Options):
     variant: str = option(
         Variant.FRENCH.value, _("Variant"),
-        choices=((Variant.FRENCH.value, _("French: to 100, K♦ 0, −5 for a good Pablo")),
+        choices=((Variant.FRENCH.value, _("French: to 100, %(king)s 0, −5 for a good Pablo",
+                                                     king=KING_OF_DIAMONDS)),
                  (Variant.ENGLISH.value, _("English: past 50, aces −1, red Kings 0, exactly 50 → 0"))),
         help=_("Two different games share the name; the table shows which one it plays."))
     one_hand: bool = option(

@@ -10,6 +10,7 @@ comes from, under that section's title, so every rule the referee or a refusal c
 
 from __future__ import annotations
 
+from referee.cards import Card, card_letters
 from referee.game import Rule, RulesSection
 from referee.text import _
 
@@ -41,9 +42,10 @@ RULES: tuple[RulesSection, ...] = (
     ), "turn"),
     RulesSection(_("Card values"), (
         _("French variant: Ace 1, 2 to 10 their number, Jacks, Queens and Kings 10, but the King of "
-          "diamonds (K♦) 0."),
+          "diamonds (%(king)s) 0.", king=card_letters(Card("D", "K"))),
         _("English variant: Ace −1, 2 to 10 their number, Jacks, Queens and black Kings 10, and the red "
-          "Kings (K♥, K♦) 0."),
+          "Kings (%(hearts)s, %(diamonds)s) 0.", hearts=card_letters(Card("H", "K")),
+          diamonds=card_letters(Card("D", "K"))),
         _("A player with no cards left in front of them has 0 points."),
     ), "values"),
     RulesSection(_("Card powers"), (

@@ -77,6 +77,24 @@ def test_the_hint_says_the_cards_with_the_letters_the_picker_shows(client, engli
     assert "A = −1 · K♥ K♦ = 0 · J Q K♠ K♣ = 10" in text_of(page(client, english))
 
 
+def test_the_variant_line_names_the_cards_with_the_letters_the_hint_uses(client, french, english):
+    """The picker and the hint show R (rey, roi), D (dama, dame) and S (sota) or V (valet) in Spanish and French:
+    the line saying what the variant counts, the variant's choice on the new table form and the rules page name
+    the cards with the same letters (found by a tester: "J Q K 10, K♦ 0" beside "R♦ = 0")."""
+    for language, faces, king in (("es", "S D R", "R"), ("fr", "V D R", "R"), ("en", "J Q K", "K")):
+        headers = {"Accept-Language": language}
+        table = text_of(page(client, french, **headers))
+        assert f"A = 1 · {king}♦ = 0 · {faces} = 10" in table  # the hint beside the form
+        assert f"{faces} 10, {king}♦ 0" in table  # the variant's line above it
+        new_table = text_of(client.get("/new/pablo/", headers=headers).content.decode())
+        assert f"100, {king}♦ 0" in new_table
+        rules = text_of(client.get("/rules/pablo/", headers=headers).content.decode())
+        assert f"({king}♦) 0" in rules and f"({king}♥, {king}♦) 0" in rules
+        if language != "en":
+            assert "K♦" not in table + new_table + rules
+            assert "J Q" not in text_of(page(client, english, **headers))
+
+
 def test_a_round_recorded_from_the_form_with_cards_and_points(client, english):
     """Ana A♠ K♦ = −1 + 0 = −1, lowest: −1; Bea 7 typed; Carl no cards ("No cards" sends "-"): 0, not below −1;
     Dani Q♣ 2♦ = 12."""
@@ -204,7 +222,7 @@ def test_the_rules_page_has_every_section_and_every_cited_rule(client, db):
 
 def test_the_rules_page_in_french(client, db):
     html = client.get("/rules/pablo/", headers={"Accept-Language": "fr"}).content.decode()
-    assert "Deux jeux nommés Pablo" in html and "le roi de carreaux (K♦) 0" in html
+    assert "Deux jeux nommés Pablo" in html and "(R♦) 0" in html
 
 
 def test_the_referee_page_answers_the_pair_example(client, db):
