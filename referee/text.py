@@ -8,7 +8,8 @@ finds the templates because ``_`` is one of xgettext's keywords.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +23,7 @@ class Text:
 
     def __str__(self) -> str:
         template = without_context(self.template)
-        return template % self.params if self.params else template
+        return fill(template, self.params, words_of(self.params)) if self.params else template
 
     def to_json(self) -> str:
         return str(self)
@@ -60,6 +61,51 @@ def is_i18n(value: Any) -> bool:
     """Whether ``value`` is a text's stored form, ``[template, params]``."""
     return (isinstance(value, list | tuple) and len(value) == 2 and isinstance(value[0], str)
             and isinstance(value[1], dict))
+
+
+# A value that opens a sentence.
+_OPENING = re.compile(r"(?:^|[.!?…]\s+)%\((\w+)\)s")
+_STOPS = (".", "!", "?", "…")
+
+
+def fill(template: str, params: Mapping[str, Any], words: Collection[str] = ()) -> str:
+    """``template % params`` as a sentence writes it, whatever the values: in a template that is a sentence (it
+    ends with a stop), a capital letter on the word a sentence opens with when that word is one of ``words`` (the
+    game's own words: "copas", not a player's name, which stays as the player wrote it).
+
+    >>> fill("%(suit)s were led. You hold no %(suit)s.", {"suit": "copas"}, {"suit"})
+    'Copas were led. You hold no copas.'
+    >>> fill("%(name)s leads; you hold no %(suit)s.", {"name": "de Vries", "suit": "copas"}, {"suit"})
+    'de Vries leads; you hold no copas.'
+    >>> fill("%(suit)s of %(rank)s", {"suit": "copas", "rank": 3}, {"suit"})  # not a sentence
+    'copas of 3'
+    """
+    sentence = template.rstrip().endswith(_STOPS)  # a phrase ("%(rank)s of %(suit)s") is left as it is
+    if not sentence or not any(m.group(1) in words for m in _OPENING.finditer(template)):
+        return template % params
+    values = dict(params)
+
+    def capital(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in words:
+            return match.group(0)
+        said = str(params[name])
+        values[f"{name} opening"] = said[:1].upper() + said[1:]
+        return match.group(0).replace(f"%({name})s", f"%({name} opening)s")
+
+    return _OPENING.sub(capital, template) % values
+
+
+def words_of(params: Mapping[str, Any]) -> frozenset[str]:
+    """The parameters that are the game's own words, which a sentence may open with a capital: a text whose own
+    template starts with a word ("copas", "Ace of espadas"), not with a value (a name, a number of malas).
+
+    >>> sorted(words_of({"suit": _("copas"), "name": "ana", "n": _("%(n)s malas", n=3)}))
+    ['suit']
+    """
+    return frozenset(name for name, value in params.items()
+                     if is_text(value) and not without_context(
+                         value.template if isinstance(value, Text) else value[0]).startswith("%("))
 
 
 def _(template: str, **params: Any) -> Text:

@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
-from referee.text import CONTEXT, Text, is_text, without_context
+from referee.text import CONTEXT, Text, fill, is_text, without_context, words_of
 from scoring import rows
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
@@ -996,11 +996,13 @@ def translate(text: Text | str | list[Any]) -> str:
         template, params = text[0], text[1]
     else:
         return _(text) if isinstance(text, str) and text else str(text)
+    words: frozenset[str] = frozenset()
     if isinstance(params, dict):
+        words = words_of(params)
         params = {k: translate(v) if is_text(v) else v for k, v in params.items()}
     translated = gettext_of(template)
     try:
-        return elided(translated, params) % params if params else translated
+        return fill(elided(translated, params), params, words) if params else translated
     except (KeyError, TypeError, ValueError):
         return str(Text(template, params))
 

@@ -297,3 +297,21 @@ def test_a_matador_is_forced_out_only_by_a_higher_one_unless_the_table_says_any_
     assert "house rule" in str(ruling.explanation)
     from games.tresillo.rules_text import RULE_MATADORS_ANY  # the paragraph quoted says the house rule, not
     assert ruling.rule == RULE_MATADORS_ANY                    # "only a higher matador" (found by a review)
+
+
+# -- how an explanation reads ---------------------------------------------------------------------------------
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "language", "said"), [
+    ("ombre", "en", "Copas were led and you hold some: you must follow suit."),
+    ("tresillo", "en", "Copas were led and you hold some: you must follow suit."),
+    ("ombre", "es", "Se salió a copas y tienes: debes asistir."),  # mid-sentence, the suit stays as it is
+    ("ombre", "fr", "On a entamé coupes (copas) et vous en avez\u00a0: vous devez fournir."),
+])
+def test_a_sentence_that_opens_with_the_suit_led_starts_with_a_capital(client, slug, language, said):
+    """The suit's name is lower case ("copas") where a sentence says it, and a capital where a sentence opens
+    with it (found by a tester: "copas were led" at the start of the explanation)."""
+    response = client.get(f"/referee/{slug}/", {"ask": "1", "trump": "O", "trick": "3C", "hand": "1E 12C 4E"},
+                          headers={"Accept-Language": language})
+    assert response.context["answer"]["explanation"] == said
+    assert str(ask(trump="O", trick=["3C"], hand=["12C", "4E"]).explanation).startswith("Copas were led")
