@@ -63,16 +63,20 @@ def is_i18n(value: Any) -> bool:
             and isinstance(value[1], dict))
 
 
-# A value that opens a sentence.
+# A value that ends a sentence with its own stop ("Ana Ma.", "Yahoo!"), and one that opens a sentence.
+_STOPPED = re.compile(r"%\((\w+)\)s\.(?!\.)")
 _OPENING = re.compile(r"(?:^|[.!?…]\s+)%\((\w+)\)s")
 _STOPS = (".", "!", "?", "…")
 
 
 def fill(template: str, params: Mapping[str, Any], words: Collection[str] = ()) -> str:
-    """``template % params`` as a sentence writes it, whatever the values: in a template that is a sentence (it
-    ends with a stop), a capital letter on the word a sentence opens with when that word is one of ``words`` (the
-    game's own words: "copas", not a player's name, which stays as the player wrote it).
+    """``template % params`` as a sentence writes it, whatever the values: no second full stop after a value that
+    ends with a stop of its own (a name such as "Ana Ma."), and, in a template that is a sentence (it ends with a
+    stop), a capital letter on the word a sentence opens with when that word is one of ``words`` (the game's own
+    words: "copas", not a player's name, which stays as the player wrote it).
 
+    >>> fill("The dealer is %(name)s.", {"name": "Ana Ma."}), fill("The dealer is %(name)s.", {"name": "Ana"})
+    ('The dealer is Ana Ma.', 'The dealer is Ana.')
     >>> fill("%(suit)s were led. You hold no %(suit)s.", {"suit": "copas"}, {"suit"})
     'Copas were led. You hold no copas.'
     >>> fill("%(name)s leads; you hold no %(suit)s.", {"name": "de Vries", "suit": "copas"}, {"suit"})
@@ -81,6 +85,8 @@ def fill(template: str, params: Mapping[str, Any], words: Collection[str] = ()) 
     'copas of 3'
     """
     sentence = template.rstrip().endswith(_STOPS)  # a phrase ("%(rank)s of %(suit)s") is left as it is
+    template = _STOPPED.sub(lambda m: m.group(0)[:-1] if str(params.get(m.group(1), "")).endswith(_STOPS)
+                            else m.group(0), template)
     if not sentence or not any(m.group(1) in words for m in _OPENING.finditer(template)):
         return template % params
     values = dict(params)

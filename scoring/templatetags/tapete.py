@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any
 
@@ -20,6 +21,22 @@ register = template.Library()
 def tr(text: Any) -> str:
     """A referee text (``[template, params]`` as stored, or a Text) in the active language."""
     return translate(text)
+
+
+# A full stop straight after another stop (not part of an ellipsis): the one a name brought with it.
+_SECOND_STOP = re.compile(r"(?<=[^.][.!?…])\.(?!\.)")
+
+
+@register.filter(is_safe=True)
+def one_stop(text: Any) -> str:
+    """A page's sentence (``{% filter one_stop %}{% blocktranslate %}…``) whose name ends with a stop of its own
+    said with one stop, not two: "empieza Ana Ma." (not "Ana Ma.."), as :func:`referee.text.fill` does for the
+    games' own sentences; an ellipsis stays.
+
+    >>> one_stop("Reparte Bea, empieza Ana Ma.."), one_stop("Wait... Yahoo!."), one_stop("From Ana. Nobody: …")
+    ('Reparte Bea, empieza Ana Ma.', 'Wait... Yahoo!', 'From Ana. Nobody: …')
+    """
+    return _SECOND_STOP.sub("", str(text))
 
 
 @register.filter
