@@ -24,7 +24,7 @@ Only what truly cannot happen is refused:
 ...     check_record(table, record)
 ... except InvalidRecord as refused:
 ...     print(refused.errors["points"], "/", refused.rules["points"].key)  # doctest: +NORMALIZE_WHITESPACE
-Holding 1 of the three bouts, the attack has at least 4 points, not 3: 4½ a bout with the other cards of the
+With 1 bout, the attack has at least 4 points, not 3: 4½ a bout with the other cards of the
 trick that took it (the Excuse 4 alone, to a side that took no trick). / cards
 """
 
@@ -46,9 +46,18 @@ from games.tarot.record import Chelem, Contract, PetitAuBout, Side, TarotRecord
 from games.tarot.rules_text import RULE_CARD_POINTS, RULE_CHELEM, RULE_CHIEN, RULE_PETIT_AU_BOUT, RULE_POIGNEE
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
-from referee.text import _
+from referee.text import Text, _
 
 SIDES = tuple(Side)
+
+# The bouts the attack holds, as a refusal says them: "with the three bouts", not "with 3 of the three bouts" (a
+# sentence that opens with it gives it its capital).
+WITH_BOUTS: dict[int, Text] = {
+    0: _("with no bout"),
+    1: _("with 1 bout"),
+    2: _("with 2 bouts"),
+    3: _("with the three bouts"),
+}
 
 __all__ = ["InvalidRecord", "check_record"]
 
@@ -70,35 +79,35 @@ def _check_points(n: int, record: TarotRecord, errors: Errors) -> bool:
     attack, bouts, contract, chien = record.attack_halves, record.bouts, record.contract, CHIEN_SIZE[n]
     assert contract is not None  # every record but a void deal's names it
     least, most = ATTACK_BOUNDS[n, contract, bouts]
-    numbers = {"bouts": bouts, "points": format_halves(attack), "least": format_halves(least),
+    numbers = {"bouts": WITH_BOUTS[bouts], "points": format_halves(attack), "least": format_halves(least),
                "most": format_halves(most), "cards": chien}
     if attack < least:
         if contract is Contract.GARDE_SANS:
-            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s "
-                                   "points, not %(points)s: the chien's %(cards)s cards count for it, ½ at least "
-                                   "each and 4½ a bout (its own Excuse 4 if it took no trick).", **numbers),
+            errors.add("points", _("%(bouts)s, the attack has at least %(least)s points, not %(points)s: the "
+                                   "chien's %(cards)s cards count for it, ½ at least each and 4½ a bout (its own "
+                                   "Excuse 4 if it took no trick).", **numbers),
                        rule=RULE_CHIEN)
         elif contract is Contract.GARDE_CONTRE:
-            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s "
-                                   "points, not %(points)s: 4½ a bout with the other cards of the trick that "
-                                   "took it (the Excuse 4 alone, to a side that took no trick).", **numbers),
+            errors.add("points", _("%(bouts)s, the attack has at least %(least)s points, not %(points)s: 4½ a "
+                                   "bout with the other cards of the trick that took it (the Excuse 4 alone, to a "
+                                   "side that took no trick).", **numbers),
                        rule=RULE_CARD_POINTS)
         else:
-            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack has at least %(least)s "
-                                   "points, not %(points)s: 4½ a bout with the other cards of the trick that "
-                                   "took it (the Excuse 4 alone, to a side that took no trick), and ½ at least "
-                                   "for each of the écart's %(cards)s cards.", **numbers), rule=RULE_CARD_POINTS)
+            errors.add("points", _("%(bouts)s, the attack has at least %(least)s points, not %(points)s: 4½ a "
+                                   "bout with the other cards of the trick that took it (the Excuse 4 alone, to a "
+                                   "side that took no trick), and ½ at least for each of the écart's %(cards)s "
+                                   "cards.", **numbers), rule=RULE_CARD_POINTS)
         return False
     if attack > most:
         if contract is Contract.GARDE_CONTRE:
             errors.add("points", _("In a garde contre the chien's %(cards)s cards count for the defence, ½ at "
-                                   "least each and 4½ a bout (its own Excuse 4 if it took no trick): holding "
-                                   "%(bouts)s of the three bouts, the attack has %(most)s points at most, not "
-                                   "%(points)s.", **numbers), rule=RULE_CHIEN)
+                                   "least each and 4½ a bout (its own Excuse 4 if it took no trick): "
+                                   "%(bouts)s, the attack has %(most)s points at most, not %(points)s.",
+                                   **numbers), rule=RULE_CHIEN)
         else:
-            errors.add("points", _("Holding %(bouts)s of the three bouts, the attack cannot have %(points)s "
-                                   "points: the defence's bouts, 4½ each with the other cards of the trick that "
-                                   "took them (the Excuse 4 alone), leave it %(most)s at most.", **numbers),
+            errors.add("points", _("%(bouts)s, the attack cannot have %(points)s points: the defence's bouts, "
+                                   "4½ each with the other cards of the trick that took them (the Excuse 4 "
+                                   "alone), leave it %(most)s at most.", **numbers),
                        rule=RULE_CARD_POINTS)
         return False
     return True
@@ -150,8 +159,8 @@ def _check_chelem(n: int, record: TarotRecord, errors: Errors) -> None:
         elif not ((bouts == 3 and attack == TOTAL_HALVES)
                   or (bouts == 2 and TOTAL_HALVES - EXCUSE_HALVES - 1 <= attack <= TOTAL_HALVES - EXCUSE_HALVES)):
             errors.add("chelem", _("A chelem by the attack means every card point: 91 with the three bouts, or "
-                                   "87 with two when the defence kept its Excuse (not %(points)s with "
-                                   "%(bouts)s of the bouts).", points=format_halves(attack), bouts=bouts),
+                                   "87 with two when the defence kept its Excuse (not %(points)s %(bouts)s).",
+                                   points=format_halves(attack), bouts=WITH_BOUTS[bouts]),
                        rule=RULE_CHELEM)
     elif chelem is Chelem.DEFENCE:
         if petit is PetitAuBout.ATTACK:

@@ -207,11 +207,22 @@ def test_an_attack_whose_one_bout_is_its_excuse_may_hold_four_points() -> None:
     error(THREE, {"taker": "A", "contract": "garde_contre", "bouts": 1, "points": "3.5"}, "points", "at least 4")
 
 
+def test_a_refusal_says_the_bouts_the_attack_holds_as_a_player_would() -> None:
+    """"With the three bouts", "With 2 bouts", "With 1 bout", not "Holding 3 of the three bouts" (found by a
+    tester in French: "Avec 3 des trois bouts"); mid-sentence the same words, in lower case."""
+    for bouts, said in ((3, "With the three bouts, "), (2, "With 2 bouts, "), (1, "With 1 bout, ")):
+        assert error(FOUR, deal(bouts=bouts, points=2), "points").startswith(said + "the attack has at least")
+    assert error(FOUR, deal(bouts=0, points=80), "points").startswith("With no bout, the attack cannot have 80")
+    assert "(its own Excuse 4 if it took no trick): with 2 bouts, the attack has" in error(
+        FOUR, deal(contract="garde_contre", bouts=2, points=90), "points")
+    assert "(not 80 with 2 bouts)" in error(FOUR, deal(bouts=2, points=80, chelem="unannounced_made"), "chelem")
+
+
 def test_points_cannot_include_the_defences_bouts() -> None:
     """The defence's bouts come with their trick: holding all three, the defence has 4½ + 4½ + ½ + ½ (the Petit
     and the 21 in one trick of four) and the Excuse 4, 14 points; the attack 77 at most. Holding two, 10: the
     attack 81 at most. Holding the Excuse alone, 4 (it gives ½ for it): the attack 87 at most."""
-    error(FOUR, deal(bouts=0, points=91, chelem="unannounced_made"), "points", "0 of the three bouts", "77")
+    error(FOUR, deal(bouts=0, points=91, chelem="unannounced_made"), "points", "with no bout", "77")
     assert valid(FOUR, deal(bouts=0, points=77)).points == "77"
     error(FOUR, deal(bouts=0, points=78), "points", "77 at most")
     assert valid(FOUR, deal(bouts=1, points=81)).points == "81"
