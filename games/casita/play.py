@@ -86,7 +86,8 @@ EXAMPLES: tuple[Example, ...] = (
 
 @dataclass(frozen=True)
 class Pile:
-    """Another player's pile, as the referee sees it: its top card, and whose it is (or its place in the list)."""
+    """Another player's pile, as the referee sees it: its top card, and whose it is (or, when nobody said, the pile
+    named by its top card: "the 5 of espadas pile")."""
 
     top: Card
     name: Text
@@ -139,7 +140,9 @@ def _piles(table: TableSpec[CasitaOptions], raw: Any, errors: Errors) -> tuple[P
         top = parse.card(value, table.deck, f"{where}.top", errors, blank=_("Give the pile's top card."))
         if top is None:
             return ()
-        name = _("%(name)s's pile", name=player.name) if player else _("pile %(n)s", n=index + 1)
+        # A pile whose owner is not given is named by the card the players see on it, not by its place in a list.
+        name = (_("%(name)s's pile", name=player.name) if player
+                else _("the %(card)s pile", card=card_name(top, table.deck)))
         found.append(Pile(top, name))
     return tuple(found)
 

@@ -138,7 +138,8 @@ def test_the_referee_on_a_phone(live_server, page: Page, screenshot):
     expect(reasons).to_have_count(3)
     expect(reasons.nth(0)).to_contain_text("it stays in the centre")
     expect(reasons.nth(1)).to_contain_text("6 of copas captures 6 of bastos from the centre")
-    expect(reasons.nth(2)).to_contain_text("5 of espadas matches the top of pile 1: you steal that whole pile")
+    expect(reasons.nth(2)).to_contain_text(
+        "5 of espadas matches the top of the 5 of bastos pile: you steal that whole pile")
     screenshot("hand")
 
 

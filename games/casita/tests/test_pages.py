@@ -4,6 +4,7 @@ closed once the match is over, editing a deal, the house rules shown, the rules 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -162,14 +163,16 @@ def test_the_referee_page_answers_from_a_table(client, casita3):
 
 def test_the_referee_in_french_names_the_piles_a_card_steals(client, casita3):
     """French contracts "de le tas" to "du tas", and the cards are named, not coded."""
+    piles = json.dumps([{"player": "Bea", "top": "7E"}, {"player": "Carl", "top": "7B"}])
     response = client.get("/referee/casita/", {"ask": "1", "table": casita3.view_token, "question": "steal",
-                                               "card": "7O", "piles": "7E 7B"}, HTTP_ACCEPT_LANGUAGE="fr")
+                                               "card": "7O", "piles": piles}, HTTP_ACCEPT_LANGUAGE="fr")
     assert response.context["answer"]["explanation"].startswith(
-        "Oui. 7 de deniers (oros) a le rang du dessus de plusieurs tas (tas 1 et tas 2)\u00a0: vous volez l’un de "
-        "ces tas")
+        "Oui. 7 de deniers (oros) a le rang du dessus de plusieurs tas (tas de Bea et tas de Carl)\u00a0: vous volez "
+        "l’un de ces tas")
     one = client.get("/referee/casita/", {"ask": "1", "table": casita3.view_token, "question": "steal",
-                                          "card": "7O", "piles": "7E"}, HTTP_ACCEPT_LANGUAGE="fr")
-    assert "a le rang du dessus du tas 1\u00a0: vous volez ce tas entier" in one.context["answer"]["explanation"]
+                                          "card": "7O", "piles": json.dumps([{"player": "Bea", "top": "7E"}])},
+                     HTTP_ACCEPT_LANGUAGE="fr")
+    assert "a le rang du dessus du tas de Bea\u00a0: vous volez ce tas entier" in one.context["answer"]["explanation"]
 
 
 def test_settle_up_by_the_difference_in_deals_won(client, casita3):

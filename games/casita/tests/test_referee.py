@@ -68,8 +68,8 @@ def test_a_card_matching_a_piles_top_steals_it_instead_of_capturing_from_the_cen
 def test_taking_the_centre_when_a_pile_matches_is_not_legal():
     ruling = rule(question="centre", card="5O", centre=["5C", "7E"], piles=["5E"])
     assert ruling.legal is False and str(ruling.rule) == "Stealing a pile"
-    assert said(ruling).startswith("No: 5 of oros matches the top of pile 1, so it steals instead of capturing "
-                                   "from the centre.")
+    assert said(ruling).startswith("No: 5 of oros matches the top of the 5 of espadas pile, so it steals instead of "
+                                   "capturing from the centre.")
     assert str(P_STEAL) in said(ruling)
 
 
@@ -194,3 +194,10 @@ def test_every_example_gets_an_answer():
     table = GAME.table(["Player 1", "Player 2", "Player 3", "Player 4"])
     for example in GAME.examples:
         assert GAME.ruling(table, example.situation).explanation
+
+
+def test_a_pile_whose_owner_is_not_given_is_named_by_its_top_card_not_by_a_number():
+    """The players see a pile's top card, not its place in the form's list (found by a tester: "pile 1")."""
+    ruling = rule(card="6O", centre=["3C"], piles=["2B", "6E", "6C"])
+    assert said(ruling).startswith("6 of oros matches the top of the 6 of espadas pile and the 6 of copas pile: ")
+    assert "pile 2" not in said(ruling) and "pile 3" not in said(ruling)
