@@ -87,3 +87,31 @@ def test_the_preview_before_save_then_the_sheet_on_a_320px_phone(live_server, pa
     services.record_deal(table, {"taker": "Eva", "partner": "Eva", "contract": "garde", "bouts": 2, "points": 49})
     expect(page.locator("#board")).to_contain_text("+230", timeout=8000)
     expect(page.locator("#board")).to_contain_text("Deals next: Dolores")
+
+
+def test_five_long_names_are_read_whole_over_the_sheet_on_a_390px_phone(live_server, page: Page, screenshot):
+    """At five the columns are narrow: every other name sits a line higher, so that each runs over its neighbour's
+    column and is read whole, "Emmanuelle", not "Em…" (found by a tester), and no name covers another."""
+    names = ["Alexandre", "Béatrice", "Christophe", "Dominique", "Emmanuelle"]
+    table = services.create_table(game="tarot", players=names)
+    services.record_deal(table, {"taker": "Alexandre", "partner": "Christophe", "contract": "garde", "bouts": 2,
+                                 "points": 49})
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/{table.view_token}/sheet/")
+    heads = page.locator("#sheet thead .side span")
+    expect(heads).to_have_text(names)
+    boxes = []
+    for head in heads.all():
+        assert head.evaluate("s => s.scrollWidth <= s.clientWidth"), head.text_content()  # not cut
+        assert head.evaluate("s => s.getClientRects().length === 1 && s.offsetHeight < 24")  # on one line
+        boxes.append(head.bounding_box())
+    for a, b in zip(boxes, boxes[1:], strict=False):
+        assert a["x"] + a["width"] <= b["x"] + b["width"]  # in the order of the columns
+    for i, a in enumerate(boxes):  # no two names overlap
+        for b in boxes[i + 1:]:
+            assert (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                    or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]), (a, b)
+    sheet_box = page.locator(".sheet-scroll").bounding_box()
+    assert all(sheet_box["x"] <= box["x"] and box["x"] + box["width"] <= sheet_box["x"] + sheet_box["width"]
+               for box in boxes)  # all inside the phone's width
+    screenshot("five-names-390", full_page=False)
