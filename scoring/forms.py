@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import unicodedata
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.forms.formsets import INITIAL_FORM_COUNT, TOTAL_FORM_COUNT, ManagementForm
 from django.forms.renderers import TemplatesSetting
 from django.utils import formats
@@ -25,7 +26,7 @@ from django.utils.translation import gettext_lazy
 from referee import parse
 from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
-from scoring.services import field_errors, table_for, translate
+from scoring.services import ChangeRefused, field_errors, table_for, translate
 from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -529,6 +530,21 @@ class RowFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
         return 0
 
 
+def _stand_in(spec: Field, players: Sequence[str], which: int) -> Any:
+    """A value a record field may hold, the first or the second of two different ones (for
+    :meth:`RecordForm.check_the_rest`); None when there is no such pair (a list, cards, text)."""
+    if spec.kind == "bool":
+        return bool(which)
+    if spec.kind in ("choice", "player"):
+        values = [value for value, _label in spec.choices] if spec.choices else list(players)
+        return values[which] if len(values) > 1 else None
+    if spec.kind in ("int", "decimal"):
+        low = int(spec.minimum) if spec.minimum is not None else 0
+        high = int(spec.maximum) if spec.maximum is not None else low + 1
+        return (low, high)[which] if high > low else None
+    return None
+
+
 class RecordForm(IntChoices, forms.Form):
     """One deal, whatever the game: built from ``game.record_fields(spec)``; list fields are formsets.
 
@@ -792,19 +808,67 @@ class RecordForm(IntChoices, forms.Form):
                 record[spec.name] = value
         return record
 
-    def complete_record(self) -> dict[str, Any] | None:
+    def complete_record(self, before: Callable[[], Any] | None = None) -> dict[str, Any] | None:
         """The record when the form is valid and nothing required is missing; else None, errors marked: those of
         the fields that cannot be read, and what is missing or wrong in the others, so that one save shows
-        every message."""
+        every message. ``before`` (the state the deal follows, asked for only then): what the rules find wrong
+        with the rest against it too (:meth:`check_the_rest`)."""
         if not self.is_valid():
             self._mark_the_rest()
-            return None
-        record = self.record()
-        missing = self.missing(record)
-        if missing:  # said with whatever else the rules find wrong, so that one save shows every message
+        else:
+            record = self.record()
+            missing = self.missing(record)
+            if not missing:
+                return record
+            # said with whatever else the rules find wrong, so that one save shows every message
             self.add_rule_errors({**missing, **self.rule_errors(record)})
-            return None
-        return record
+        if before is not None:
+            try:
+                state = before()
+            except ChangeRefused:  # a stored deal before it the rules cannot read: the form says no more
+                return None
+            self.check_the_rest(state)
+        return None
+
+    def check_the_rest(self, before: Any) -> None:
+        """On a form refused before the rules could check it against the table (a count out of range, a
+        required field left empty: the rules could not read it), what they say of the rest against ``before``,
+        the state the deal follows: a rule another field breaks, beside it, as well as "Must be between 0 and 9"
+        beside the count. The fields that could not be read are stood in for twice, by two different values
+        each, and only a message that both say alike, about another field, is kept: one that holds whatever
+        they hold. Nothing more is said when a field cannot be stood in for (a list, cards)."""
+        unread = (set(self.errors) | {name for name, formset in self.formsets.items()
+                                      if any(form.errors for form in formset.forms)}) - {NON_FIELD_ERRORS}
+        specs = {spec.name: spec for spec in self.specs}
+        if not unread or not unread <= set(specs):
+            return
+        record = self.record()
+        try:
+            self.game.parse(self.spec, record)
+        except parse.InvalidRecord:
+            pass
+        else:
+            return  # the rules read it all, so they checked it all: their messages are said already
+        said: list[dict[str, str]] = []
+        for which in (0, 1):
+            stood_in = dict(record)
+            for name in unread:
+                value = _stand_in(specs[name], self.spec.players, which)
+                if value is None:
+                    return
+                stood_in[name] = value
+            try:
+                clean = self.game.complete(self.spec, before, self.game.parse(self.spec, stood_in))
+                self.game.check(self.spec, before, clean)
+            except parse.InvalidRecord as exc:
+                said.append(field_errors(exc))
+            except Exception:  # a stand-in the rules cannot take (never a 500): nothing more is said
+                return
+            else:
+                said.append({})
+        first, second = said
+        self.add_rule_errors({path: message for path, message in first.items()
+                              if second.get(path) == message and path.split(".")[0] not in unread})
 
     def _mark_the_rest(self) -> None:
         """Beside the fields that could not be read, what is missing or wrong in the ones that could (a form

@@ -3,6 +3,7 @@ services."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -70,7 +71,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
         })
     form = RecordForm(game, spec, request.POST)
     conflict = ""
-    record_ = form.complete_record()
+    record_ = form.complete_record(before=lambda: services.standings(table).state)
     if record_ is None:  # not a deal of this table as it is now: it may be one sent before the players changed
         try:
             sent = services.sent_before(table, form.cleaned_data.get("client_id"))
@@ -85,6 +86,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
                                         client_id=form.cleaned_data.get("client_id"))
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
+            form.check_the_rest(services.standings(table).state)  # what else the rules say, against the table
         except services.ChangeRefused as exc:
             form.add_error(None, str(exc))
         except services.DealReplaced as exc:  # a resend of a deal undone and replaced since: said, not recorded
@@ -242,13 +244,15 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     changed_meanwhile = False
     if request.method == "POST":
         form = RecordForm(game, spec, request.POST)
-        record_ = form.complete_record()
+        record_ = form.complete_record(before=lambda: services.state_before(access.table, number, game, spec))
         if record_ is not None:
             try:
                 services.edit_deal(deal, record_, author=author_of(request),
                                    expected_revision=form.cleaned_data.get("revision"))
             except InvalidRecord as exc:
                 form.add_rule_errors(services.field_errors(exc))
+                with contextlib.suppress(services.ChangeRefused):  # what else the rules say, against the deals before
+                    form.check_the_rest(services.state_before(access.table, number, game, spec))
             except (services.ChangeRefused, services.Conflict) as exc:
                 form.add_error(None, str(exc))
                 changed_meanwhile = isinstance(exc, services.DealChanged)

@@ -188,6 +188,35 @@ def test_who_passed_is_read_with_its_message_on_each_checkbox(client):
 
 
 @pytest.mark.django_db
+def test_a_count_out_of_range_is_said_with_what_the_rules_say_of_the_rest(client):
+    """Cards taken in "12" (at most 9) and Carla ticked as passed after Brian's bid: one save says both, "Must be
+    between 0 and 9." beside the cards taken in and "A pass after the bid" beside who passed (found by a tester:
+    the first hid the second until it was mended). The same when the count is left out, and when a deal is
+    edited."""
+    table = services.create_table(game="ombre", players=["Ana", "Brian", "Carla"])
+    deal = tricks(Brian=5, Carla=2, Ana=2)
+
+    def said(response) -> str:
+        return response.content.decode().split('<template id="blank-record">')[0]  # not the outbox's blank form
+
+    html = said(post(client, table, hombre="Brian", passed=["Carla"], taken_in="12", **deal))
+    assert table.deals.count() == 0
+    assert 'id="id_taken_in_error">Must be between 0 and 9.' in html
+    assert html.count("A pass after the bid: Brian bid game") == 1
+    assert re.search(r'id="id_passed_error">A pass after the bid: Brian bid game', html)
+
+    html = said(post(client, table, hombre="Brian", passed=["Carla"], **deal))  # left out
+    assert 'id="id_taken_in_error"' in html and 'id="id_passed_error">A pass after the bid' in html
+
+    services.record_deal(table, {"hombre": "Brian", "taken_in": 3, "tricks": {"Brian": 5, "Carla": 2, "Ana": 2}})
+    edited = client.post(f"/t/{table.edit_token}/deal/1/edit/", {
+        "revision": "1", "hombre": "Brian", "passed": ["Carla"], "taken_in": "12", **deal})
+    html = said(edited)
+    assert 'id="id_taken_in_error">Must be between 0 and 9.' in html
+    assert 'id="id_passed_error">A pass after the bid: Brian bid game' in html
+
+
+@pytest.mark.django_db
 def test_the_ombre_forms_groups_are_named_for_a_screen_reader(client):
     """Who passed and who won the first five tricks: each group is named by its question (found by a tester: the
     first five's radio group had no name)."""
