@@ -94,25 +94,31 @@
     if (window.htmx) htmx.process(el);
     el.dispatchEvent(new CustomEvent("htmx:load", { bubbles: true, detail: { elt: el } }));
   };
+  // The blank form that comes with a form drawn with a refused deal's entries (by its id: a game's form may follow
+  // its stylesheet).
+  const blank = () => { const kept = $("#blank-record"); return kept && kept.content.querySelector("#record"); };
   const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
 
   // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49"; in a field of
-  // several boxes, each box's value after its label: "Cabeza 2, Barriga 2".
+  // several boxes, each box's value after its label: "Cabeza 2, Barriga 2". Entered: unlike the form drawn for a
+  // new deal (a refused deal's form is drawn with its entries, all of them entered, not only those changed since).
   const words = (el) => (el.innerText || el.textContent).replace(/\s+/g, " ").trim();
   const summary = (form) => {
     const parts = [];
+    const drawn = (blank() || form).cloneNode(true);
+    drawn.reset();
+    const initial = entriesOf(drawn).map(String);
     form.querySelectorAll(".field").forEach((one) => {
       const said = [];
       const boxes = one.querySelectorAll("input:not([type=radio]):not([type=checkbox]):not([type=hidden])").length;
       one.querySelectorAll("input, select, textarea").forEach((el) => {
-        if (el.type === "hidden" || el.disabled || el.closest(".field") !== one) return; // a field within: its own
+        if (el.type === "hidden" || el.disabled || el.closest(".field") !== one // a field within: its own
+            || initial.includes(String([el.name, el.value]))) return;
         if (el.type === "radio" || el.type === "checkbox") {
-          if (el.checked && !el.defaultChecked) said.push(el.labels[0] ? words(el.labels[0]) : el.value);
-        } else if (el.tagName === "SELECT") { // as a reset leaves it: the option marked selected, else the first
-          const option = el.selectedOptions[0];
-          const initial = Array.prototype.find.call(el.options, (each) => each.defaultSelected) || el.options[0];
-          if (option && option !== initial) said.push(option.textContent.trim());
-        } else if (el.value.trim() && el.value !== el.defaultValue) {
+          if (el.checked) said.push(el.labels[0] ? words(el.labels[0]) : el.value);
+        } else if (el.tagName === "SELECT") {
+          if (el.selectedOptions[0]) said.push(el.selectedOptions[0].textContent.trim());
+        } else if (el.value.trim()) {
           const label = boxes > 1 && (el.labels[0] ? words(el.labels[0]) : el.getAttribute("aria-label"));
           said.push((label ? label + " " : "") + el.value.trim());
         }
@@ -169,8 +175,7 @@
     if (!change((items) => items.filter((other) => other.id !== id).concat([item]))) return false;
     // Ready for the next deal, as after a save online: the blank form (a form drawn with a refused deal's entries
     // would reset to them, hidden fields included).
-    const blank = $("#blank-record");
-    const kept = blank && blank.content.querySelector("#record"); // a game's form may follow its stylesheet
+    const kept = blank();
     if (kept) {
       const fresh = kept.cloneNode(true);
       form.replaceWith(fresh);

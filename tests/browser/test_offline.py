@@ -306,3 +306,29 @@ def test_after_a_refused_deal_a_game_whose_form_follows_its_stylesheet_keeps_a_f
     context.set_offline(False)
     expect(page.locator("#outbox")).to_be_hidden()
     assert [d.record["loser"]["name"] for d in Deal.objects.filter(table=table).order_by("number")] == ["Bea", "Carl"]
+
+
+def test_a_deal_corrected_after_a_refusal_and_saved_offline_is_summarised_by_all_its_entries(
+        live_server, page: Page, context: BrowserContext):
+    """A deal refused online comes back drawn with its entries. Corrected and saved offline, its card says the
+    deal as any card waiting does (who took, the contract, the bouts, the points), not what was changed since
+    the refusal: it read "Deal 1 · 2 · Not played last" (found by a tester)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    choose(page, "Taker", "E")
+    choose(page, "Contract", "Garde ×2")
+    choose(page, "Bouts held by the attack", "3")
+    page.get_by_role("textbox", name="Card points").press_sequentially("40")
+    page.locator("#record details summary").first.click()
+    choose(page, "Petit au bout", "Defence")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#record .form-errors")).to_be_visible()
+
+    context.set_offline(True)
+    choose(page, "Bouts held by the attack", "2")
+    choose(page, "Petit au bout", "Not played last")  # as a new deal's form is drawn: nothing to say
+    page.get_by_role("button", name="Save").click()
+    card = page.locator("#outbox").get_by_role("listitem")
+    expect(card).to_have_count(1)
+    expect(card.locator('[data-slot="summary"]')).to_have_text("E · Garde ×2 · 2 · 40")
