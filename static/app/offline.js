@@ -354,8 +354,10 @@
       $("[data-outbox=open]", row).hidden = held;
       list.appendChild(row);
     });
+    // Its heading, its words and Send while a deal waits: a deal not saved, alone, says itself.
     const button = $("[data-outbox=send]", box);
-    button.hidden = !items.some((item) => item.status === "waiting");
+    const waits = items.some((item) => item.status === "waiting");
+    [button, $("h2", box), $("p", box)].forEach((el) => { el.hidden = !waits; });
     button.disabled = sending;
   }
 

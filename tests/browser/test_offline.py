@@ -332,3 +332,38 @@ def test_a_deal_corrected_after_a_refusal_and_saved_offline_is_summarised_by_all
     card = page.locator("#outbox").get_by_role("listitem")
     expect(card).to_have_count(1)
     expect(card.locator('[data-slot="summary"]')).to_have_text("E · Garde ×2 · 2 · 40")
+
+
+def test_the_outbox_says_deals_wait_only_while_one_does(live_server, page: Page, context: BrowserContext):
+    """The outbox's heading and words ("Waiting to send… Sent by itself when the connection returns") are true
+    while a deal waits. Once the deals waiting have gone and only a deal the server refused is left, they go
+    too: the refused deal's card says what happened (they stayed, found by a tester); another deal saved
+    offline brings them back."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    outbox = page.locator("#outbox")
+    waiting_words = outbox.get_by_text("Sent by itself when the connection returns.")
+    heading = outbox.get_by_role("heading", name="Waiting to send")
+    context.set_offline(True)
+    for _ in range(2):
+        fill_plain_garde(page)
+        page.get_by_role("button", name="Save").click()
+    expect(outbox.get_by_role("listitem")).to_have_count(2)
+    expect(heading).to_be_visible()
+    expect(waiting_words).to_be_visible()
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})  # another phone
+    context.set_offline(False)
+    card = outbox.get_by_role("listitem")
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text("not saved")
+    expect(outbox.get_by_role("button", name="Send now")).to_be_hidden()
+    expect(heading).to_be_hidden()
+    expect(waiting_words).to_be_hidden()
+
+    context.set_offline(True)
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    expect(outbox.get_by_role("listitem")).to_have_count(2)
+    expect(heading).to_be_visible()
+    expect(waiting_words).to_be_visible()
