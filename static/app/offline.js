@@ -100,8 +100,9 @@
   const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
 
   // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49"; in a field of
-  // several boxes, each box's value after its label: "Cabeza 2, Barriga 2". Entered: unlike the form drawn for a
-  // new deal (a refused deal's form is drawn with its entries, all of them entered, not only those changed since).
+  // several boxes, each box's value after its label: "Cabeza 2, Barriga 2"; a field a game's script words itself,
+  // its data-said. Entered: unlike the form drawn for a new deal (a refused deal's form is drawn with its entries,
+  // all of them entered, not only those changed since).
   const words = (el) => (el.innerText || el.textContent).replace(/\s+/g, " ").trim();
   const summary = (form) => {
     const parts = [];
@@ -110,6 +111,8 @@
     const initial = entriesOf(drawn).map(String);
     form.querySelectorAll(".field").forEach((one) => {
       const said = [];
+      const own = one.dataset.said;
+      if (own != null) return own && parts.push(own);
       const boxes = one.querySelectorAll("input:not([type=radio]):not([type=checkbox]):not([type=hidden])").length;
       one.querySelectorAll("input, select, textarea").forEach((el) => {
         if (el.type === "hidden" || el.disabled || el.closest(".field") !== one // a field within: its own

@@ -240,3 +240,36 @@ def test_after_a_round_saved_offline_the_next_round_starts_blank(live_server, pa
     expect(page.locator("#id_hands__0__points")).to_be_enabled()
     points(page, 0, 7)  # the next round's points, typed
     expect(page.locator("#id_hands__0__points")).to_have_value("7")
+
+
+def save_a_round_offline(page: Page, context) -> None:
+    """Carla calls; Alice's cards tapped (A♠ 2♥), Ben's points typed (12), Carla has no cards left, Dev's cards
+    tapped (K♠ 3♥, the picker left open); saved without a connection."""
+    from tests.browser.test_offline import kept_by_the_worker
+
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    page.locator("#field-caller label", has_text="Carla").click()  # in the page's language
+    tap_cards(page, 0, [("A", "♠"), ("2", "♥")])
+    points(page, 1, 12)
+    page.locator("#hand-2 [data-none]").click()
+    page.locator("#hand-3 [data-card-open]").click()
+    page.locator('#hand-3 [data-tab="S"]').click()
+    page.locator('#hand-3 [data-code="KS"]').click()
+    page.locator('#hand-3 [data-tab="H"]').click()
+    page.locator('#hand-3 [data-code="3H"]').click()
+    expect(page.locator("#hand-3 [data-card-panel]")).to_be_visible()
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(1)
+
+
+def test_a_round_waiting_to_send_reads_on_its_card_as_the_form_shows_it(live_server, page: Page, context):
+    """The outbox's card for a round saved offline names each player apart, with their cards as the picker's
+    chips read in the page's language, their points, or "no cards": it read "CarlaPablo -" (the name run into
+    the caller's badge, the no-cards mark) and English card codes (found by a tester)."""
+    start(page, live_server.url, ["Alice", "Ben", "Carla", "Dev"], "English")
+    page.get_by_role("button", name="FR", exact=True).click()
+    expect(page.get_by_role("heading", name="Enregistrer la donne 1")).to_be_visible()
+    save_a_round_offline(page, context)
+    expect(page.locator('#outbox [data-slot="summary"]')).to_have_text(
+        "Carla · Alice A♠ 2♥, Ben 12, Carla plus de cartes = 0, Dev R♠ 3♥")

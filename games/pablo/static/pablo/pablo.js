@@ -45,6 +45,23 @@
 
   function rows(form) { return form.querySelectorAll(".pablo-hand"); }
 
+  // The rows as the outbox says them (static/app/offline.js reads the field's data-said): each player with what
+  // the row shows, the cards as their chips read in the page's language: "Alice A♠ 2♥, Ben 12, Cara no cards = 0".
+  // Once the picker has drawn its chips: after the event that changed them.
+  function said(form) {
+    var parts = [];
+    rows(form).forEach(function (row) {
+      var chips = Array.prototype.map.call(row.querySelectorAll("[data-chip]"), function (chip) {
+        return chip.textContent;
+      });
+      var shown = row.hasAttribute("data-no-cards") ? words(form, "none")
+        : (chips.length ? chips : codes(box(row))).join(" ") || row.querySelector("[data-points]").value.trim();
+      if (shown) parts.push(row.querySelector('input[name$="__player"]').value + " " + shown);
+    });
+    var field = form.querySelector("#field-hands");
+    if (field) field.setAttribute("data-said", parts.join(", "));
+  }
+
   function markCaller(form) {
     var chosen = form.querySelector('input[name="caller"]:checked');
     rows(form).forEach(function (row) {
@@ -63,6 +80,7 @@
         renderRow(form, row);
       });
       markCaller(form);
+      said(form);
     });
   }
 
@@ -88,6 +106,7 @@
   function changed(e) {
     var form = e.target.closest && e.target.closest("form.pablo-record");
     if (!form) return;
+    queueMicrotask(function () { said(form); });
     if (e.target === form) {  // the whole form changed at once (reset for the next deal saved offline)
       markCaller(form);
       rows(form).forEach(function (each) { renderRow(form, each); });
