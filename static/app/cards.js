@@ -300,6 +300,9 @@
     var form = e.target.closest && e.target.closest("form");
     if (form && !e.target.hasAttribute("data-card-input")) renderAll(form);
   });
+  document.addEventListener("reset", function (e) {  // the form drawn again for the next deal: its pickers closed
+    widgets(e.target).forEach(function (w) { w.querySelector("[data-card-panel]").hidden = true; });
+  });
   document.addEventListener("htmx:load", setup);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup);
   else setup();
