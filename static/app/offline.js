@@ -175,6 +175,7 @@
     const number = parseInt(values.deal_number, 10) || null;
     const item = { id, page, url: form.action, number, summary: summary(form), entries, status: "waiting",
                    at: Date.now() };
+    opened = null; // a deal opened for a second try is listed again, waiting
     if (!change((items) => items.filter((other) => other.id !== id).concat([item]))) return false;
     // Ready for the next deal, as after a save online: the blank form (a form drawn with a refused deal's entries
     // would reset to them, hidden fields included).
@@ -185,7 +186,6 @@
       form = fresh;
       adopt(form);
     } else form.reset();
-    opened = null;
     const note = $("[data-outbox-message]", form);
     if (note) note.remove();
     field(form, "client_id").value = uuid();

@@ -285,6 +285,28 @@ def test_a_deal_of_the_outbox_another_phone_beat_says_so_on_its_card(live_server
     expect(page.locator("#record [data-outbox-message]")).to_have_text(said)
 
 
+def test_a_refused_deal_opened_and_saved_offline_again_waits_on_its_card_at_once(live_server, page: Page,
+                                                                                 context: BrowserContext):
+    """A deal the server refused from the outbox comes back open in the form, with why; saved again without a
+    connection, it is listed at once as waiting (its card stayed hidden, as if still open in the form, until the
+    list was drawn again; found by a helper)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    fill_plain_garde(page)
+    page.get_by_role("button", name="Save").click()
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})  # another phone
+    context.set_offline(False)
+    expect(page.locator("#table-body")).to_contain_text("Deal 1 was recorded by another phone")
+    card = page.locator("#outbox").get_by_role("listitem")
+    expect(card).to_have_count(0)  # open in the form, not listed twice
+    context.set_offline(True)
+    page.get_by_role("button", name="Save").click()
+    expect(card).to_have_count(1)
+    expect(card.locator('[data-slot="status"]')).to_have_text("waiting to send")
+
+
 def test_after_a_refused_deal_a_game_whose_form_follows_its_stylesheet_keeps_a_form_offline(live_server, page: Page,
                                                                                          context: BrowserContext):
     """The blank form kept for the next deal is found by its id: most games' record templates start with their
