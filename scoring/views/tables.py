@@ -328,14 +328,12 @@ def live_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
 @require_GET
 @condition(etag_func=live_etag)
 def live(request: HttpRequest, token: str) -> HttpResponse:
-    """204 while nothing changed since version ``v`` (or 304 for the same ETag); else the standings region, with
-    the header's players and (edit link) the record form for the next deal swapped out of band: a form holding
-    entries is kept, renumbered and saying why (static/app/offline.js)."""
+    """204 while nothing changed since version ``v`` (or 304 for the same ETag); else the standings region."""
     seen = getattr(request, "tapete_version", None)
     if seen is not None and request.GET.get("v") == str(seen.version):
         return HttpResponse(status=204)  # what every watching phone gets while nothing happens: no ORM at all
     access = resolve(token)
-    context = table_context(request, access, polled=True)
+    context = table_context(request, access, with_form=False, polled=True)
     return _revalidate(render(request, "scoring/table.html#live", context))
 
 

@@ -308,17 +308,6 @@
       }));
   };
 
-  // Why the form holds what it holds, under its heading.
-  const say = (form, message) => {
-    const note = $("[data-outbox-message]", form) || document.createElement("div");
-    note.setAttribute("data-outbox-message", "");
-    note.className = "alert alert-warning py-2";
-    note.setAttribute("role", "alert");
-    note.textContent = message;
-    const heading = $("h2", form);
-    if (heading) heading.after(note); else form.prepend(note);
-  };
-
   const open = (item) => {
     let form = recordForm();
     if (!form) return;
@@ -336,7 +325,15 @@
     opened = item.id;
     render();
     if (current > Number(field(form, "deal_number").value)) setNumber(form, current);
-    if (!$(".form-errors", form)) say(form, item.message || text.check);
+    if (!$(".form-errors", form)) {
+      const note = $("[data-outbox-message]", form) || document.createElement("div");
+      note.setAttribute("data-outbox-message", "");
+      note.className = "alert alert-warning py-2";
+      note.setAttribute("role", "alert");
+      note.textContent = item.message || text.check;
+      const heading = $("h2", form);
+      if (heading) heading.after(note); else form.prepend(note);
+    }
     fire(form);
     form.scrollIntoView({ block: "start" });
   };
@@ -399,20 +396,6 @@
       fire(recordForm());
     }
   }
-  // The live view brings the form for the next deal once another phone has recorded one (scoring/views/tables.py,
-  // live). A form holding entries (maybe that very deal) is kept, renumbered after it and saying so. (A form
-  // numbered after deals waiting here is drawn again once they are sent: redraw and fitForm.)
-  on("htmx:oobBeforeSwap", (event) => {
-    const form = recordForm();
-    const drawn = event.detail.fragment.firstElementChild;
-    if (event.detail.target !== form || !summary(form)) return;
-    event.detail.shouldSwap = false;
-    const number = field(drawn, "deal_number").value;
-    if (number > +field(form, "deal_number").value) {
-      setNumber(form, number);
-      say(form, $("h2", drawn).dataset.overtaken);
-    }
-  });
   on("online", flush, window);
   on("storage", (event) => { if (event.key === OUTBOX) { render(); fitForm(); } }, window);
   render();

@@ -54,28 +54,6 @@ def test_every_page_of_a_table_answers_at_every_size(client: Client, game):
 
 
 @pytest.mark.django_db
-def test_the_live_view_brings_an_edit_link_the_next_deals_form_out_of_band(client: Client, game):
-    """Another phone records a deal: an edit link's poll carries the form for the next deal, which every game's
-    record form lets htmx swap for the page's (out of band, by its id), numbered after that deal; with the words
-    a form holding entries says (static/app/offline.js). A view link's poll carries no form."""
-    for count in game.player_counts:
-        table = services.create_table(game=game.slug, players=[f"Player {i}" for i in range(1, count + 1)])
-        for raw in game.example_records(services.table_spec(table)):  # as far as the game goes on
-            services.record_deal(table, raw)
-            if not services.standings(table).accepts_deals:
-                services.undo_last(table)
-                break
-        number = services.next_number(table)
-        html = client.get(f"/t/{table.edit_token}/live/", {"v": "new"}, HTTP_HX_REQUEST="true").content.decode()
-        form = re.search(r'<form id="record"[^>]*>', html)
-        assert form and 'hx-swap-oob="true"' in form.group(), (game.slug, count)
-        assert f'name="deal_number" value="{number}"' in html, (game.slug, count)
-        assert number == 1 or f"Your entries are kept below as deal {number}" in html, (game.slug, count)
-        html = client.get(f"/t/{table.view_token}/live/", {"v": "new"}, HTTP_HX_REQUEST="true").content.decode()
-        assert 'id="live"' in html and '<form id="record"' not in html, (game.slug, count)
-
-
-@pytest.mark.django_db
 def test_the_record_form_refuses_weird_input_beside_a_field_and_loses_nothing(client: Client, game):
     table = tables_with_deals(game)[0]
     before = table.deals.count()
