@@ -362,12 +362,9 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
 def _check_went(context: Situation, players: Sequence[Seat], went: Sequence[Seat], errors: Errors) -> None:
     """Who went, against the trick: a card from each of them at most, played by them."""
     cards = len(context.trick) + (1 if context.card is not None or context.hand is not None else 0)
-    if cards > len(went):
+    if cards > len(went):  # fewer is a trick under way: who holds it so far is still asked
         errors.add("went", _("A trick holds a card from each player who went: %(n)s here, not %(k)s.",
                              n=len(went), k=cards))
-    elif context.hand is None and cards != len(went):
-        errors.add("trick", _("A trick holds a card from each player who went: %(n)s here, not %(k)s.",
-                              n=len(went), k=cards))
     for seat in players:
         if seat not in went:
             errors.add("players", _("%(name)s did not go: only those who went play.", name=seat.name))

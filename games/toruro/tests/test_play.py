@@ -288,11 +288,16 @@ def test_a_legal_card_that_ends_the_trick_of_those_who_went_is_told_who_takes_it
     assert more["legal"] is True and more["winner"] is None
 
 
+def test_a_trick_under_way_is_still_told_who_holds_it_so_far() -> None:
+    """Told who went (as the referee page is, opened from a deal entered card by card), two cards of a trick of
+    three still answer who takes them so far, as without who went."""
+    asked = {"turned_card": "5B", "trick_number": 3, "trick": ["1C", "3C"], "players": ["Pepe", "Ana"]}
+    assert ruling(**asked, went=["Ana", "Luis", "Pepe"])["winner"] == ruling(**asked)["winner"] == "Pepe"
+
+
 @pytest.mark.parametrize(("situation", "field", "message"), [
     ({"trick": ["1C", "3C", "4C"], "hand": ["7C"], "card": "7C", "went": ["Ana", "Luis", "Pepe"]}, "went",
      "A trick holds a card from each player who went: 3 here, not 4."),
-    ({"trick": ["1C", "3C"], "went": ["Ana", "Luis", "Pepe"]}, "trick",
-     "A trick holds a card from each player who went: 3 here, not 2."),
     ({"trick": ["1C", "3C"], "hand": ["7C"], "card": "7C", "went": ["Ana", "Luis", "Pepe"],
       "players": ["Ana", "Marta"]}, "players", "Marta did not go: only those who went play."),
 ])
