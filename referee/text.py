@@ -84,6 +84,8 @@ def fill(template: str, params: Mapping[str, Any], words: Collection[str] = ()) 
     >>> fill("%(suit)s of %(rank)s", {"suit": "copas", "rank": 3}, {"suit"})  # not a sentence
     'copas of 3'
     """
+    if not words and not any(str(value).endswith(_STOPS) for value in params.values()):
+        return template % params  # the usual case, as fast as plain % (a long score answer says thousands)
     sentence = template.rstrip().endswith(_STOPS)  # a phrase ("%(rank)s of %(suit)s") is left as it is
     template = _STOPPED.sub(lambda m: m.group(0)[:-1] if str(params.get(m.group(1), "")).endswith(_STOPS)
                             else m.group(0), template)

@@ -34,7 +34,7 @@ from ninja.parser import Parser
 
 from referee.game import Field as RecordField
 from referee.game import Game, InvalidRecord, Option, Outcome, TableSpec, all_games, get_game
-from referee.text import Text, fill, is_i18n, is_text, words_of
+from referee.text import Text, is_i18n
 from scoring import services
 from scoring.access import CLOSED, Access, resolve
 from scoring.api_schemas import (
@@ -396,12 +396,8 @@ class Translator:
         translated = self.templates.get(template)
         if translated is None:
             translated = self.templates[template] = services.gettext_of(template)
-        words: frozenset[str] = frozenset()
-        if params and any(is_text(v) for v in params.values()):  # a card's name inside a ruling...
-            words = words_of(params)
-            params = {k: self(v) if is_text(v) else v for k, v in params.items()}
         try:
-            return fill(services.elided(translated, params), params, words) if params else translated
+            return services.filled(translated, params, self)
         except (KeyError, TypeError, ValueError):
             return str(text if isinstance(text, Text) else Text.from_i18n(text))
 

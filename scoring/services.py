@@ -996,15 +996,24 @@ def translate(text: Text | str | list[Any]) -> str:
         template, params = text[0], text[1]
     else:
         return _(text) if isinstance(text, str) and text else str(text)
-    words: frozenset[str] = frozenset()
-    if isinstance(params, dict):
-        words = words_of(params)
-        params = {k: translate(v) if is_text(v) else v for k, v in params.items()}
-    translated = gettext_of(template)
     try:
-        return fill(elided(translated, params), params, words) if params else translated
+        return filled(gettext_of(template), params, translate)
     except (KeyError, TypeError, ValueError):
         return str(Text(template, params))
+
+
+def filled(translated: str, params: Any, say: Callable[[Any], str]) -> str:
+    """``translated`` (a template in the reader's language) filled with ``params``, each text among them said by
+    ``say``, as a sentence writes them (:func:`referee.text.fill`: a capital on a game's word opening it, no
+    second stop after a name ending with one), French elisions made (:func:`elided`). Raises what ``%`` raises
+    on a template and values that do not match."""
+    if not params:
+        return translated
+    words: frozenset[str] = frozenset()
+    if isinstance(params, dict) and any(is_text(v) for v in params.values()):  # a card's name inside a ruling...
+        words = words_of(params)
+        params = {k: say(v) if is_text(v) else v for k, v in params.items()}
+    return fill(elided(translated, params), params, words)
 
 
 # French elides "de" and "que" before a vowel, and a name or word put in a sentence must follow suit.
