@@ -219,12 +219,9 @@ def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_
     assert Deal.objects.filter(table=table).count() == 1
 
 
-def test_after_a_refused_deal_the_next_deal_saved_offline_starts_blank(live_server, page: Page,
-                                                                        context: BrowserContext):
-    """A deal refused online comes back with its entries, hidden ones too (under More). Corrected and saved
-    offline, the form for the next deal must be blank: resetting it brought the refused entries back, and a
-    tester's next deal, entered offline with only the visible fields, was recorded with the refused deal's
-    Petit au bout and poignée (45 a defender instead of 25)."""
+def refused_garde(live_server, page: Page):
+    """A Tarot table whose first deal was refused online and came back with its entries, hidden ones too: E's
+    garde with three bouts and 40 points, the Petit au bout to the defence (which then took it: not three)."""
     table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     kept_by_the_worker(page)
@@ -235,7 +232,17 @@ def test_after_a_refused_deal_the_next_deal_saved_offline_starts_blank(live_serv
     page.locator("#record details summary").first.click()
     choose(page, "Petit au bout", "Defence")
     page.get_by_role("button", name="Save").click()
-    expect(page.locator("#record .form-errors")).to_be_visible()  # the defence took the Petit: not three bouts
+    expect(page.locator("#record .form-errors")).to_be_visible()
+    return table
+
+
+def test_after_a_refused_deal_the_next_deal_saved_offline_starts_blank(live_server, page: Page,
+                                                                        context: BrowserContext):
+    """A deal refused online comes back with its entries, hidden ones too (under More). Corrected and saved
+    offline, the form for the next deal must be blank: resetting it brought the refused entries back, and a
+    tester's next deal, entered offline with only the visible fields, was recorded with the refused deal's
+    Petit au bout and poignée (45 a defender instead of 25)."""
+    table = refused_garde(live_server, page)
 
     context.set_offline(True)
     choose(page, "Bouts held by the attack", "2")
@@ -335,17 +342,7 @@ def test_a_deal_corrected_after_a_refusal_and_saved_offline_is_summarised_by_all
     """A deal refused online comes back drawn with its entries. Corrected and saved offline, its card says the
     deal as any card waiting does (who took, the contract, the bouts, the points), not what was changed since
     the refusal: it read "Deal 1 · 2 · Not played last" (found by a tester)."""
-    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
-    page.goto(f"{live_server.url}/t/{table.edit_token}/")
-    kept_by_the_worker(page)
-    choose(page, "Taker", "E")
-    choose(page, "Contract", "Garde ×2")
-    choose(page, "Bouts held by the attack", "3")
-    page.get_by_role("textbox", name="Card points").press_sequentially("40")
-    page.locator("#record details summary").first.click()
-    choose(page, "Petit au bout", "Defence")
-    page.get_by_role("button", name="Save").click()
-    expect(page.locator("#record .form-errors")).to_be_visible()
+    refused_garde(live_server, page)
 
     context.set_offline(True)
     choose(page, "Bouts held by the attack", "2")
