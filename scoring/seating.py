@@ -31,7 +31,20 @@ STALE = gettext_lazy("The players changed meanwhile (on another phone, or this c
                      "and try again.")
 
 
-def _same(names: Sequence[str], others: Sequence[str]) -> bool:
+class PlayersChanged(InvalidRecord):
+    """The players are no longer the ones the page showed (another phone changed them, or the same tap was sent
+    twice): the change is refused, to be made again on the players as they are now."""
+
+    def __init__(self) -> None:
+        super().__init__({"players": str(STALE)})
+
+
+def same_players(names: Sequence[str], others: Sequence[str]) -> bool:
+    """Whether ``names`` are the players ``others`` are, seat by seat (a name's case aside).
+
+    >>> same_players(["Ana", "bea"], ["ana", "Bea"]), same_players(["Ana", "Bea"], ["Bea", "Ana"])
+    (True, False)
+    """
     return [n.casefold() for n in names] == [n.casefold() for n in others]
 
 
@@ -102,8 +115,8 @@ def _check(game: Game[Any, Any, Any], spec: TableSpec[Any], names: Sequence[str]
     if spec.teams:
         raise InvalidRecord({"players": _("The teams are chosen when a table starts: for other players or "
                                           "teams, start a new table.")})
-    if seen is not None and not _same(seen, spec.players):
-        raise InvalidRecord({"players": str(STALE)})
+    if seen is not None and not same_players(seen, spec.players):
+        raise PlayersChanged
     if len(names) == spec.size:
         raise InvalidRecord({"players": _("Nobody joins or leaves.")})
     if abs(len(names) - spec.size) != 1:
@@ -126,7 +139,8 @@ def _what_changes(table: Table, game: Game[Any, Any, Any], st: services.Standing
 
 
 def preview_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None) -> SeatChange:
-    """What :func:`change_seats` would do with ``names``, changing nothing; refused as it would be."""
+    """What :func:`change_seats` would do with ``names``, changing nothing; refused as it would be (the players
+    no longer ``seen``: :class:`PlayersChanged`)."""
     game, spec = get_game(table.game), services.table_spec(table)
     _check(game, spec, names, seen)
     return _what_changes(table, game, services.standings(table), names)[1]
@@ -137,14 +151,15 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
     """The table goes on with ``names`` (one joined or one left): the game so far is closed as a table of its
     own, which is returned (``None`` when nothing was played or carried yet: the seats just change). The same
     checks as a new table (:class:`InvalidRecord` per field); refused if the players are no longer ``seen``
-    (the ones the page showed: another phone, or the same tap sent twice, changed them meanwhile)."""
+    (the ones the page showed: another phone, or the same tap sent twice, changed them meanwhile:
+    :class:`PlayersChanged`)."""
     game, spec = get_game(table.game), services.table_spec(table)
     _check(game, spec, names, seen)
     with transaction.atomic():
         services._reread(services._lock(table))
         st = services.standings(table)
-        if seen is not None and not _same(seen, st.spec.players):
-            raise InvalidRecord({"players": str(STALE)})
+        if seen is not None and not same_players(seen, st.spec.players):
+            raise PlayersChanged
         after, seats = _what_changes(table, game, st, names)
         played = seats.deals
         closed = _close_game_so_far(table) if seats.closes else None

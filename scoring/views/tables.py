@@ -6,12 +6,13 @@ import hashlib
 import re
 import uuid
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self
 
 from django import forms
 from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.forms.forms import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -402,17 +403,49 @@ class SeenPlayersForm(forms.Form):
     """A form about the seats as the page showed them (sent back, to refuse a change made on stale seats). A change
     that closes the game is made once ``confirm`` comes back from the page that says what it does."""
 
-    players = _JSONField(widget=forms.HiddenInput, required=False)
+    players = _JSONField(widget=forms.HiddenInput, required=False)  # unreadable: taken as other players
     confirm = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    choice = ""  # the field that chooses a seat among the players shown
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.fields["players"].initial = names
+        self.shown = self._posted_players() or names
 
-    def seen(self) -> list[str] | None:
-        """The players the page showed (None from a page that did not say)."""
-        players = self.cleaned_data.get("players")
+    def _posted_players(self) -> list[str] | None:
+        """The players the page showed, as it sent them back (None from a page that did not say, or unreadably):
+        a seat is chosen among them."""
+        if not self.is_bound:
+            return None
+        try:
+            players = self.fields["players"].clean(self.data.get(self.add_prefix("players")))
+        except forms.ValidationError:
+            return None
         return [str(p) for p in players] if isinstance(players, list) and players else None
+
+    def on(self, names: list[str]) -> bool:
+        """Whether the page showed ``names``, the players now (not others, nor unreadably): asked before anything
+        else about the form, so that a change made on players gone meanwhile is refused as such."""
+        return not self.has_error("players") and seating.same_players(self.shown, names)
+
+    def seated(self) -> list[str]:
+        """The players once the change is made, on the seats as the page showed them."""
+        raise NotImplementedError
+
+    def afresh(self, names: list[str], why: str) -> Self:
+        """This form drawn again on ``names``, the players now, as a page drawn now would (the page showed others
+        and the change was refused, for ``why``, above it): what was typed is kept, and the seat chosen is the
+        same player's if still seated."""
+        initial = {key: value for key, value in self.cleaned_data.items()
+                   if key not in ("players", "confirm", self.choice)}
+        chosen = self.cleaned_data.get(self.choice)
+        if isinstance(chosen, int) and 0 <= chosen < len(self.shown):
+            seats = [name.casefold() for name in names]
+            if self.shown[chosen].casefold() in seats:
+                initial[self.choice] = str(seats.index(self.shown[chosen].casefold()))
+        form = type(self)(names, initial=initial)
+        form.errors[NON_FIELD_ERRORS] = form.error_class([why], error_class="nonfield", renderer=form.renderer)
+        return form
 
 
 class JoinForm(SeenPlayersForm):
@@ -421,42 +454,45 @@ class JoinForm(SeenPlayersForm):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=40,
                            error_messages={"required": gettext_lazy("Give the name of who joins.")})
     after = forms.TypedChoiceField(label=gettext_lazy("Sits after"), coerce=int)
+    choice = "after"
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(names, *args, prefix="join", **kwargs)
-        self.fields["after"].choices = [(str(i), name) for i, name in enumerate(names)]
-        self.fields["after"].initial = str(len(names) - 1)
+        self.fields["after"].choices = [(str(i), name) for i, name in enumerate(self.shown)]
+        self.fields["after"].initial = str(len(self.shown) - 1)
+
+    def seated(self) -> list[str]:
+        return seating.joined(self.shown, self.cleaned_data["name"], self.cleaned_data["after"])
 
 
 class LeaveForm(SeenPlayersForm):
     """Someone leaves: which seat."""
 
     seat = forms.TypedChoiceField(label=gettext_lazy("Who leaves"), coerce=int)
+    choice = "seat"
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
         super().__init__(names, *args, prefix="leave", **kwargs)
-        self.fields["seat"].choices = [("", "—"), *((str(i), name) for i, name in enumerate(names))]
+        self.fields["seat"].choices = [("", "—"), *((str(i), name) for i, name in enumerate(self.shown))]
+
+    def seated(self) -> list[str]:
+        return seating.left(self.shown, self.cleaned_data["seat"])
 
 
-def _seats_changed(request: HttpRequest, access: Access, names: list[str], form: SeenPlayersForm,
-                   action: str) -> HttpResponse | None:
-    """The table goes on with ``names`` (:mod:`scoring.seating`); ``None`` with the reason on ``form``. A change
-    that closes the game is first said, with the standings it closes on and the new game's players, and made
-    only once confirmed (Cancel changes nothing)."""
-    table, token = access.table, access.token
-    try:
-        if not form.cleaned_data.get("confirm"):
-            change = seating.preview_seats(table, names, seen=form.seen())
-            if change.closes:
-                st = services.standings(table)
-                return render(request, "scoring/table_players_confirm.html", {
-                    "access": access, "token": token, "table": table, "game": st.game, "form": form,
-                    "action": action, "change": change, "standings": standing_rows(st, side_labels(st))})
-        closed = seating.change_seats(table, names, seen=form.seen(), device=device_key(request),
-                                      user=request.user, author=author_of(request))
-    except InvalidRecord as exc:
-        form.add_error(None, "; ".join(services.field_errors(exc).values()))
-        return None
+def _seats_changed(request: HttpRequest, access: Access, form: SeenPlayersForm, action: str) -> HttpResponse:
+    """The table goes on with the players ``form`` says (:mod:`scoring.seating`), or :class:`InvalidRecord`. A
+    change that closes the game is first said, with the standings it closes on and the new game's players, and
+    made only once confirmed (Cancel changes nothing)."""
+    table, token, names = access.table, access.token, form.seated()
+    if not form.cleaned_data.get("confirm"):
+        change = seating.preview_seats(table, names, seen=form.shown)
+        if change.closes:
+            st = services.standings(table)
+            return render(request, "scoring/table_players_confirm.html", {
+                "access": access, "token": token, "table": table, "game": st.game, "form": form,
+                "action": action, "change": change, "standings": standing_rows(st, side_labels(st))})
+    closed = seating.change_seats(table, names, seen=form.shown, device=device_key(request), user=request.user,
+                                  author=author_of(request))
     if closed is None:
         messages.success(request, _("Players: %(list)s.") % {"list": ", ".join(names)})
     else:
@@ -478,6 +514,7 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
     form = PlayersForm(names, request.POST if action == "rename" else None)
     join = JoinForm(names, request.POST if action == "join" else None)
     leave = LeaveForm(names, request.POST if action == "leave" else None)
+    seats = join if action == "join" else leave if action == "leave" else None
     if action == "rename" and form.is_valid():
         try:
             changed = services.change_players(table, form.names(), device=device_key(request), user=request.user,
@@ -489,18 +526,22 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, _("Players changed: %(list)s.") % {"list": ", ".join(
                     f"{c['before']} → {c['after']}" for c in changed)})
             return redirect("table", token=token)
-    elif action == "join" and join.is_valid():  # the seats as the page showed them: refused if they changed
-        done = _seats_changed(request, access, seating.joined(join.seen() or names, join.cleaned_data["name"],
-                                                              join.cleaned_data["after"]), join, action)
-        if done is not None:
-            return done
-    elif action == "leave" and leave.is_valid():
-        done = _seats_changed(request, access, seating.left(leave.seen() or names, leave.cleaned_data["seat"]),
-                              leave, action)
-        if done is not None:
-            return done
+    elif seats is not None:
+        try:  # the seats as the page showed them: refused if they changed, whatever else is wrong
+            if not seats.on(names):
+                raise seating.PlayersChanged
+            if seats.is_valid():
+                return _seats_changed(request, access, seats, action)
+        except seating.PlayersChanged:  # the page drawn again on the players now, so that trying again works
+            spec = services.table_spec(table)
+            names, stale = list(spec.players), str(seating.STALE)
+            form = PlayersForm(names)
+            join = join.afresh(names, stale) if action == "join" else JoinForm(names)
+            leave = leave.afresh(names, stale) if action == "leave" else LeaveForm(names)
+        except InvalidRecord as exc:
+            seats.add_error(None, "; ".join(services.field_errors(exc).values()))
     allowed = seating.may_change_seats(game, spec)
-    shown = {"join": allowed["join"] or join.is_bound, "leave": allowed["leave"] or leave.is_bound}  # with why not
+    shown = {key: allowed[key] or action == key for key in allowed}  # the one sent, with why not
     return render(request, "scoring/table_players.html", {
         "access": access, "token": token, "table": table, "game": game, "form": form, "join": join,
         "leave": leave, "allowed": shown, "teams": bool(spec.teams),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from html import unescape
 
 import pytest
 
@@ -384,3 +385,73 @@ def test_the_players_page_speaks_the_readers_language(client, tarot4, language, 
     html = client.get(f"/t/{tarot4.edit_token}/players/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert all(word in html for word in words), [w for w in words if w not in html]
     assert "Sits after" not in html and "Who leaves" not in html
+
+
+def hidden(html: str, name: str) -> str:
+    """The value a page's hidden field ``name`` sends back."""
+    found = re.search(rf'<input type="hidden" name="{re.escape(name)}" value="([^"]*)"', html)
+    assert found, name
+    return unescape(found.group(1))
+
+
+def option(html: str, select: str, label: str) -> str:
+    """The value of the option ``label`` in the page's select ``select``."""
+    found = re.search(rf'<select[^>]* name="{re.escape(select)}".*?</select>', html, re.S)
+    assert found, select
+    values = dict((text, value) for value, text in re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>',
+                                                                 found.group(0)))
+    return values[label]
+
+
+@pytest.mark.parametrize(("sent", "after"), [
+    ({"action": "leave", "leave-seat": "4", "leave-players": '["N", "S", "E", "W", "O"]', "leave-confirm": "1"},
+     ("N", "S", "E", "W")),
+    ({"action": "join", "join-name": "Zoe", "join-after": "4", "join-players": '["N", "S", "E", "W", "O"]',
+      "join-confirm": "1"}, ("N", "S", "E", "W")),
+    ({"action": "join", "join-name": "", "join-after": "4", "join-players": '["N", "S", "E", "W", "O"]'},
+     ("N", "S", "E", "W")),
+], ids=["leave-sent-twice", "join-after-a-seat-gone", "join-without-a-name"])
+def test_a_confirmation_on_players_gone_meanwhile_says_the_players_changed(client, tarot5, sent, after):
+    """The page showed five players; O left meanwhile (another phone, or this very tap sent twice): the seat the
+    page offered is no longer there, and the answer says so first (whatever else is wrong with the form), not
+    Django's "Select a valid choice. 4 is not one of the available choices."."""
+    add_deals(tarot5, 1)
+    seating.change_seats(tarot5, ["N", "S", "E", "W"])
+
+    html = client.post(players_url(tarot5), sent).content.decode()
+
+    assert "The players changed meanwhile" in html and "valid choice" not in html and "Give the name" not in html
+    assert services.table_spec(Table.objects.get(pk=tarot5.pk)).players == after
+
+
+def test_after_the_players_changed_meanwhile_the_page_shown_makes_the_change(client, tarot5):
+    """W left on another phone while this page still showed five: E's leaving is refused once, and the page then
+    shows the four players as they are, so leaving from it works (it was refused every time until a reload)."""
+    seating.change_seats(tarot5, ["N", "S", "E", "O"])  # meanwhile, on another phone
+    stale = {"action": "leave", "leave-seat": "2", "leave-players": '["N", "S", "E", "W", "O"]'}
+    refused = client.post(players_url(tarot5), stale).content.decode()
+    assert "The players changed meanwhile" in refused
+
+    again = {"action": "leave", "leave-players": hidden(refused, "leave-players"),
+             "leave-seat": option(refused, "leave-seat", "E")}
+    assert client.post(players_url(tarot5), again).status_code == 302
+    assert services.table_spec(Table.objects.get(pk=tarot5.pk)).players == ("N", "S", "O")
+
+
+@pytest.mark.parametrize("odd", [
+    {"action": "leave", "leave-seat": "99"},
+    {"action": "leave", "leave-seat": "-1"},
+    {"action": "leave", "leave-seat": "x", "leave-confirm": "yes"},
+    {"action": "leave"},
+    {"action": "join", "join-name": "O", "join-after": "99", "join-confirm": "1"},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-players": "{not json"},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-players": '{"N": 1}'},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-players": "[1, null, 2]"},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-players": "9" * 5000},
+], ids=["seat-far", "seat-negative", "seat-words", "no-seat", "after-far", "players-garbled", "players-object",
+        "players-numbers", "players-huge"])
+def test_odd_values_posted_to_the_players_page_change_nothing_and_never_fail(client, tarot4, odd):
+    add_deals(tarot4, 1)
+    response = client.post(players_url(tarot4), odd)
+    assert response.status_code == 200
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == tuple(PLAYERS4)
