@@ -16,7 +16,7 @@ A name corrected, or someone else taking a seat with its score, is :func:`scorin
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
@@ -37,6 +37,15 @@ class PlayersChanged(InvalidRecord):
 
     def __init__(self) -> None:
         super().__init__({"players": str(STALE)})
+
+
+class TableMoved(services.Conflict):
+    """The table is no longer at the version the change was worked out at (a deal recorded or corrected on another
+    phone meanwhile): nothing changed; the change is to be said again as it is now, as the game it closes may
+    differ. The table has been read again."""
+
+    def __init__(self) -> None:
+        super().__init__(_("A deal was recorded or corrected on another phone meanwhile: nothing was changed yet."))
 
 
 def same_players(names: Sequence[str], others: Sequence[str]) -> bool:
@@ -98,7 +107,9 @@ def next_dealer_among(before: Sequence[str], dealer: int, after: Sequence[str]) 
 class SeatChange:
     """What a change of players does, said before it is made (the players page asks to confirm a change that
     closes the game): the order of play before and after, who joins and who leaves, who deals first in the new
-    game, and whether the game so far closes (something was played or carried over) after how many deals."""
+    game, and whether the game so far closes (something was played or carried over) after how many deals, with
+    the ``standings`` it closes on; worked out on the table at ``version``, which :func:`change_seats` is given
+    back so as to refuse the change if the table moved since."""
 
     before: tuple[str, ...]
     after: tuple[str, ...]
@@ -107,6 +118,8 @@ class SeatChange:
     dealer: str
     closes: bool
     deals: int
+    version: int
+    standings: services.Standings = field(compare=False, repr=False)
 
 
 def _check(game: Game[Any, Any, Any], spec: TableSpec[Any], names: Sequence[str], seen: Sequence[str] | None) -> None:
@@ -126,7 +139,8 @@ def _check(game: Game[Any, Any, Any], spec: TableSpec[Any], names: Sequence[str]
 
 def _what_changes(table: Table, game: Game[Any, Any, Any], st: services.Standings,
                   names: Sequence[str]) -> tuple[TableSpec[Any], SeatChange]:
-    """The new table (the deal passing on) and the change as it would be made now."""
+    """The new table (the deal passing on) and the change as it would be made now (``table.version`` read before
+    the standings ``st``)."""
     before = tuple(st.spec.players)
     after = game.table(names, st.spec.options, (), next_dealer_among(before, game.dealer(st.spec, st.state), names))
     kept, was = {n.casefold() for n in after.players}, {b.casefold() for b in before}
@@ -135,7 +149,7 @@ def _what_changes(table: Table, game: Game[Any, Any, Any], st: services.Standing
                              left=tuple(n for n in before if n.casefold() not in kept),
                              dealer=after.players[after.first_dealer],
                              closes=table.deals.exists() or bool(table.carried),
-                             deals=services.active_deals(table).count())
+                             deals=services.active_deals(table).count(), version=table.version, standings=st)
 
 
 def preview_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None) -> SeatChange:
@@ -146,17 +160,24 @@ def preview_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | N
     return _what_changes(table, game, services.standings(table), names)[1]
 
 
-def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None, device: str = "",
-                 user: Any = None, author: str = "") -> Table | None:
+def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | None = None,
+                 version: int | None = None, device: str = "", user: Any = None, author: str = "") -> Table | None:
     """The table goes on with ``names`` (one joined or one left): the game so far is closed as a table of its
     own, which is returned (``None`` when nothing was played or carried yet: the seats just change). The same
     checks as a new table (:class:`InvalidRecord` per field); refused if the players are no longer ``seen``
     (the ones the page showed: another phone, or the same tap sent twice, changed them meanwhile:
-    :class:`PlayersChanged`)."""
+    :class:`PlayersChanged`), or if the table is no longer at ``version``, the one the change was said at
+    (:attr:`SeatChange.version`: a deal recorded meanwhile changes what closes, or makes a game close that did
+    not: :class:`TableMoved`, the table read again)."""
     game, spec = get_game(table.game), services.table_spec(table)
     _check(game, spec, names, seen)
     with transaction.atomic():
-        services._reread(services._lock(table))
+        if version is None:
+            services._lock(table)
+        elif not services._bump(table, version):  # the table's lock, only if it is still at that version
+            services._reread(table)  # as it is now, for the change to be said again
+            raise TableMoved
+        services._reread(table)
         st = services.standings(table)
         if seen is not None and not same_players(seen, st.spec.players):
             raise PlayersChanged

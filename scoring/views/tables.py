@@ -399,12 +399,24 @@ class _JSONField(forms.JSONField):
             return forms.fields.InvalidJSONInput(data)
 
 
+class _VersionField(forms.Field):
+    """The table's version a page was drawn at: a whole number, or, for anything else sent (words, a number too
+    long for the database), a version no table is at, so the page is drawn again rather than a 500."""
+
+    def to_python(self, value: Any) -> int | None:
+        if value in self.empty_values:
+            return None
+        return int(value) if re.fullmatch(r"[0-9]{1,18}", str(value)) else -1
+
+
 class SeenPlayersForm(forms.Form):
     """A form about the seats as the page showed them (sent back, to refuse a change made on stale seats). A change
-    that closes the game is made once ``confirm`` comes back from the page that says what it does."""
+    that closes the game is made once ``confirm`` comes back from the page that says what it does, with the
+    table's ``version`` that page was drawn at (refused if the table moved since: a deal recorded meanwhile)."""
 
     players = _JSONField(widget=forms.HiddenInput, required=False)  # unreadable: taken as other players
     confirm = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    version = _VersionField(widget=forms.HiddenInput, required=False)
     choice = ""  # the field that chooses a seat among the players shown
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
@@ -437,7 +449,7 @@ class SeenPlayersForm(forms.Form):
         and the change was refused, for ``why``, above it): what was typed is kept, and the seat chosen is the
         same player's if still seated."""
         initial = {key: value for key, value in self.cleaned_data.items()
-                   if key not in ("players", "confirm", self.choice)}
+                   if key not in ("players", "confirm", "version", self.choice)}
         chosen = self.cleaned_data.get(self.choice)
         if isinstance(chosen, int) and 0 <= chosen < len(self.shown):
             seats = [name.casefold() for name in names]
@@ -482,17 +494,31 @@ class LeaveForm(SeenPlayersForm):
 def _seats_changed(request: HttpRequest, access: Access, form: SeenPlayersForm, action: str) -> HttpResponse:
     """The table goes on with the players ``form`` says (:mod:`scoring.seating`), or :class:`InvalidRecord`. A
     change that closes the game is first said, with the standings it closes on and the new game's players, and
-    made only once confirmed (Cancel changes nothing)."""
+    made only once confirmed (Cancel changes nothing), at the table's version it was said at: if a deal was
+    recorded meanwhile, it is said again as it is now. A change that closes nothing is made at the version it
+    was worked out at, so a deal recorded meanwhile has it asked first."""
     table, token, names = access.table, access.token, form.seated()
-    if not form.cleaned_data.get("confirm"):
+    confirmed = form.cleaned_data.get("confirm")
+    said = form.cleaned_data.get("version") if confirmed else None  # the version the confirmation was drawn at
+    moved = ""
+    for _attempt in range(3):
         change = seating.preview_seats(table, names, seen=form.shown)
-        if change.closes:
-            st = services.standings(table)
+        if change.closes and (moved or not confirmed):
+            st = change.standings
             return render(request, "scoring/table_players_confirm.html", {
                 "access": access, "token": token, "table": table, "game": st.game, "form": form,
-                "action": action, "change": change, "standings": standing_rows(st, side_labels(st))})
-    closed = seating.change_seats(table, names, seen=form.shown, device=device_key(request), user=request.user,
-                                  author=author_of(request))
+                "action": action, "change": change, "moved": moved, "standings": standing_rows(st, side_labels(st))})
+        try:
+            closed = seating.change_seats(table, names, seen=form.shown, device=device_key(request),
+                                          version=change.version if said is None or moved else said,
+                                          user=request.user, author=author_of(request))
+        except seating.TableMoved as exc:
+            moved = str(exc)
+        else:
+            break
+    else:  # the table moved three times under a change that closes nothing (no deal): asked to try again
+        raise InvalidRecord({"players": _("The table changed on another phone meanwhile: nothing was changed. "
+                                          "Try again.")})
     if closed is None:
         messages.success(request, _("Players: %(list)s.") % {"list": ", ".join(names)})
     else:

@@ -438,6 +438,95 @@ def test_after_the_players_changed_meanwhile_the_page_shown_makes_the_change(cli
     assert services.table_spec(Table.objects.get(pk=tarot5.pk)).players == ("N", "S", "O")
 
 
+def test_a_deal_recorded_while_the_change_was_made_is_not_closed_unasked(client, tarot4, monkeypatch):
+    """No deal yet, so someone joining just changes the players; but a deal is recorded on another phone between
+    that reading and the change: nothing changes, and the page asks, saying what closes now."""
+    preview, landed = seating.preview_seats, []
+
+    def a_deal_lands_meanwhile(*args, **kwargs):
+        change = preview(*args, **kwargs)
+        if not landed:
+            landed.append(services.record_deal(Table.objects.get(pk=tarot4.pk), plain_deal(taker="N")))
+        return change
+
+    monkeypatch.setattr(seating, "preview_seats", a_deal_lands_meanwhile)
+    response = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"})
+
+    html = response.content.decode()
+    assert response.status_code == 200 and "Close this game?" in html and "after 1 deal:" in html
+    assert "A deal was recorded or corrected on another phone meanwhile" in html
+    live = Table.objects.get(pk=tarot4.pk)
+    assert services.table_spec(live).players == tuple(PLAYERS4) and live.deals.count() == 1
+    assert Table.objects.count() == 1
+
+
+def test_a_confirmation_drawn_before_a_deal_recorded_meanwhile_asks_again_with_that_deal(client, tarot4):
+    """The confirmation said the game closes after 3 deals; a fourth is recorded on another phone before the
+    tap: nothing changes, the confirmation is drawn again with 4 deals and their standings, and says why."""
+    add_deals(tarot4, 3)
+    first = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"}).content.decode()
+    assert "after 3 deals:" in first
+    confirmed = {"action": "join", "join-name": "O", "join-after": "3", "join-confirm": "1",
+                 "join-players": hidden(first, "join-players"), "join-version": hidden(first, "join-version")}
+    services.record_deal(Table.objects.get(pk=tarot4.pk), plain_deal(taker="W"))  # on another phone
+
+    again = client.post(players_url(tarot4), confirmed)
+
+    html = again.content.decode()
+    assert again.status_code == 200 and "Close this game?" in html and "after 4 deals:" in html
+    assert "A deal was recorded or corrected on another phone meanwhile" in html
+    live = Table.objects.get(pk=tarot4.pk)
+    assert services.table_spec(live).players == tuple(PLAYERS4) and live.deals.count() == 4
+    assert Table.objects.count() == 1
+    confirmed["join-version"] = hidden(html, "join-version")
+    assert client.post(players_url(tarot4), confirmed).status_code == 302
+    closed = Table.objects.get(closed=True)
+    assert closed.deals.count() == 4
+
+
+def test_a_table_changing_under_every_try_of_a_change_that_closes_nothing_asks_to_try_again(client, tarot4,
+                                                                                           monkeypatch):
+    """Before the first deal, the stake changed on another phone under each of three tries: nothing changes, and
+    the page says why (no endless retry, no 500)."""
+    preview = seating.preview_seats
+
+    def the_stake_changes_meanwhile(table, *args, **kwargs):
+        change = preview(table, *args, **kwargs)
+        services.set_stake(Table.objects.get(pk=tarot4.pk), change.version, "EUR")
+        return change
+
+    monkeypatch.setattr(seating, "preview_seats", the_stake_changes_meanwhile)
+    html = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"}).content.decode()
+
+    assert "The table changed on another phone meanwhile: nothing was changed. Try again." in html
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == tuple(PLAYERS4)
+
+
+def test_the_confirmation_works_the_standings_out_once(client, tarot4, monkeypatch):
+    add_deals(tarot4, 2)
+    calls = []
+    standings = services.standings
+    monkeypatch.setattr(services, "standings", lambda table: calls.append(table) or standings(table))
+
+    html = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"}).content.decode()
+
+    assert "Close this game?" in html and len(calls) == 1
+
+
+@pytest.mark.parametrize("odd", [
+    {"action": "join", "join-name": "O", "join-after": "3", "join-confirm": "1", "join-version": "abc"},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-confirm": "1", "join-version": "9" * 5000},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-confirm": "1", "join-version": "-3"},
+    {"action": "join", "join-name": "O", "join-after": "3", "join-confirm": "1", "join-version": "²"},
+], ids=["words", "huge", "negative", "superscript"])
+def test_a_confirmation_with_an_unreadable_version_is_asked_again(client, tarot4, odd):
+    add_deals(tarot4, 1)
+    response = client.post(players_url(tarot4), odd)
+    html = response.content.decode()
+    assert response.status_code == 200 and "Close this game?" in html
+    assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == tuple(PLAYERS4)
+
+
 @pytest.mark.parametrize("odd", [
     {"action": "leave", "leave-seat": "99"},
     {"action": "leave", "leave-seat": "-1"},
