@@ -42,6 +42,7 @@ from scoring.forms import NewTableForm, RecordForm
 from scoring.limits import limited
 from scoring.models import Table, TableChange
 from scoring.presenters import presenter_for
+from scoring.templatetags.tapete import one_stop
 
 RECENT_DEALS = 5
 
@@ -520,10 +521,10 @@ def _seats_changed(request: HttpRequest, access: Access, form: SeenPlayersForm, 
         raise InvalidRecord({"players": _("The table changed on another phone meanwhile: nothing was changed. "
                                           "Try again.")})
     if closed is None:
-        messages.success(request, _("Players: %(list)s.") % {"list": ", ".join(names)})
+        messages.success(request, one_stop(_("Players: %(list)s.") % {"list": ", ".join(names)}))
     else:
-        messages.success(request, _("The game so far is kept in the history; a new game starts with %(list)s.")
-                         % {"list": ", ".join(names)})
+        messages.success(request, one_stop(_("The game so far is kept in the history; a new game starts with "
+                                             "%(list)s.") % {"list": ", ".join(names)}))
     return redirect("table", token=token)
 
 
@@ -549,8 +550,8 @@ def players(request: HttpRequest, token: str) -> HttpResponse:
             form.add_error(None, "; ".join(services.field_errors(exc).values()))
         else:
             if changed:
-                messages.success(request, _("Players changed: %(list)s.") % {"list": ", ".join(
-                    f"{c['before']} → {c['after']}" for c in changed)})
+                messages.success(request, one_stop(_("Players changed: %(list)s.") % {"list": ", ".join(
+                    f"{c['before']} → {c['after']}" for c in changed)}))
             return redirect("table", token=token)
     elif seats is not None:
         try:  # the seats as the page showed them: refused if they changed, whatever else is wrong

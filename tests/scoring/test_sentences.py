@@ -55,3 +55,20 @@ def test_the_pages_own_sentences_end_with_one_stop_after_such_a_name_too(client)
     for said in (page(client, f"/t/{pablo.edit_token}/", "es"), page(client, f"/t/{toruro.edit_token}/", "en"),
                  referee):
         assert "Ma.." not in said
+
+
+def test_the_players_page_s_sentences_end_with_one_stop_after_such_a_name(client):
+    """The confirmation of a player joining a game under way ("From zero…: N, S, E, W, Ana Ma. W deals first.")
+    and the message once done end a list of names with one stop (found by a tester: "Zoé L.. Carla deals
+    first")."""
+    from scoring.models import Deal
+
+    tarot = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    services.record_deal(tarot, {"taker": "N", "contract": "garde", "bouts": 2, "points": 45})
+    sent = {"action": "join", "join-name": NAME, "join-after": "3", "join-players": '["N", "S", "E", "W"]'}
+    confirm = text_of(client.post(f"/t/{tarot.edit_token}/players/", sent).content.decode())
+    assert "From zero, with the same options and stake: N, S, E, W, Ana Ma. S deals first." in confirm
+    response = client.post(f"/t/{tarot.edit_token}/players/", {**sent, "join-confirm": "1"}, follow=True)
+    said = text_of(response.content.decode())
+    assert "a new game starts with N, S, E, W, Ana Ma. " in said and "Ma.." not in said + confirm
+    assert Deal.objects.filter(table__closed=True).count() == 1
