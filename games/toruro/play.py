@@ -373,10 +373,11 @@ def _check_went(context: Situation, players: Sequence[Seat], went: Sequence[Seat
 
 def _trick_ended_by(context: Situation, card: Card, players: Sequence[Seat], went: Sequence[Seat]) -> Trick:
     """The trick with ``card``, its last, played: by name when ``players`` says who played the cards before
-    (the last card is then the one player who went and has not played)."""
+    (the last card is then the one player who went and has not played), or who played each, that one too."""
     plays = (*context.trick.plays, Play(None, card))
-    if len(players) != len(context.trick):
+    if len(players) == len(context.trick):
+        players = (*players, next(seat for seat in went if seat not in players))
+    if len(players) != len(plays):
         return Trick(plays)
-    last = next(seat for seat in went if seat not in players)
-    return Trick(tuple(Play(seat, play.card) for seat, play in zip((*players, last), plays, strict=True)))
+    return Trick(tuple(Play(seat, play.card) for seat, play in zip(players, plays, strict=True)))
 

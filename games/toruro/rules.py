@@ -118,7 +118,8 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         Field("card", _("The card played"), "card", required=False),
         Field("players", _("Who played each card of the trick (for the winner)"), "players", required=False),
         Field("went", _("Who went (a card from each makes the trick)"), "players", required=False,
-              help=_("Given, a card that ends the trick is also told who takes it.")),
+              help=_("If you give it, the referee also says who takes the trick when the card asked about "
+                     "ends it.")),
     )
 
     # -- the record ---------------------------------------------------------------------------------------------

@@ -83,6 +83,7 @@
     var script = document.createElement("script");
     script.src = assets[1];
     script.onload = loaded;
+    script.onerror = function () { cards.asked = false; };  // no connection: the next tap asks again
     document.head.append(link, script);
   }
   function pickers() {

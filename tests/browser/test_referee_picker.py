@@ -88,3 +88,20 @@ def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screensh
 
     link.click()
     expect(page.locator("#play")).to_contain_text("you must beat it when you can")
+
+
+def test_a_picker_that_could_not_load_offline_opens_once_the_connection_is_back(live_server, page: Page):
+    """The picker's script is fetched the first time a picker is tapped. Tapped without a connection (and no
+    service worker keeping it, as under `make run` on plain HTTP), it cannot open; back online, the next tap
+    opens it, without reloading the page (it stayed shut until a reload; found by a tester)."""
+    table = services.create_table(game="toruro", players=["Ana", "Bea", "Cid", "Dan", "Eva"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.wait_for_load_state()
+    turned = page.locator("#field-turned_card")
+    page.route("**/cards.min*.js", lambda route: route.abort("internetdisconnected"))
+    turned.get_by_role("button", name="Tap the card").click()
+    page.wait_for_timeout(500)
+    expect(turned.get_by_role("tab", name="oros")).to_have_count(0)
+    page.unroute("**/cards.min*.js")
+    turned.get_by_role("button", name="Tap the card").click()
+    expect(turned.get_by_role("tab", name="oros")).to_be_visible()

@@ -280,6 +280,8 @@ def test_a_legal_card_that_ends_the_trick_of_those_who_went_is_told_who_takes_it
     assert named["explanation"].endswith("Ace of copas, takes the trick: Pepe. Order in every suit: Ace, 3, "
                                          "King, caballo, sota, 7, 6, 5, 4, 2.")
     assert ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Ana", "Luis"])["winner"] == "Ana"
+    # who played each card named, the one asked about too, as without a hand (found by a tester)
+    assert ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Luis", "Ana", "Pepe"])["winner"] == "Luis"
     by_card = ruling(**asked, went=["Ana", "Luis", "Pepe"])
     assert by_card["winner"] == "1C" and by_card["winning_card"] == "1C"
     untold = ruling(**asked)  # who went not said: the trick may go on
