@@ -8,6 +8,8 @@ switch), ``select`` (a dropdown, when choices are many) or ``input`` (a text or 
 
 from __future__ import annotations
 
+import itertools
+import math
 import unicodedata
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -530,19 +532,31 @@ class RowFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
         return 0
 
 
-def _stand_in(spec: Field, players: Sequence[str], which: int) -> Any:
-    """A value a record field may hold, the first or the second of two different ones (for
-    :meth:`RecordForm.check_the_rest`); None when there is no such pair (a list, cards, text)."""
+LEFT_OUT = object()  # a stand-in for an optional field left empty: the record leaves it out
+MAX_STAND_INS = 300  # rule checks at most, for what a refused form says of the rest (a few ms)
+
+
+def _stand_ins(spec: Field, players: Sequence[str]) -> list[Any] | None:
+    """Every value a record field may hold, as :meth:`RecordForm.record` reads it from the form (for
+    :meth:`RecordForm.mark_rules_the_rest_breaks`): each choice, each player, the switch off and on, each number
+    between the field's bounds by its step (the rules refuse a number between two steps), and the field left
+    empty where it may be. None when they cannot be listed (a list, cards, text, a number without bounds) or
+    are more than :data:`MAX_STAND_INS`."""
+    values: list[Any]
     if spec.kind == "bool":
-        return bool(which)
-    if spec.kind in ("choice", "player"):
-        values = [value for value, _label in spec.choices] if spec.choices else list(players)
-        return values[which] if len(values) > 1 else None
-    if spec.kind in ("int", "decimal"):
-        low = int(spec.minimum) if spec.minimum is not None else 0
-        high = int(spec.maximum) if spec.maximum is not None else low + 1
-        return (low, high)[which] if high > low else None
-    return None
+        return [False if spec.default else LEFT_OUT, True]
+    if spec.kind in ("choice", "player") and (spec.choices or spec.kind == "player"):
+        values = [str(value) for value, _label in spec.choices] if spec.choices else list(players)
+    elif spec.kind in ("int", "decimal") and spec.minimum is not None and spec.maximum is not None:
+        low, step = Decimal(str(spec.minimum)), Decimal(str(spec.step or 1))
+        count = int((Decimal(str(spec.maximum)) - low) // step) + 1
+        if not 0 < count <= MAX_STAND_INS:
+            return None
+        numbers = (low + i * step for i in range(count))
+        values = [int(n) if spec.kind == "int" else plain_number(n) for n in numbers]
+    else:
+        return None
+    return values if spec.required else [*values, LEFT_OUT]
 
 
 class RecordForm(IntChoices, forms.Form):
@@ -812,7 +826,7 @@ class RecordForm(IntChoices, forms.Form):
         """The record when the form is valid and nothing required is missing; else None, errors marked: those of
         the fields that cannot be read, and what is missing or wrong in the others, so that one save shows
         every message. ``before`` (the state the deal follows, asked for only then): what the rules find wrong
-        with the rest against it too (:meth:`check_the_rest`)."""
+        with the rest against it too (:meth:`mark_rules_the_rest_breaks`)."""
         if not self.is_valid():
             self._mark_the_rest()
         else:
@@ -827,18 +841,20 @@ class RecordForm(IntChoices, forms.Form):
                 state = before()
             except ChangeRefused:  # a stored deal before it the rules cannot read: the form says no more
                 return None
-            self.check_the_rest(state)
+            self.mark_rules_the_rest_breaks(state)
         return None
 
-    def check_the_rest(self, before: Any) -> None:
+    def mark_rules_the_rest_breaks(self, before: Any) -> None:
         """On a form refused before the rules could check it against the table (a count out of range, a
         required field left empty: the rules could not read it), what they say of the rest against ``before``,
         the state the deal follows: a rule another field breaks, beside it, as well as "Must be between 0 and 9"
-        beside the count. The fields that could not be read are stood in for twice, by two different values
-        each, and only a message that both say alike, about another field, is kept: one that holds whatever
-        they hold. Nothing more is said when a field cannot be stood in for (a list, cards)."""
-        unread = (set(self.errors) | {name for name, formset in self.formsets.items()
-                                      if any(form.errors for form in formset.forms)}) - {NON_FIELD_ERRORS}
+        beside the count. A message is said only if it holds whatever the unread fields hold: the rules check
+        the deal with every value each of them may hold (:func:`_stand_ins`), every combination of them, and
+        only a message every one gives alike, about another field, is kept (a bound on the points that one
+        contract sets and another does not is not said while the contract is left empty). Nothing more is said
+        when a field's values cannot be listed (a list, cards) or their combinations are more than
+        :data:`MAX_STAND_INS`."""
+        unread = self._unread()
         specs = {spec.name: spec for spec in self.specs}
         if not unread or not unread <= set(specs):
             return
@@ -849,32 +865,41 @@ class RecordForm(IntChoices, forms.Form):
             pass
         else:
             return  # the rules read it all, so they checked it all: their messages are said already
-        said: list[dict[str, str]] = []
-        for which in (0, 1):
-            stood_in = dict(record)
-            for name in unread:
-                value = _stand_in(specs[name], self.spec.players, which)
-                if value is None:
-                    return
-                stood_in[name] = value
+        stand_ins: dict[str, list[Any]] = {}
+        for name in sorted(unread):
+            values = _stand_ins(specs[name], self.spec.players)
+            if values is None:
+                return
+            stand_ins[name] = values
+        if math.prod(len(values) for values in stand_ins.values()) > MAX_STAND_INS:
+            return
+        read = {name: value for name, value in record.items() if name not in unread}
+        kept: dict[str, str] | None = None
+        for combination in itertools.product(*stand_ins.values()):
+            stood_in = {**read, **{name: value for name, value in zip(stand_ins, combination, strict=True)
+                                   if value is not LEFT_OUT}}
             try:
                 clean = self.game.complete(self.spec, before, self.game.parse(self.spec, stood_in))
                 self.game.check(self.spec, before, clean)
             except parse.InvalidRecord as exc:
-                said.append(field_errors(exc))
-            except Exception:  # a stand-in the rules cannot take (never a 500): nothing more is said
-                return
+                said = field_errors(exc)
             else:
-                said.append({})
-        first, second = said
-        self.add_rule_errors({path: message for path, message in first.items()
-                              if second.get(path) == message and path.split(".")[0] not in unread})
+                return  # a deal the rules take: nothing they say holds whatever the unread fields hold
+            kept = {path: message for path, message in (said if kept is None else kept).items()
+                    if said.get(path) == message and path.split(".")[0] not in unread}
+            if not kept:
+                return
+        self.add_rule_errors(kept or {})
+
+    def _unread(self) -> set[str]:
+        """The fields the rules could not read: each with a message beside it or beside one of its rows."""
+        return (set(self.errors) | {name for name, formset in self.formsets.items()
+                                    if any(form.errors for form in formset.forms)}) - {NON_FIELD_ERRORS}
 
     def _mark_the_rest(self) -> None:
         """Beside the fields that could not be read, what is missing or wrong in the ones that could (a form
         that is not valid keeps its readable values in ``cleaned_data``)."""
-        unread = set(self.errors) | {name for name, formset in self.formsets.items()
-                                     if any(form.errors for form in formset.forms)}
+        unread = self._unread()
         record = self.record()
         others = {**self.missing(record), **self.rule_errors(record)}
         self.add_rule_errors({path: message for path, message in others.items()

@@ -86,7 +86,7 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
                                         client_id=form.cleaned_data.get("client_id"))
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
-            form.check_the_rest(services.standings(table).state)  # what else the rules say, against the table
+            form.mark_rules_the_rest_breaks(services.standings(table).state)  # what else they say, against the table
         except services.ChangeRefused as exc:
             form.add_error(None, str(exc))
         except services.DealReplaced as exc:  # a resend of a deal undone and replaced since: said, not recorded
@@ -252,7 +252,7 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
             except InvalidRecord as exc:
                 form.add_rule_errors(services.field_errors(exc))
                 with contextlib.suppress(services.ChangeRefused):  # what else the rules say, against the deals before
-                    form.check_the_rest(services.state_before(access.table, number, game, spec))
+                    form.mark_rules_the_rest_breaks(services.state_before(access.table, number, game, spec))
             except (services.ChangeRefused, services.Conflict) as exc:
                 form.add_error(None, str(exc))
                 changed_meanwhile = isinstance(exc, services.DealChanged)
