@@ -292,7 +292,7 @@
   const sayWhatWasSent = () => {
     const note = $("#outbox-sent");
     if (!note || !sent.length) return;
-    note.textContent = note.dataset.text.replace("{n}", sent.join(", "));
+    note.textContent = note.dataset.text.replace("{n}", sent.map((n) => text.deal.replace("{n}", n)).join(", "));
     note.hidden = false;
     sent = [];
     setTimeout(() => { note.hidden = true; }, 10000);

@@ -100,7 +100,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     # The connection returns: the deal leaves the phone, once.
     context.set_offline(False)
     expect(outbox).to_be_hidden()
-    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 1.")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 1.")).to_be_visible()
     expect(page.locator("#stale")).to_be_hidden()
     standings = page.get_by_role("table", name="Standings").get_by_role("row")
     expect(standings).to_have_text([re.compile(rf"^\s*{rank}\s+{name}\b.*\s{re.escape(total)}\s*$", re.S)
@@ -135,7 +135,7 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     page.get_by_role("button", name="Save").click()
     expect(item).to_contain_text("Deal 3")
     context.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 3.")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 3.")).to_be_visible()
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     assert [deal.number for deal in deals] == [1, 2, 3]
     assert len({deal.client_id for deal in deals}) == 3
@@ -195,6 +195,22 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(page.locator('#record input[name="points"]')).to_have_value("49")
 
 
+def test_deals_sent_by_themselves_are_named_each(live_server, page: Page, context: BrowserContext):
+    """Two deals saved offline and sent once the connection is back are said as two ("Deal 1, Deal 2"), not as
+    one deal numbered "1, 2" (found by a tester, in all three languages)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    for _ in range(2):
+        fill_plain_garde(page)
+        page.get_by_role("button", name="Save").click()
+    context.set_offline(False)
+    said = "Sent now that the connection is back: Deal 1, Deal 2."
+    expect(page.get_by_role("status").filter(has_text=said)).to_be_visible()
+    assert Deal.objects.filter(table=table).count() == 2
+
+
 def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_server, page: Page):
     """Toruro's form has lists whose menus start on a prompt ("Who?"): a form nobody has started is still not
     started, and the server's own form for the next deal replaces the one the phone carried on offline (who
@@ -214,7 +230,7 @@ def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_
     expect(page.locator("#outbox")).to_contain_text("Deal 1")
     expect(page.locator("#record")).to_contain_text("Dealer: Ana")  # as far as the phone knows
     context.set_offline(False)
-    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: deal 1.")).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 1.")).to_be_visible()
     expect(page.locator("#record")).to_contain_text("Dealer: Luis")
     assert Deal.objects.filter(table=table).count() == 1
 
