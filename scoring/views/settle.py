@@ -56,7 +56,8 @@ def parse_stake(raw: str) -> int:
     if not amount.is_finite() or amount < 0:
         raise forms.ValidationError(_("The stake cannot be negative."))
     if amount > MAX_STAKE:
-        raise forms.ValidationError(_("That stake is too large."))
+        raise forms.ValidationError(_("That stake is too large: at most %(most)s.") % {
+            "most": number_format(MAX_STAKE, decimal_pos=0, use_l10n=True, force_grouping=True)})
     minor = amount * 100
     if minor != minor.to_integral_value():
         raise forms.ValidationError(_("Use at most two decimals (cents)."))

@@ -77,7 +77,7 @@ def test_stake_typed_with_a_comma_and_another_currency(client, table):
     ("abc", "Enter an amount such as 0.10 or 0,10."),
     ("-1", "The stake cannot be negative."),
     ("0.105", "Use at most two decimals (cents)."),
-    ("1000000", "That stake is too large."),
+    ("1000000", "That stake is too large: at most 100,000."),
     ("1e9", "Enter an amount such as 0.10 or 0,10."),
     ("NaN", "Enter an amount such as 0.10 or 0,10."),
     ("1.00.0", "Enter an amount such as 0.10 or 0,10."),
