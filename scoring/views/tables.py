@@ -481,7 +481,8 @@ class JoinForm(SeenPlayersForm):
 class LeaveForm(SeenPlayersForm):
     """Someone leaves: which seat."""
 
-    seat = forms.TypedChoiceField(label=gettext_lazy("Who leaves"), coerce=int)
+    seat = forms.TypedChoiceField(label=gettext_lazy("Who leaves"), coerce=int,
+                                  error_messages={"required": gettext_lazy("Choose who leaves.")})
     choice = "seat"
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):

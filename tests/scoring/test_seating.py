@@ -206,6 +206,14 @@ def test_a_blank_name_is_asked_for_beside_its_field(client, tarot4):
     # not Django's generic "This field is required." (a tester's French page said "Ce champ est obligatoire.")
 
 
+def test_leaving_without_choosing_who_asks_for_who_beside_the_field(client, tarot4):
+    html = client.post(players_url(tarot4), {"action": "leave", "leave-seat": "",
+                                             "leave-players": '["N", "S", "E", "W"]'}).content.decode()
+    assert "Choose who leaves." in html and 'aria-describedby="id_leave-seat_error"' in html
+    assert "This field is required." not in html
+    assert services.table_spec(tarot4).players == tuple(PLAYERS4)
+
+
 def test_the_view_link_cannot_change_the_players(client, tarot4):
     response = client.post(f"/t/{tarot4.view_token}/players/", {"action": "leave", "leave-seat": "0"})
     assert response.status_code in (403, 404)
