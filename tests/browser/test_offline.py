@@ -195,9 +195,8 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(page.locator('#record input[name="points"]')).to_have_value("49")
 
 
-def test_deals_sent_by_themselves_are_named_each(live_server, page: Page, context: BrowserContext):
-    """Two deals saved offline and sent once the connection is back are said as two ("Deal 1, Deal 2"), not as
-    one deal numbered "1, 2" (found by a tester, in all three languages)."""
+def two_deals_waiting(live_server, page: Page, context: BrowserContext):
+    """A Tarot table whose phone saved two plain gardes without a connection (still offline)."""
     table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     kept_by_the_worker(page)
@@ -205,6 +204,13 @@ def test_deals_sent_by_themselves_are_named_each(live_server, page: Page, contex
     for _ in range(2):
         fill_plain_garde(page)
         page.get_by_role("button", name="Save").click()
+    return table
+
+
+def test_deals_sent_by_themselves_are_named_each(live_server, page: Page, context: BrowserContext):
+    """Two deals saved offline and sent once the connection is back are said as two ("Deal 1, Deal 2"), not as
+    one deal numbered "1, 2" (found by a tester, in all three languages)."""
+    table = two_deals_waiting(live_server, page, context)
     context.set_offline(False)
     said = "Sent now that the connection is back: Deal 1, Deal 2."
     expect(page.get_by_role("status").filter(has_text=said)).to_be_visible()
@@ -286,13 +292,7 @@ def test_a_deal_of_the_outbox_another_phone_beat_says_so_on_its_card(live_server
     deal 1 is refused and its deal 2 goes in as deal 2. The refused deal's card says what happened and what to
     do, not the words meant for the page it came with ("here it is… your entries are kept below as deal 2",
     when deal 2 is this phone's own and the form below is empty; found by a tester)."""
-    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
-    page.goto(f"{live_server.url}/t/{table.edit_token}/")
-    kept_by_the_worker(page)
-    context.set_offline(True)
-    for _ in range(2):
-        fill_plain_garde(page)
-        page.get_by_role("button", name="Save").click()
+    table = two_deals_waiting(live_server, page, context)
     expect(page.locator("#outbox").get_by_role("listitem")).to_have_count(2)
     services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})  # another phone
     context.set_offline(False)

@@ -446,6 +446,17 @@ def test_after_the_players_changed_meanwhile_the_page_shown_makes_the_change(cli
     assert services.table_spec(Table.objects.get(pk=tarot5.pk)).players == ("N", "S", "O")
 
 
+def asked_again(response, table: Table, closes_after: str, deals: int) -> str:
+    """The confirmation drawn again, as it is now, because a deal was recorded meanwhile: nothing changed."""
+    html = response.content.decode()
+    assert response.status_code == 200 and "Close this game?" in html and closes_after in html
+    assert "A deal was recorded or corrected on another phone meanwhile" in html
+    live = Table.objects.get(pk=table.pk)
+    assert services.table_spec(live).players == tuple(PLAYERS4) and live.deals.count() == deals
+    assert Table.objects.count() == 1
+    return html
+
+
 def test_a_deal_recorded_while_the_change_was_made_is_not_closed_unasked(client, tarot4, monkeypatch):
     """No deal yet, so someone joining just changes the players; but a deal is recorded on another phone between
     that reading and the change: nothing changes, and the page asks, saying what closes now."""
@@ -460,12 +471,7 @@ def test_a_deal_recorded_while_the_change_was_made_is_not_closed_unasked(client,
     monkeypatch.setattr(seating, "preview_seats", a_deal_lands_meanwhile)
     response = client.post(players_url(tarot4), {"action": "join", "join-name": "O", "join-after": "3"})
 
-    html = response.content.decode()
-    assert response.status_code == 200 and "Close this game?" in html and "after 1 deal:" in html
-    assert "A deal was recorded or corrected on another phone meanwhile" in html
-    live = Table.objects.get(pk=tarot4.pk)
-    assert services.table_spec(live).players == tuple(PLAYERS4) and live.deals.count() == 1
-    assert Table.objects.count() == 1
+    asked_again(response, tarot4, "after 1 deal:", deals=1)
 
 
 def test_a_confirmation_drawn_before_a_deal_recorded_meanwhile_asks_again_with_that_deal(client, tarot4):
@@ -480,12 +486,7 @@ def test_a_confirmation_drawn_before_a_deal_recorded_meanwhile_asks_again_with_t
 
     again = client.post(players_url(tarot4), confirmed)
 
-    html = again.content.decode()
-    assert again.status_code == 200 and "Close this game?" in html and "after 4 deals:" in html
-    assert "A deal was recorded or corrected on another phone meanwhile" in html
-    live = Table.objects.get(pk=tarot4.pk)
-    assert services.table_spec(live).players == tuple(PLAYERS4) and live.deals.count() == 4
-    assert Table.objects.count() == 1
+    html = asked_again(again, tarot4, "after 4 deals:", deals=4)
     confirmed["join-version"] = hidden(html, "join-version")
     assert client.post(players_url(tarot4), confirmed).status_code == 302
     closed = Table.objects.get(closed=True)
