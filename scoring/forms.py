@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy
 from referee import parse
 from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
-from scoring.services import ChangeRefused, field_errors, table_for, translate
+from scoring.services import ChangeRefused, checked_record, field_errors, table_for, translate
 from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -879,7 +879,7 @@ class RecordForm(IntChoices, forms.Form):
             stood_in = {**read, **{name: value for name, value in zip(stand_ins, combination, strict=True)
                                    if value is not LEFT_OUT}}
             try:
-                clean = self.game.complete(self.spec, before, self.game.parse(self.spec, stood_in))
+                clean = checked_record(self.game, self.spec, before, stood_in)
                 self.game.check(self.spec, before, clean)
             except parse.InvalidRecord as exc:
                 said = field_errors(exc)

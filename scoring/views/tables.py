@@ -441,10 +441,6 @@ class SeenPlayersForm(forms.Form):
         else about the form, so that a change made on players gone meanwhile is refused as such."""
         return not self.has_error("players") and seating.same_players(self.shown, names)
 
-    def seated(self) -> list[str]:
-        """The players once the change is made, on the seats as the page showed them."""
-        raise NotImplementedError
-
     def afresh(self, names: list[str], why: str) -> Self:
         """This form drawn again on ``names``, the players now, as a page drawn now would (the page showed others
         and the change was refused, for ``why``, above it): what was typed is kept, and the seat chosen is the
@@ -493,7 +489,7 @@ class LeaveForm(SeenPlayersForm):
         return seating.left(self.shown, self.cleaned_data["seat"])
 
 
-def _seats_changed(request: HttpRequest, access: Access, form: SeenPlayersForm, action: str) -> HttpResponse:
+def _seats_changed(request: HttpRequest, access: Access, form: JoinForm | LeaveForm, action: str) -> HttpResponse:
     """The table goes on with the players ``form`` says (:mod:`scoring.seating`), or :class:`InvalidRecord`. A
     change that closes the game is first said, with the standings it closes on and the new game's players, and
     made only once confirmed (Cancel changes nothing), at the table's version it was said at: if a deal was
