@@ -79,6 +79,9 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     form.locator('label[for="id_payments__0__lulo_1"]').click()
     form.locator("#id_payments__0__cabeza").fill("2")
     expect(form.locator("[data-split-check]")).to_have_text("Adds up to 2 of 3")
+    form.locator("#id_payments__0__cabeza").fill("2.5")  # not whole chips: not read as 2, never "adds up"
+    expect(form.locator("[data-split-check]")).to_have_text("Adds up to 2.5 of 3")
+    form.locator("#id_payments__0__cabeza").fill("2")
     pick_card(page, "E", "4")
     expect(page.locator("[data-seven-note]")).to_contain_text("the 7 is just a 7")
     went(page, "Pepe", "Marta")

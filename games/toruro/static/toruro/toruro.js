@@ -20,7 +20,7 @@
     });
     return found;
   }
-  function int(v) { var n = parseInt(v, 10); return isNaN(n) ? 0 : n; }
+  function int(v) { return +v || 0; }  // "2.5" stays 2.5 (the server refuses it): the check must not say it adds up
 
   function paymentAmount(box) {
     var chosen = box.querySelector('input[name$="__lulo"]:checked');
