@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from django.apps import AppConfig
 
+from referee.text import Text
+
 if TYPE_CHECKING:
     from scoring.services import Standings
 
@@ -23,6 +25,14 @@ class Presenter:
     record_template: str | None = None
     state_template: str | None = None
     stylesheet: str | None = None  # a static path, linked on the game's pages
+    pot_names: Mapping[str, Text] = {}  # a pot's key in the stored moves -> its name as players say it
+
+    def pot_name(self, pot: str) -> str:
+        """A pot as players say it, in the reader's language ("middle" -> "Centro"); its key capitalised if
+        the game does not name it (Toruro's "cabeza" is Cabeza in every language)."""
+        from scoring.services import translate  # services imports this module
+
+        return translate(self.pot_names[pot]) if pot in self.pot_names else pot.capitalize()
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """The context of ``state_template``, worked out from the standings (the templates only draw)."""

@@ -98,8 +98,13 @@ class HombreReferee:
                                                 "was led: it forces them out, so you must play a trump.",
                                                 led=card_words(led, trump)), trumps,
                              {c: _("It is a trump.") for c in trumps})
-        return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and a matador is forced out only by a "
-                                            "higher matador led: you may keep it and play any card."), tuple(hand))
+        if is_matador(led, trump):  # a lower matador led: the table's reading of seed 003 decides (options.py)
+            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s is a lower matador: at "
+                                                "this table only a higher matador led forces them out (the usual "
+                                                "reading; a table may choose any other matador), so you may keep "
+                                                "them and play any card.", led=card_words(led, trump)), tuple(hand))
+        return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and a trump that is not a matador never "
+                                            "forces them out: you may keep them and play any card."), tuple(hand))
 
     def winner(self, context: Situation, trick: Trick) -> Verdict:
         trump = context.trump or "O"

@@ -24,6 +24,7 @@ from games.tresillo.tresillo import (
     sheet,
     situation_of,
 )
+from referee.text import _
 from scoring import services
 from scoring.presenters import Presenter
 from scoring.templatetags.ledger import chips_money
@@ -97,6 +98,8 @@ class HombrePresenter(Presenter):
 
     def __init__(self, slug: str):
         self.slug = slug
+        self.pot_names = ({PLATO: _("Plato"), MIDDLE: _("Middle pool")} if slug == "tresillo"
+                          else {STAKES: _("Stakes")})
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         st = standings

@@ -7,34 +7,22 @@ Nothing here changes a table: it reads a stored outcome.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal
 from typing import Any
 
 from django import template
-from django.utils.formats import number_format
 
 from scoring import services
+from scoring.money import money_text
 from scoring.presenters import presenter_for
 
 register = template.Library()
-
-POT_PREFIX = "pot:"
-
-
-def _money(minor: int, currency: str) -> str:
-    text = number_format(Decimal(abs(minor)) / 100, decimal_pos=2, use_l10n=True, force_grouping=True)
-    sign = "−" if minor < 0 else ""
-    return f"{sign}{text} {currency}".strip()
-
 
 def chips_money(chips: int, table: Any, signed: bool = False) -> str:
     """``chips`` × the table's chip value, as money ("1.50 EUR"); "" when the table plays for honour."""
     stake = int(getattr(table, "stake_minor", 0) or 0)
     if not stake:
         return ""
-    minor = int(chips) * stake
-    text = _money(minor, getattr(table, "currency", ""))
-    return f"+{text}" if signed and minor > 0 else text
+    return money_text(int(chips) * stake, getattr(table, "currency", ""), signed=signed)
 
 
 @register.filter(name="chips_money")
@@ -45,11 +33,6 @@ def chips_money_filter(chips: Any, table: Any) -> str:
         return ""
 
 
-def account_label(account: str) -> str:
-    """A money account as people say it: a player's name, or a pot ("pot:cabeza" -> "Cabeza")."""
-    if account.startswith(POT_PREFIX):
-        return account[len(POT_PREFIX):].capitalize()
-    return account
 
 
 @register.filter
@@ -80,16 +63,16 @@ def money_moves(outcome: Any, table: Any = None) -> dict[str, Any] | None:
             between += amount
             kind = "between"
         reason = m.get("reason") or ""
-        rows.append({"payer": _account(spec, payer), "payee": _account(spec, payee), "amount": amount,
+        rows.append({"payer": _account(table, spec, payer), "payee": _account(table, spec, payee), "amount": amount,
                      "reason": services.translate(reason) if reason else "", "kind": kind})
     check = presenter_for(table.game).money_check(outcome, paid_in, taken_out) if table is not None else None
     return {"rows": rows, "paid_in": paid_in, "taken_out": taken_out, "between": between, "check": check}
 
 
-def _account(spec: Any, account: Any) -> str:
-    """A seat by its player's name, a pot by its name as people say it ("cabeza" -> "Cabeza")."""
+def _account(table: Any, spec: Any, account: Any) -> str:
+    """A seat by its player's name, a pot by its name as people say it (the game's presenter names it)."""
     if isinstance(account, str):
-        return account.capitalize()
+        return presenter_for(table.game).pot_name(account) if table is not None else account.capitalize()
     if spec is not None:
         return services.account_name(spec, account)
     return str(account)

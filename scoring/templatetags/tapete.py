@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from typing import Any
 
 from django import template
-from django.utils.formats import number_format
 
 from referee.game import get_game
 from referee.text import signed as signed_number
 from scoring.forms import message_id, message_ids
+from scoring.money import money_text
 from scoring.services import translate
 
 register = template.Library()
@@ -69,16 +68,12 @@ def sign_class(value: Any) -> str:
 
 @register.filter
 def money(minor: Any, currency: str = "") -> str:
-    """Integer minor units as an amount: 1250, "EUR" -> "12.50 EUR"; 100, "🍺" -> "1 🍺" (whole rounds of beer,
-    chips or anything that is not a currency code, without the cents)."""
+    """Integer minor units as an amount (:func:`scoring.money.money_text`): 1250, "EUR" -> "12.50 EUR";
+    100, "🍺" -> "1 🍺"; 5000000, "COP" -> "50,000 COP"."""
     try:
-        amount = Decimal(int(minor)) / 100
+        return money_text(int(minor), currency)
     except (TypeError, ValueError):
         return str(minor)
-    is_code = len(currency) == 3 and currency.isascii() and currency.isalpha()
-    whole = not is_code and amount == amount.to_integral_value()
-    text = number_format(amount, decimal_pos=0 if whole else 2, use_l10n=True, force_grouping=True)
-    return f"{text} {currency}".strip()
 
 
 @register.filter

@@ -33,6 +33,7 @@ from scoring.access import TOKEN_SHAPE, resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
 from scoring.models import Table, TableChange
+from scoring.money import amount_text
 from scoring.services import standings, translate
 from scoring.templatetags.tapete import signed
 
@@ -62,11 +63,6 @@ def parse_stake(raw: str) -> int:
     if minor != minor.to_integral_value():
         raise forms.ValidationError(_("Use at most two decimals (cents)."))
     return int(minor)
-
-
-def format_stake(minor: int) -> str:
-    """Minor units as the reader writes money: "0.10" in English, "0,10" in Spanish and French."""
-    return number_format(Decimal(minor) / 100, decimal_pos=2, use_l10n=True, force_grouping=True)
 
 
 def earlier_games(table: Table, most: int = 50) -> list[Table]:
@@ -151,7 +147,7 @@ class StakeForm(forms.Form):
 
 
 def defaults(table: Table, choices: list[Choice]) -> dict[str, Any]:
-    data: dict[str, Any] = {"stake": format_stake(table.stake_minor), "currency": table.currency}
+    data: dict[str, Any] = {"stake": amount_text(table.stake_minor, table.currency), "currency": table.currency}
     for choice in choices:
         data[choice.name] = ("yes" if choice.default else "no") if isinstance(choice.default, bool) \
             else choice.default

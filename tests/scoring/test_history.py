@@ -339,3 +339,16 @@ def test_half_points_read_as_the_reader_writes_them(client, db):
     assert "45,5" in deal and "45.5" not in deal
     english = client.get(f"/t/{table.edit_token}/deal/1/edit/").content.decode()
     assert 'name="points" value="45.5"' in english
+
+
+def test_an_undo_revision_says_undone_once(client, tarot4):
+    """The revision that undid a deal reads "Revision 2 · undone", without a second "undone" badge; the deal's
+    heading keeps its badge."""
+    add_deals(tarot4, 2)
+    client.post(url(tarot4, "undo/"))
+    html = client.get(url(tarot4, "deal/2/")).content.decode()
+    item = html[html.index('class="list-group-item revision"'):]
+    item = item[:item.index("</li>")]
+    assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).count("undone") == 1
+    heading = html[html.index("<h1"):html.index("</h1>")]
+    assert "undone" in heading

@@ -288,8 +288,22 @@ def test_large_amounts_are_grouped_as_the_reader_writes_them(db):
     with translation.override("fr"):
         assert money(7_600_000, "EUR") == "76\u00a0000,00 EUR" and money(1250, "EUR") == "12,50 EUR"
     with translation.override("es"):
-        assert money(5_000_000, "COP") == "50.000,00 COP" and money(1250, "EUR") == "12,50 EUR"
-        assert parse_money(money(5_000_000, "")) == Decimal("50000.00")
+        assert money(5_000_000, "EUR") == "50.000,00 EUR" and money(1250, "EUR") == "12,50 EUR"
+        assert parse_money(money(5_000_000, "")) == Decimal("50000")
+
+
+def test_pesos_are_shown_without_centavos_unless_an_amount_has_them(db):
+    """Colombian tables pay in whole pesos: 50.000 COP a point, not 50.000,00 COP; half a peso (a stake of
+    0,50 COP) keeps its cents, so nothing is rounded in the showing. The stake box says it as it reads it back."""
+    from django.utils import translation
+
+    from scoring.templatetags.tapete import money
+    from scoring.views.settle import parse_stake
+
+    with translation.override("es"):
+        assert money(5_000_000, "COP") == "50.000 COP" and money(-100_000, "COP") == "−1.000 COP"
+        assert money(50, "COP") == "0,50 COP"
+        assert parse_stake(money(5_000_000, "COP").removesuffix(" COP")) == 5_000_000
 
 
 def test_a_choice_with_a_message_points_each_button_at_it(client, db):

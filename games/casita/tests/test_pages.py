@@ -207,10 +207,10 @@ def test_the_record_page_of_its_own(client, casita3):
 
 def test_the_forms_live_messages_are_in_the_readers_language(client, casita3):
     html = client.get(f"/t/{casita3.edit_token}/", headers={"Accept-Language": "fr"}).content.decode()
-    assert 'data-msg-rest="%(name)s a les %(n)s autres."' in html
+    assert 'data-msg-rest="%(name)s a le reste : %(n)s."' in html
     assert "Cartes prises" in html and "Les scores sont les donnes gagnées." in html
     assert ('data-msg-one="%(name)s ne peut pas avoir exactement 1 carte\u00a0: chaque prise en emporte au '
             'moins deux, la carte jouée et une carte égale."') in html
     assert "Maldonne\u00a0?" in html  # French typography: a no-break space before : ? ! ;, as in every game
     spanish = client.get(f"/t/{casita3.edit_token}/", headers={"Accept-Language": "es"}).content.decode()
-    assert 'data-msg-short="%(sum)s de %(deck)s cartas: faltan %(n)s."' in spanish
+    assert 'data-msg-short="%(sum)s de %(deck)s cartas: %(n)s por contar."' in spanish

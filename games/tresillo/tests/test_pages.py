@@ -307,3 +307,18 @@ def test_the_dealer_field_reads_as_the_dealer_not_as_a_note_to_developers(slug):
     game = get_game(slug)
     table = game.table(["Ana", "Bea", "Cy"])
     assert ("Dealer", "Bea") in describe_record(game, table, {"dealer": {"seat": 1, "name": "Bea"}})
+
+
+@pytest.mark.parametrize(("game", "players", "language", "move"), [
+    ("tresillo", PLAYERS, "es", "Ana → Centro"), ("tresillo", PLAYERS, "en", "Ana → Middle pool"),
+    ("ombre", ["Ana", "Bea", "Carl", "Dani"], "fr", "Bea → Mise")])
+def test_a_deals_money_moves_name_the_pots_in_the_readers_language(db, client, game, players, language, move):
+    """Deal 1 funds the pots (Tresillo: a 5 from each into the middle; L'Ombre: a greater counter from each
+    player dealt in, Ana the dealer sitting out, into the stakes): its page names the pot as the table says
+    it, not by its stored key ("Middle", "Stakes")."""
+    table = services.create_table(game=game, players=players)
+    counts = tricks(Bea=5, Carl=2, Ana=2) if game == "tresillo" else tricks(Bea=3, Carl=3, Dani=3)
+    post(client, table, hombre="Bea", **({"bid": "juego"} if game == "tresillo" else {"taken_in": "3"}), **counts)
+    assert table.deals.count() == 1
+    moves = text(client.get(f"/t/{table.edit_token}/deal/1/", HTTP_ACCEPT_LANGUAGE=language).content.decode())
+    assert move in moves

@@ -290,7 +290,9 @@ def test_a_matador_is_forced_out_only_by_a_higher_one_unless_the_table_says_any_
     (1B) is led and the Malilla (7C) is the only trump held. Read as most tables do (the default), the lower
     Basto does not force the Malilla out: any card. With the house rule "by any other matador", it must go."""
     situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}
-    assert ask(**situation).legal is True
+    kept = ask(**situation)
+    assert kept.legal is True  # and the answer says it is this table's reading, which another table may not share
+    assert "at this table only a higher matador led forces them out (the usual reading" in str(kept.explanation)
     table = TRESILLO.table(["Ana", "Bea", "Carl"], {"matadors_forced": "any"})
     ruling = TRESILLO.ruling(table, situation)
     assert ruling.legal is False and codes(ruling.legal_cards) == ["7C"]

@@ -1,0 +1,47 @@
+"""Amounts of money as the reader writes them: integer minor units (cents) in, text in the page's language out.
+
+A currency shows its cents ("12,50 EUR", "0,10 EUR"), except where people pay in whole units: a currency
+whose coins have no cents in use (Colombian pesos: "50.000 COP", not "50.000,00 COP"; CLDR's cash digits), and
+anything that is not a currency code (chips, rounds of beer: "1 🍺"). A fraction of those is still shown with
+its cents, so no amount is ever rounded in the showing.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.utils.formats import number_format
+
+# ISO 4217 codes whose cash has no minor unit in use (CLDR supplemental data: digits or cashDigits 0).
+WHOLE_UNIT_CURRENCIES = frozenset({"CLP", "COP", "CRC", "HUF", "ISK", "JPY", "KRW", "PYG", "TWD", "UGX", "VND",
+                                   "XAF", "XOF"})
+
+
+def is_currency_code(currency: str) -> bool:
+    return len(currency) == 3 and currency.isascii() and currency.isalpha()
+
+
+def amount_text(minor: int, currency: str) -> str:
+    """The amount alone, grouped, in the reader's format.
+
+    >>> from django.utils import translation
+    >>> with translation.override("es"):
+    ...     amount_text(5_000_000, "COP"), amount_text(1250, "EUR"), amount_text(1000, "EUR"), amount_text(50, "COP")
+    ('50.000', '12,50', '10,00', '0,50')
+    >>> amount_text(300, "🍺"), amount_text(250, "chips")
+    ('3', '2.50')
+    """
+    amount = Decimal(int(minor)) / 100
+    whole_units = currency.upper() in WHOLE_UNIT_CURRENCIES or not is_currency_code(currency)
+    decimals = 0 if whole_units and amount == amount.to_integral_value() else 2
+    return number_format(amount, decimal_pos=decimals, use_l10n=True, force_grouping=True)
+
+
+def money_text(minor: int, currency: str, *, signed: bool = False) -> str:
+    """The amount and its currency: "12.50 EUR", "−3.00 EUR" (a true minus), "+3.00 EUR" when ``signed``.
+
+    >>> money_text(-300, "EUR"), money_text(300, "EUR", signed=True), money_text(0, "")
+    ('−3.00 EUR', '+3.00 EUR', '0')
+    """
+    sign = "−" if minor < 0 else "+" if signed and minor > 0 else ""
+    return f"{sign}{amount_text(abs(minor), currency)} {currency}".strip()
