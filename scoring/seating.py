@@ -20,11 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from referee.game import Game, InvalidRecord, TableSpec, get_game
 from scoring import services
+from scoring.access import TOKEN_SHAPE
 from scoring.models import Deal, Seat, Table, TableChange
 
 STALE = gettext_lazy("The players changed meanwhile (on another phone, or this change was sent twice): check them "
@@ -214,3 +216,24 @@ def _close_game_so_far(table: Table) -> Table:
     Seat.objects.filter(table=table).update(table=closed)
     TableChange.objects.filter(table=table).update(table=closed)
     return closed
+
+
+def earlier_games(table: Table, most: int = 50) -> list[Table]:
+    """The games played at this table before the players changed (each closed then, kept as it stood with its
+    own changes, settled on its own page), the latest first, each with ``deals_played``. A file imported may
+    name anything: only tokens of the shape links make are looked up, and a loop ends."""
+    found: list[Table] = []
+    current = table
+    while len(found) < most:
+        token = next((details["earlier"] for details in current.changes.filter(kind=TableChange.Kind.SEATS)
+                      .order_by("-pk").values_list("details", flat=True)
+                      if isinstance(details, dict) and isinstance(details.get("earlier"), str)
+                      and TOKEN_SHAPE.fullmatch(details["earlier"])), None)
+        before = Table.objects.filter(view_token=token).annotate(
+            deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
+        if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
+            return found
+        before.player_names = services.table_spec(before).players  # type: ignore[attr-defined]
+        found.append(before)
+        current = before
+    return found

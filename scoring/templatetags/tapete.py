@@ -77,6 +77,15 @@ def money(minor: Any, currency: str = "") -> str:
 
 
 @register.filter
+def signed_money(minor: Any, currency: str = "") -> str:
+    """As :func:`money`, with a sign either way: "+12.50 EUR", "−3.00 EUR"."""
+    try:
+        return money_text(int(minor), currency, signed=True)
+    except (TypeError, ValueError):
+        return str(minor)
+
+
+@register.filter
 def player_counts(counts: Any) -> str:
     """A game's numbers of players as a reader takes them in: "3, 4, 5", "2, 4, 6, 8", but "3–8" for a longer run.
 

@@ -16,7 +16,6 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,11 +28,12 @@ from django.views.decorators.http import require_http_methods
 from referee.game import Game, State, TableSpec
 from referee.settlement import Units, fewest_transfers, is_whole, to_money
 from scoring import services
-from scoring.access import TOKEN_SHAPE, resolve
+from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
-from scoring.models import Table, TableChange
+from scoring.models import Table
 from scoring.money import amount_text
+from scoring.seating import earlier_games
 from scoring.services import standings, translate
 from scoring.templatetags.tapete import signed
 
@@ -63,27 +63,6 @@ def parse_stake(raw: str) -> int:
     if minor != minor.to_integral_value():
         raise forms.ValidationError(_("Use at most two decimals (cents)."))
     return int(minor)
-
-
-def earlier_games(table: Table, most: int = 50) -> list[Table]:
-    """The games played at this table before the players changed (each closed then, kept as it stood with its
-    own changes, settled on its own page), the latest first, each with ``deals_played``. A file imported may
-    name anything: only tokens of the shape links make are looked up, and a loop ends."""
-    found: list[Table] = []
-    current = table
-    while len(found) < most:
-        token = next((details["earlier"] for details in current.changes.filter(kind=TableChange.Kind.SEATS)
-                      .order_by("-pk").values_list("details", flat=True)
-                      if isinstance(details, dict) and isinstance(details.get("earlier"), str)
-                      and TOKEN_SHAPE.fullmatch(details["earlier"])), None)
-        before = Table.objects.filter(view_token=token).annotate(
-            deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
-        if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
-            return found
-        before.player_names = services.table_spec(before).players  # type: ignore[attr-defined]
-        found.append(before)
-        current = before
-    return found
 
 
 @dataclass
@@ -168,6 +147,47 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
             "notes": [translate(note) for note in game.settle_notes(spec, state, **choices)]}
 
 
+def whole_night(result: dict[str, Any], currency: str, deal_count: int, earlier: list[Table]) -> dict[str, Any] | None:
+    """This game's settlement (``result``, at the stake and choices on the page) added to the games played
+    before the players changed (``earlier``, latest first; each at the stake saved with it and its usual
+    choices, as its own page first shows it): each player's sum over the night, by name, and the fewest
+    payments that settle it all. Adding the games' balances is all there is to it: each game's own payments
+    and the night's move the same money. None without earlier games; ``mixed`` when staked games were
+    played in different currencies (a sum would mean nothing)."""
+    if not earlier:
+        return None
+    games: list[dict[str, Any]] = []
+    for number, table in enumerate(reversed(earlier), start=1):
+        now = standings(table)
+        choices = {choice.name: choice.default for choice in settlement_choices(now.game)}
+        try:
+            settled = settlement(now.game, now.spec, now.state, table.stake_minor, choices)
+        except (TypeError, ValueError):  # as settle() says for this game's own totals
+            logger.exception("Cannot settle table %s", table.pk)
+            return None
+        games.append({"label": _("Game %(n)s") % {"n": number},
+                      "deals": table.deals_played,  # type: ignore[attr-defined]
+                      "stake_minor": table.stake_minor, "currency": table.currency, "rows": settled["rows"],
+                      "token": table.view_token})
+    games.append({"label": _("This game"), "deals": deal_count, "stake_minor": result["stake_minor"],
+                  "currency": currency, "rows": result["rows"], "token": None})
+    staked = [game for game in games if game["stake_minor"]]
+    currencies = sorted({game["currency"] for game in staked})
+    night: dict[str, Any] = {"games": games, "unstaked": [game for game in games if not game["stake_minor"]],
+                             "currency": currencies[0] if currencies else currency}
+    if len(currencies) > 1:
+        return {**night, "mixed": currencies}
+    totals: dict[str, int] = {}
+    for game in staked:
+        for row in game["rows"]:
+            totals[row["player"]] = totals.get(row["player"], 0) + row["net"]
+    by_game = [(game["label"], {row["player"]: row["net"] for row in game["rows"]}) for game in staked]
+    rows = [{"player": name, "net": total, "net_abs": abs(total),
+             "games": [(label, nets[name]) for label, nets in by_game if name in nets]}
+            for name, total in totals.items()]
+    return {**night, "rows": rows, "transfers": fewest_transfers(totals)}
+
+
 def units_text(units: Units) -> str:
     """A balance in stake units, signed: "+12", "−7", or a share "+11.5" (tied winners sharing; "+11,5" in
     Spanish and French)."""
@@ -209,17 +229,16 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
             logger.exception("Cannot settle table %s", table.pk)
             form.add_error(None, _("These totals do not add up to zero, so they cannot be settled. "
                                    "Please report this table."))
+    earlier = earlier_games(table)
     if result is not None:
         result["currency"] = form.cleaned_data["currency"]
         result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
                              or form.cleaned_data["currency"] != table.currency)
+        result["night"] = whole_night(result, result["currency"], now.deal_count, earlier)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
-               "result": result,
+               "result": result, "earlier": earlier,
                "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
-    if getattr(request, "htmx", False):
-        template = "scoring/settle.html#settle-body"
-    else:  # the games before this one, above the form: not in the part htmx swaps
-        template, context["earlier"] = "scoring/settle.html", earlier_games(table)
+    template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     status = 200 if form.is_valid() or request.method == "GET" else 400
     return render(request, template, context, status=status)

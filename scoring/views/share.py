@@ -13,6 +13,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from scoring.access import resolve
+from scoring.seating import earlier_games
 
 WHICH = ("view", "edit")
 
@@ -30,7 +31,7 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     if access.can_edit:
         links.append({"which": "edit", "url": link_for(request, table.edit_token)})
     response = render(request, "scoring/share.html", {
-        "access": access, "table": table, "token": token, "links": links,
+        "access": access, "table": table, "token": token, "links": links, "earlier": earlier_games(table),
     })
     patch_cache_control(response, private=True, no_store=True)  # the page may carry the edit link
     return response
