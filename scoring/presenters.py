@@ -2,12 +2,13 @@
 
 A game's ``presenter.py`` subclasses :class:`Presenter` and its ``AppConfig.ready`` registers it. The table
 page includes ``state_template`` beside the standings (with ``board`` in its context) and, when the game has
-its own record form, ``record_template`` instead of the generic one (with ``r`` in its context).
+its own record form, ``record_template`` instead of the generic one (with ``r`` in its context). Before a change
+of players closes a game, the players page says its ``closing_notes`` under the standings it closes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,13 @@ class Presenter:
         """The context of ``record_template`` for ``form``: for a new deal after ``standings``, or to edit
         ``deal`` (then the state before it)."""
         return {}
+
+    def closing_notes(self, standings: Standings) -> Sequence[str]:
+        """What becomes of what the game leaves on the table beyond its standings (debts still owed, chips in a
+        pot) when it closes on ``standings`` — someone joining or leaving a game under way
+        (:mod:`scoring.seating`) — each a paragraph the players page says before the change is confirmed, in the
+        game's own words: nothing by default."""
+        return ()
 
 
 DEFAULT = Presenter()

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.toruro import lulos
 from games.toruro.lulos import PayableLulo
@@ -262,6 +263,36 @@ class ToruroPresenter(Presenter):
             "void_errors": _errors(form, "void"),
             "chip": chips_money(1, table),
         }
+
+    def closing_notes(self, standings: Standings) -> tuple[str, ...]:
+        """What becomes of the open lulos and of the chips in the pots when the night closes on ``standings``
+        (someone joins or leaves, :mod:`scoring.seating`): the closed night keeps them, as it stands — no deal is
+        played in it again — and the new one starts with empty pots and no lulo; settling the closed night up (on
+        its own, :meth:`games.toruro.rules.Toruro.balances`) lets the open lulos off and gives the chips in the
+        pots back to who put them, unless its settle-up counts the lulos still owed: then every open lulo is
+        paid and all the chips on the table are shared equally."""
+        state: ToruroState = standings.state  # type: ignore[assignment]
+        ledger = state.ledger
+        owed = [debt.amount for debt in ledger.open_debts()]
+        in_pots = ledger.pots_total()
+        notes = []
+        if owed:
+            notes.append(ngettext(
+                "%(n)s lulo is still owed (%(chips)s chips): it is not carried into the new game. Settling this "
+                "game up lets it off, unless you choose there to count the lulos still owed: then it is paid and "
+                "the chips on the table are shared equally.",
+                "%(n)s lulos are still owed (%(chips)s chips): they are not carried into the new game. Settling "
+                "this game up lets them off, unless you choose there to count the lulos still owed: then they are "
+                "paid and the chips on the table are shared equally.", len(owed)) % {"n": len(owed),
+                                                                                   "chips": sum(owed)})
+        if in_pots:
+            notes.append(ngettext(
+                "%(n)s chip lies in the pots: the new game starts with empty pots. Settling this game up gives it "
+                "back to whoever put it there (shared equally if you count the lulos still owed).",
+                "%(n)s chips lie in the pots: the new game starts with empty pots. Settling this game up gives "
+                "them back to whoever put them there (shared equally if you count the lulos still owed).",
+                in_pots) % {"n": in_pots})
+        return tuple(notes)
 
 
 PRESENTER = ToruroPresenter()

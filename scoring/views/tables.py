@@ -491,7 +491,8 @@ class LeaveForm(SeenPlayersForm):
 
 def _seats_changed(request: HttpRequest, access: Access, form: JoinForm | LeaveForm, action: str) -> HttpResponse:
     """The table goes on with the players ``form`` says (:mod:`scoring.seating`), or :class:`InvalidRecord`. A
-    change that closes the game is first said, with the standings it closes on and the new game's players, and
+    change that closes the game is first said, with the standings it closes on (and what the game says becomes of
+    what it leaves on the table: its presenter's ``closing_notes``) and the new game's players, and
     made only once confirmed (Cancel changes nothing), at the table's version it was said at: if a deal was
     recorded meanwhile, it is said again as it is now. A change that closes nothing is made at the version it
     was worked out at, so a deal recorded meanwhile has it asked first."""
@@ -505,7 +506,8 @@ def _seats_changed(request: HttpRequest, access: Access, form: JoinForm | LeaveF
             st = change.standings
             return render(request, "scoring/table_players_confirm.html", {
                 "access": access, "token": token, "table": table, "game": st.game, "form": form,
-                "action": action, "change": change, "moved": moved, "standings": standing_rows(st, side_labels(st))})
+                "action": action, "change": change, "moved": moved, "standings": standing_rows(st, side_labels(st)),
+                "notes": presenter_for(table.game).closing_notes(st)})
         try:
             closed = seating.change_seats(table, names, seen=form.shown, device=device_key(request),
                                           version=change.version if said is None or moved else said,

@@ -510,3 +510,31 @@ def test_a_game_closed_when_the_players_changed_shows_no_next_deal(client, night
     assert closed is not None
     html = client.get(f"/t/{closed.view_token}/").content.decode()
     assert 'id="this-deal"' not in html and 'id="lulo-list"' in html
+
+
+def test_joining_a_night_under_way_says_first_what_becomes_of_its_open_lulos_and_its_pots(client, night):
+    """Someone joining closes the night as it stands (scoring.seating). Before it is confirmed, the players page
+    says what becomes of what lies on the table, which the standings do not show: the lulos still owed and the
+    chips in the pots stay with the closed night, settled up on its own (let off and given back to who put them,
+    or all shared equally if its settle-up counts the lulos still owed), and the new night starts with empty pots
+    and no lulo (found by player-testers: the page said nothing of them). After deal 1, Marta pays lulo #1 a chip
+    a pot in deal 2 and nobody goes: Juan, Rosa and Ana still owe 3 chips each, and the pots hold 6."""
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "5B", "went": [],
+                                 "payments": [{"lulo": 1, "cabeza": 1, "barriga": 1, "cola": 1}]})
+    sent = {"action": "join", "join-name": "Zoe", "join-after": "5", "join-players": json.dumps(PLAYERS)}
+
+    html = client.post(f"/t/{night.edit_token}/players/", sent).content.decode()
+
+    notes = [text(note) for note in re.findall(r'<p class="confirm-note">(.*?)</p>', html, re.S)]
+    assert notes == [
+        "3 lulos are still owed (9 chips): they are not carried into the new game. Settling this game up lets them "
+        "off, unless you choose there to count the lulos still owed: then they are paid and the chips on the table "
+        "are shared equally.",
+        "6 chips lie in the pots: the new game starts with empty pots. Settling this game up gives them back to "
+        "whoever put them there (shared equally if you count the lulos still owed)."]
+    assert client.post(f"/t/{night.edit_token}/players/", {**sent, "join-confirm": "1"}).status_code == 302
+    new = services.standings(Table.objects.get(pk=night.pk)).state.ledger
+    assert new.pots_total() == 0 and not new.debts
+    closed = services.standings(Table.objects.get(closed=True)).state.ledger
+    assert closed.pots_total() == 6 and [debt.amount for debt in closed.open_debts()] == [3, 3, 3]
