@@ -17,6 +17,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from scoring import services
 from scoring.models import Deal
+from tests.browser.test_toruro import pick_card, save, trick, went
 
 MINUS = "−"
 
@@ -239,6 +240,28 @@ def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_
     expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 1.")).to_be_visible()
     expect(page.locator("#record")).to_contain_text("Dealer: Luis")
     assert Deal.objects.filter(table=table).count() == 1
+
+
+def test_a_toruro_deal_waiting_offline_reads_as_its_form_shows_it(live_server, page: Page, context: BrowserContext,
+                                                                    screenshot):
+    """A Toruro deal's card names the turned card as the form does, and says who went apart from who took each
+    pot: it read "7E · Pepe, Marta · Marta, Pepe, Pepe" (found by player-testers). Deal 2, Luis deals: the 7 of
+    espadas is turned, Pepe and Marta go; Marta takes the cabeza, Pepe the barriga and the cola."""
+    players = ["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"]
+    table = services.create_table(game="toruro", players=players)
+    services.record_deal(table, {"turned_card": "4O", "went": players, "tricks": ["Luis", "Pepe", "Pepe"]})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    pick_card(page, "E", "7")
+    went(page, "Marta", "Pepe")
+    for index, name in enumerate(["Marta", "Pepe", "Pepe"]):
+        trick(page, index, name)
+    save(page)
+    card = page.locator("#outbox").get_by_role("listitem")
+    expect(card.locator('[data-slot="summary"]')).to_have_text(
+        "7 of espadas · Went: Pepe, Marta · Cabeza Marta, Barriga Pepe, Cola Pepe")
+    screenshot("toruro", full_page=False)
 
 
 def refused_garde(live_server, page: Page):
