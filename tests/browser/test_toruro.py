@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import Table
+from tests.browser.test_card_entry import tap_card
 
 PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"]
 
@@ -201,3 +202,42 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     expect(page.locator("#settle-result")).to_contain_text("0.50 EUR per chip.")
     screenshot("settle")
     assert shot.is_file()
+
+
+def test_the_referee_asked_from_a_deal_entered_card_by_card_says_who_takes_the_trick(live_server, page: Page,
+                                                                                     screenshot):
+    """A deal entered card by card, then "was this legal?" on the card that ends a trick: the referee is told who
+    went (a trick holds a card from each of them; games/toruro/cards.py, ToruroCourse.referee_fields), so its
+    ruling on that card also names who takes the trick. Ana deals the first deal with "everyone goes" off; the 5
+    of bastos is turned; only Pepe and Marta go, so Pepe leads: his 6 of oros, Marta's Ace of oros takes the
+    cabeza; Marta leads the caballo of copas, Pepe follows with the 3 and takes the barriga; his 7 of bastos, the
+    only trump, takes the cola."""
+    table = services.create_table(game="toruro", players=["Ana", "Luis", "Pepe", "Marta", "Juan"],
+                                  options={"first_deal_all_go": False})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.locator("#card-by-card").click()
+    turned = page.locator('[data-card-widget]:has(input[name="turned_card"])')
+    turned.locator("[data-card-open]").click()
+    turned.locator('[data-tab="B"]').click()
+    turned.locator('[data-code="5B"]').click()
+    for name in ("Pepe", "Marta"):
+        page.locator("#contract").get_by_text(name, exact=True).click()
+    page.locator("#start-cards").click()
+    expect(page.locator(".play-turn")).to_contain_text("Pepe to play")
+    cards = ("6O", "1O", "11C", "3C", "7B", "4E")
+    for number, code in enumerate(cards, start=1):
+        tap_card(page, code, code[-1])
+        if number < len(cards):  # the page has taken it
+            expect(page.locator(f'button[name="card"][value="{code}"]')).to_be_disabled()
+    expect(page.locator("#derived")).to_contain_text("Marta")
+    page.locator("#save-cards").click()
+    expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
+
+    page.goto(f"{live_server.url}/t/{table.edit_token}/deal/1/")
+    page.get_by_role("link", name="Was Marta's Ace of oros legal?").click()
+    expect(page.locator('input[name="went"]')).to_have_value("Pepe, Marta")
+    ruling = page.locator("#ruling")
+    expect(ruling).to_contain_text("may be played")
+    expect(ruling).to_contain_text("takes the trick: Marta.")
+    expect(page.locator("#winner")).to_contain_text("Wins the trick: Marta")
+    screenshot(full_page=False)
