@@ -6,8 +6,10 @@ trick steppers, the extras), each input with the generic form's name and its mes
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
+
+from django.utils.translation import gettext, ngettext
 
 from games.tresillo.family import HombreGame
 from games.tresillo.ombre import STAKES
@@ -100,6 +102,27 @@ class HombrePresenter(Presenter):
         self.slug = slug
         self.pot_names = ({PLATO: _("Plato"), MIDDLE: _("Middle pool")} if slug == "tresillo"
                           else {STAKES: _("Stakes")})
+
+    def closing_notes(self, standings: Standings) -> Sequence[str]:
+        """What the game leaves on the table when the players change (:mod:`scoring.seating`): the open reserved
+        puestas (Tresillo) stay with it, left out of its settle-up unless counted there, and what lies in the
+        plato and the middle pool, or in the stakes, is shared out by its settle-up as it says (the new game
+        starts with an empty table)."""
+        game, spec, state = standings.game, standings.spec, standings.state
+        assert isinstance(game, HombreGame)
+        notes = []
+        owed = [debt.amount for debt in state.ledger.open_debts()]  # type: ignore[attr-defined]
+        if owed:
+            notes.append(ngettext(
+                "%(n)s reserved puesta is still open (%(tantos)s tantos): it is not carried into the new game. "
+                "Settling this game up leaves it out, unless you choose there to count the open reserved puestas.",
+                "%(n)s reserved puestas are still open (%(tantos)s tantos): they are not carried into the new game. "
+                "Settling this game up leaves them out, unless you choose there to count the open reserved puestas.",
+                len(owed)) % {"n": len(owed), "tantos": sum(owed)})
+        for note in game.settle_notes(spec, state):
+            notes.append(gettext("The new game starts with an empty table; settling this game up shares out what "
+                                 "lies on it. %(note)s") % {"note": services.translate(note)})
+        return notes
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         st = standings

@@ -8,6 +8,7 @@ Three players in the order of play: Ana, Bea, Carl; Ana deals first, Bea speaks 
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -322,3 +323,34 @@ def test_a_deals_money_moves_name_the_pots_in_the_readers_language(db, client, g
     assert table.deals.count() == 1
     moves = text(client.get(f"/t/{table.edit_token}/deal/1/", HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert move in moves
+
+
+def test_a_player_joining_is_told_first_what_becomes_of_the_open_puestas_and_the_plato(client, night):
+    """Someone joining closes the game as it stands (scoring.seating); the players page says first what it
+    leaves on the table, which its standings do not show. Deal 1 (Ana deals): 5 each into the middle (15), the
+    empty plato takes a 5 from it and Ana's tanto (plato 6, middle 10); Bea's repuesto pays 6 + 4 = 10 into the
+    plato (16). Deal 2 (Bea deals, plato 17): Carl's repuesto in the plato writes 17 + 4 = 21 under him, a
+    reserved puesta still open. On the table: 17 + 10 = 27, 9 to each of the three."""
+    post(client, night, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=4, Ana=1))  # repuesto, first puesta
+    post(client, night, hombre="Carl", bid="juego", **tricks(Carl=4, Ana=4, Bea=1))  # repuesto in the plato
+    sent = {"action": "join", "join-name": "Dani", "join-after": "2", "join-players": json.dumps(PLAYERS)}
+    html = client.post(f"/t/{night.edit_token}/players/", sent).content.decode()
+    notes = [text(note) for note in re.findall(r'<p class="confirm-note">(.*?)</p>', html, re.S)]
+    assert notes == [
+        "1 reserved puesta is still open (21 tantos): it is not carried into the new game. Settling this game up "
+        "leaves it out, unless you choose there to count the open reserved puestas.",
+        "The new game starts with an empty table; settling this game up shares out what lies on it. The plato and "
+        "the middle pool: 27, 9 to each player."]
+
+
+def test_ombre_players_changing_are_told_the_stakes_are_shared_out_by_the_closed_games_settle_up(db, client):
+    """Deal 1 at four (Ana deals and sits out): a greater counter (5) from each of the three dealt in opens the
+    stakes (15), Bea takes in 3 cards (3 lesser counters: 18) and ties her tricks 3-3-3, a repuesto: she pays
+    the stakes' 18 in, 36. Dani leaving closes the game: its settle-up shares the 36 among its four players."""
+    table = services.create_table(game="ombre", players=["Ana", "Bea", "Carl", "Dani"])
+    post(client, table, hombre="Bea", taken_in="3", **tricks(Bea=3, Carl=3, Dani=3))
+    sent = {"action": "leave", "leave-seat": "3", "leave-players": json.dumps(["Ana", "Bea", "Carl", "Dani"])}
+    html = client.post(f"/t/{table.edit_token}/players/", sent).content.decode()
+    notes = [text(note) for note in re.findall(r'<p class="confirm-note">(.*?)</p>', html, re.S)]
+    assert notes == ["The new game starts with an empty table; settling this game up shares out what lies on it. "
+                     "The stakes: 36, 9 to each player."]
