@@ -4,6 +4,7 @@ the view link open them alike."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,9 +33,37 @@ class Cell:
 @dataclass(frozen=True)
 class SheetRow:
     number: int
-    dealer: str
+    dealer: str  # the whole name, read aloud ("Deal 3, dealt by Bartholomew")
     void: bool
     cells: tuple[Cell, ...]
+    dealer_mark: str = ""  # as written under the deal's number: "Bart." (dealer_marks)
+
+
+WHOLE = 7  # characters: a name this short is written whole under a deal's number; a longer one, shortened
+
+
+def dealer_marks(players: Sequence[str]) -> dict[str, str]:
+    """Each player's name as the sheet writes it under the number of a deal they dealt, in a narrow column: the
+    whole name if it is short, else its first letters and a full stop, four letters at least and as many as it
+    takes to tell it from every other name at the table (never a space or a hyphen last). A cut by the width of
+    the column ("Em…") could not tell who dealt.
+
+    >>> list(dealer_marks(["Emmanuelle", "Maximilien", "Bartholomew", "Dolores", "Anne-Sophie"]).values())
+    ['Emma.', 'Maxi.', 'Bart.', 'Dolores', 'Anne.']
+    >>> list(dealer_marks(["Maximilien", "Maximiliano", "Anne", "Anne-Sophie", "Anne-Laure"]).values())
+    ['Maximilie.', 'Maximilia.', 'Anne', 'Anne-S.', 'Anne-L.']
+    """
+    marks = {}
+    for name in players:
+        others = [other.casefold() for other in players if other != name]
+        marks[name] = name
+        if len(name) > WHOLE:
+            for end in range(4, len(name)):
+                head = name[:end]
+                if head[-1].isalnum() and not any(other.startswith(head.casefold()) for other in others):
+                    marks[name] = f"{head}."
+                    break
+    return marks
 
 
 def _player(spec: TableSpec[Any], seat: Any) -> str:
@@ -50,6 +79,7 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
     rows = []
     state = before
     sides = range(len(game.sides(spec)))
+    marks = dealer_marks(spec.players)
     for deal in deals:
         if deal.outcome is not None and deal.state_after is not None:
             outcome: dict[str, Any] = deal.outcome
@@ -63,7 +93,8 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
         scores = list(outcome.get("scores") or [])
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
                            services.translate(game.total_after(spec, state, side, outcome))) for side in sides)
-        rows.append(SheetRow(deal.number, _player(spec, outcome.get("dealer")), bool(outcome.get("void")), cells))
+        dealer = _player(spec, outcome.get("dealer"))
+        rows.append(SheetRow(deal.number, dealer, bool(outcome.get("void")), cells, marks.get(dealer, dealer)))
     return rows
 
 

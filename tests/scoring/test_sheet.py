@@ -151,6 +151,19 @@ def test_a_row_per_deal_in_play_with_who_dealt_it(client, tarot_night):
     assert "Under each deal's number: who dealt it." in html.replace("&#x27;", "'")  # the name there is said
 
 
+def test_who_dealt_a_long_name_is_its_first_letters_that_name_one_player_of_the_table(client, db):
+    """The deal column is narrow: a name of up to seven letters is written whole, a longer one shortened to its
+    first letters and a full stop, as many as tell it from the others at the table; the link says it whole."""
+    players = ["Maximilien", "Maximiliano", "Anne-Sophie", "Anne", "Dolores"]
+    table = services.create_table(game="tarot", players=players)
+    night(table, [{"taker": taker, "partner": taker, "contract": "prise", "bouts": 1, "points": 51}
+                  for taker in players])
+    sheet = read_sheet(client, table.edit_token)
+    assert [r.dealer for r in sheet.rows] == ["Maximilie.", "Maximilia.", "Anne-S.", "Anne", "Dolores"]
+    html = client.get(f"/t/{table.edit_token}/sheet/").content.decode()
+    assert 'aria-label="Deal 1, dealt by Maximilien"' in html and 'aria-label="Deal 3, dealt by Anne-Sophie"' in html
+
+
 def test_tarot_cells_are_the_deals_score_and_the_running_total(client, tarot_night):
     rows = read_sheet(client, tarot_night.edit_token).rows
     # Deal 1: garde, 2 bouts need 41; 49 − 41 = 8 → (25 + 8) × 2 = 66 a defender; E takes 3 × 66 = 198.
