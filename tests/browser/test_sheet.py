@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from scoring import services
 from scoring.access import resolve
@@ -89,29 +89,66 @@ def test_the_preview_before_save_then_the_sheet_on_a_320px_phone(live_server, pa
     expect(page.locator("#board")).to_contain_text("Deals next: Dolores")
 
 
-def test_five_long_names_are_read_whole_over_the_sheet_on_a_390px_phone(live_server, page: Page, screenshot):
-    """At five the columns are narrow: every other name sits a line higher, so that each runs over its neighbour's
-    column and is read whole, "Emmanuelle", not "Em…" (found by a tester), and no name covers another."""
-    names = ["Alexandre", "Béatrice", "Christophe", "Dominique", "Emmanuelle"]
-    table = services.create_table(game="tarot", players=names)
-    services.record_deal(table, {"taker": "Alexandre", "partner": "Christophe", "contract": "garde", "bouts": 2,
-                                 "points": 49})
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{live_server.url}/t/{table.view_token}/sheet/")
-    heads = page.locator("#sheet thead .side span")
-    expect(heads).to_have_text(names)
-    boxes = []
-    for head in heads.all():
-        assert head.evaluate("s => s.scrollWidth <= s.clientWidth"), head.text_content()  # not cut
-        assert head.evaluate("s => s.getClientRects().length === 1 && s.offsetHeight < 24")  # on one line
-        boxes.append(head.bounding_box())
+LONG_NAMES = ["Emmanuelle", "Maximilien", "Bartholomew", "Guillermina", "Anne-Sophie"]
+
+# Where a name's text lies on the page: on how many lines, whether a box of it cuts it (an ellipsis), and its box.
+TEXT_LAYOUT = """(element) => {
+  const range = document.createRange(), lines = new Set();
+  const text = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  while (text.nextNode()) {
+    range.selectNodeContents(text.currentNode);
+    for (const rect of range.getClientRects()) lines.add(Math.round(rect.bottom));
+  }
+  range.selectNodeContents(element);
+  const cut = [element, ...element.querySelectorAll("*")].some((box) =>
+    getComputedStyle(box).overflowX !== "visible" && box.scrollWidth > box.clientWidth);
+  const {x, y, width, height} = range.getBoundingClientRect();
+  return {text: element.textContent.trim(), lines: lines.size, cut, x, y, width, height};
+}"""
+
+
+def expect_names_whole(cells: Locator, names: list[str], within: Locator) -> None:
+    """Each name on one line and not cut, in the order of the columns, no two overlapping, all inside ``within``
+    (the phone's width: the box does not scroll sideways)."""
+    boxes = [cell.evaluate(TEXT_LAYOUT) for cell in cells.all()]
+    assert [box["text"] for box in boxes] == names
+    for box in boxes:
+        assert box["lines"] == 1 and not box["cut"], box
     for a, b in zip(boxes, boxes[1:], strict=False):
         assert a["x"] + a["width"] <= b["x"] + b["width"]  # in the order of the columns
     for i, a in enumerate(boxes):  # no two names overlap
         for b in boxes[i + 1:]:
             assert (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]), (a, b)
-    sheet_box = page.locator(".sheet-scroll").bounding_box()
-    assert all(sheet_box["x"] <= box["x"] and box["x"] + box["width"] <= sheet_box["x"] + sheet_box["width"]
-               for box in boxes)  # all inside the phone's width
-    screenshot("five-names-390", full_page=False)
+    box = within.bounding_box()
+    assert all(box["x"] <= name["x"] and name["x"] + name["width"] <= box["x"] + box["width"] for name in boxes)
+    assert within.evaluate("box => box.scrollWidth <= box.clientWidth")
+
+
+def test_five_long_names_are_read_whole_on_the_table_page_and_the_sheet_on_a_390px_phone(live_server, page: Page,
+                                                                                           screenshot):
+    """At five the columns are narrow: on the table page's recent deals as on the sheet, every other name sits a
+    line higher, so that each runs over its neighbour's column and is read whole, "Emmanuelle", neither broken
+    in the middle, "Emmanu/elle", nor cut, "Em…" (found by testers), and no name covers another. Under each deal's
+    number on the sheet, who dealt it: a long name shortened to its first letters, "Emma.", which name one
+    player of the table only."""
+    table = services.create_table(game="tarot", players=LONG_NAMES)
+    for taker, partner in zip(LONG_NAMES, LONG_NAMES[2:] + LONG_NAMES[:2], strict=True):  # each deals once
+        services.record_deal(table, {"taker": taker, "partner": partner, "contract": "garde", "bouts": 2,
+                                     "points": 49})
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/{table.view_token}/")
+    recent = page.locator(".recent-scroll")
+    expect_names_whole(recent.locator("thead th.num"), LONG_NAMES, within=recent)
+    recent.scroll_into_view_if_needed()
+    screenshot("recent-deals-390", full_page=False)
+
+    page.goto(f"{live_server.url}/t/{table.view_token}/sheet/")
+    expect_names_whole(page.locator("#sheet thead th.side"), LONG_NAMES, within=page.locator(".sheet-scroll"))
+    sheet = page.get_by_role("table", name="Score sheet")
+    for number, dealer in enumerate(LONG_NAMES, start=1):  # Emmanuelle deals first, then each in turn
+        mark = sheet.get_by_role("link", name=f"Deal {number}, dealt by {dealer}").locator(".dealer")
+        layout = mark.evaluate(TEXT_LAYOUT)
+        assert layout["lines"] == 1 and not layout["cut"], layout
+        assert [name for name in LONG_NAMES if name.startswith(layout["text"].rstrip("."))] == [dealer], layout
+    screenshot("sheet-390", full_page=False)
