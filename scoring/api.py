@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -33,7 +33,7 @@ from ninja.errors import HttpError, ValidationError
 from ninja.parser import Parser
 
 from referee.game import Field as RecordField
-from referee.game import Game, InvalidRecord, Option, Outcome, TableSpec, all_games, get_game
+from referee.game import Game, InvalidRecord, Option, Outcome, State, TableSpec, all_games, get_game
 from referee.text import Text, is_i18n
 from scoring import services
 from scoring.access import CLOSED, Access, resolve
@@ -57,6 +57,7 @@ from scoring.forms import CURRENCY_MESSAGE, currency_name
 from scoring.limits import message as limit_message
 from scoring.limits import over_limit, retry_later
 from scoring.models import Deal, Table
+from scoring.stand_ins import what_the_rest_breaks
 from scoring.storable import ESCAPED_UNSTORABLE, unstorable_path
 
 logger = logging.getLogger(__name__)
@@ -625,6 +626,29 @@ def read_table(request: HttpRequest, token: str) -> dict[str, Any]:
     return table_json(access_or_error(token))
 
 
+def refused_with_the_rest(refused: InvalidRecord, table: Table, record: Mapping[str, Any],
+                          before: Callable[[], State]) -> ApiError:
+    """A deal refused by its rules (422, messages under ``record.``), with what they find wrong with the rest
+    when they could not read it whole, as the record form says it (:func:`scoring.stand_ins.what_the_rest_breaks`):
+    "Must be between 0 and 9." for the count out of range, and "A pass after the bid" for who passed, in one
+    answer. ``before``: the state the deal follows, asked for only then."""
+    errors = services.field_errors(refused)
+    unread = {path.split(".")[0] for path in errors} - {"__all__"}
+    if unread:
+        rules, spec = get_game(table.game), services.table_spec(table)
+        try:
+            the_rest = what_the_rest_breaks(rules, spec, rules.record_fields(spec), before, record, unread)
+        except services.ChangeRefused:  # a stored deal before it the rules cannot read: no more is said
+            the_rest = {}
+        except Exception as exc:  # game code on values the client did not send: its own messages are still said
+            logger.warning("What the rules say of the rest of a refused deal failed: %r", exc, exc_info=True)
+            the_rest = {}
+        errors |= {path: message for path, message in the_rest.items() if path not in errors}
+    if not errors:
+        raise refused  # answered by the guard
+    return invalid(_prefixed("record", errors))
+
+
 def conflict(table: Table, exc: services.DealConflict) -> ApiError:
     latest = table.deals.filter(number=exc.number).first()
     spec = services.table_spec(table)
@@ -644,8 +668,12 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> HttpResp
     table = access_or_error(token, edit=True).table
     try:
         with guard("record"):
-            deal = services.record_deal(table, payload.record, expected_number=payload.expected_number,
-                                        author=AUTHOR, client_id=payload.client_id)
+            try:
+                deal = services.record_deal(table, payload.record, expected_number=payload.expected_number,
+                                            author=AUTHOR, client_id=payload.client_id)
+            except InvalidRecord as refused:
+                raise refused_with_the_rest(refused, table, payload.record,
+                                            lambda: services.standings(table).state) from None
     except services.DealConflict as exc:
         raise conflict(table, exc) from None
     except services.NotTheNextNumber as exc:
@@ -671,7 +699,11 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
     deal = deal_or_404(table, number)
     try:
         with guard("record"):
-            services.edit_deal(deal, payload.record, author=AUTHOR, expected_revision=payload.revision)
+            try:
+                services.edit_deal(deal, payload.record, author=AUTHOR, expected_revision=payload.revision)
+            except InvalidRecord as refused:
+                raise refused_with_the_rest(refused, table, payload.record, lambda: services.state_before(
+                    table, number, get_game(table.game), services.table_spec(table))) from None
     except services.DealChanged:
         deal.refresh_from_db()
         raise ApiError(409, _("Deal %(n)s was changed on another phone since revision %(r)s: nothing was saved. "

@@ -8,8 +8,6 @@ switch), ``select`` (a dropdown, when choices are many) or ``input`` (a text or 
 
 from __future__ import annotations
 
-import itertools
-import math
 import unicodedata
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -28,7 +26,8 @@ from django.utils.translation import gettext_lazy
 from referee import parse
 from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
-from scoring.services import ChangeRefused, checked_record, field_errors, table_for, translate
+from scoring.services import ChangeRefused, field_errors, table_for, translate
+from scoring.stand_ins import plain_number, what_the_rest_breaks
 from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -116,13 +115,6 @@ def parse_money(raw: Any) -> Decimal | None:
         raise ValueError(raw)
     amount = Decimal(f"{whole}.{cents}" if point else whole)
     return -amount if negative else amount
-
-
-def plain_number(number: Decimal) -> int | str:
-    """An integral Decimal as an int; otherwise its plain text ("40.5"): JSON-able, never a float."""
-    if number == number.to_integral_value():
-        return int(number)
-    return format(number.normalize(), "f")
 
 
 def local_decimal(value: Any) -> str:
@@ -532,33 +524,6 @@ class RowFormSet(forms.BaseFormSet):  # type: ignore[type-arg]
         return 0
 
 
-LEFT_OUT = object()  # a stand-in for an optional field left empty: the record leaves it out
-MAX_STAND_INS = 300  # rule checks at most, for what a refused form says of the rest (a few ms)
-
-
-def _stand_ins(spec: Field, players: Sequence[str]) -> list[Any] | None:
-    """Every value a record field may hold, as :meth:`RecordForm.record` reads it from the form (for
-    :meth:`RecordForm.mark_rules_the_rest_breaks`): each choice, each player, the switch off and on, each number
-    between the field's bounds by its step (the rules refuse a number between two steps), and the field left
-    empty where it may be. None when they cannot be listed (a list, cards, text, a number without bounds) or
-    are more than :data:`MAX_STAND_INS`."""
-    values: list[Any]
-    if spec.kind == "bool":
-        return [False if spec.default else LEFT_OUT, True]
-    if spec.kind in ("choice", "player") and (spec.choices or spec.kind == "player"):
-        values = [str(value) for value, _label in spec.choices] if spec.choices else list(players)
-    elif spec.kind in ("int", "decimal") and spec.minimum is not None and spec.maximum is not None:
-        low, step = Decimal(str(spec.minimum)), Decimal(str(spec.step or 1))
-        count = int((Decimal(str(spec.maximum)) - low) // step) + 1
-        if not 0 < count <= MAX_STAND_INS:
-            return None
-        numbers = (low + i * step for i in range(count))
-        values = [int(n) if spec.kind == "int" else plain_number(n) for n in numbers]
-    else:
-        return None
-    return values if spec.required else [*values, LEFT_OUT]
-
-
 class RecordForm(IntChoices, forms.Form):
     """One deal, whatever the game: built from ``game.record_fields(spec)``; list fields are formsets.
 
@@ -848,48 +813,10 @@ class RecordForm(IntChoices, forms.Form):
         """On a form refused before the rules could check it against the table (a count out of range, a
         required field left empty: the rules could not read it), what they say of the rest against ``before``,
         the state the deal follows: a rule another field breaks, beside it, as well as "Must be between 0 and 9"
-        beside the count. A message is said only if it holds whatever the unread fields hold: the rules check
-        the deal with every value each of them may hold (:func:`_stand_ins`), every combination of them, and
-        only a message every one gives alike, about another field, is kept (a bound on the points that one
-        contract sets and another does not is not said while the contract is left empty). Nothing more is said
-        when a field's values cannot be listed (a list, cards) or their combinations are more than
-        :data:`MAX_STAND_INS`."""
-        unread = self._unread()
-        specs = {spec.name: spec for spec in self.specs}
-        if not unread or not unread <= set(specs):
-            return
-        record = self.record()
-        try:
-            self.game.parse(self.spec, record)
-        except parse.InvalidRecord:
-            pass
-        else:
-            return  # the rules read it all, so they checked it all: their messages are said already
-        stand_ins: dict[str, list[Any]] = {}
-        for name in sorted(unread):
-            values = _stand_ins(specs[name], self.spec.players)
-            if values is None:
-                return
-            stand_ins[name] = values
-        if math.prod(len(values) for values in stand_ins.values()) > MAX_STAND_INS:
-            return
-        read = {name: value for name, value in record.items() if name not in unread}
-        kept: dict[str, str] | None = None
-        for combination in itertools.product(*stand_ins.values()):
-            stood_in = {**read, **{name: value for name, value in zip(stand_ins, combination, strict=True)
-                                   if value is not LEFT_OUT}}
-            try:
-                clean = checked_record(self.game, self.spec, before, stood_in)
-                self.game.check(self.spec, before, clean)
-            except parse.InvalidRecord as exc:
-                said = field_errors(exc)
-            else:
-                return  # a deal the rules take: nothing they say holds whatever the unread fields hold
-            kept = {path: message for path, message in (said if kept is None else kept).items()
-                    if said.get(path) == message and path.split(".")[0] not in unread}
-            if not kept:
-                return
-        self.add_rule_errors(kept or {})
+        beside the count. A message is said only if it holds whatever the unread fields hold
+        (:func:`scoring.stand_ins.what_the_rest_breaks`, which the API says too)."""
+        self.add_rule_errors(what_the_rest_breaks(self.game, self.spec, self.specs, lambda: before, self.record(),
+                                                  self._unread()))
 
     def _unread(self) -> set[str]:
         """The fields the rules could not read: each with a message beside it or beside one of its rows."""

@@ -279,6 +279,47 @@ def test_edit_errors(api, table):
     assert read(api, token)["deals"][0]["revision"] == 1
 
 
+# -- a deal the rules cannot read whole: what they say of the rest, as the record form says it -----------------
+
+OMBRE_TRICKS = {"Brian": 5, "Carla": 2, "Ana": 2}  # Ana deals: Brian speaks first, then Carla
+
+
+def test_a_count_out_of_range_is_said_with_what_the_rules_say_of_the_rest(api):
+    """L'Ombre: the cards taken in 12 (at most 9) and Carla said to have passed after Brian's bid. One answer says
+    both, "Must be between 0 and 9." for the cards taken in and "A pass after the bid" for who passed, as the
+    record form does (the API said only the first); the same when the count is left out, and when a deal is
+    edited. Nothing is recorded or changed."""
+    token = create(api, game="ombre", players=["Ana", "Brian", "Carla"])["edit_token"]
+    bad = {"hombre": "Brian", "passed": ["Carla"], "taken_in": 12, "tricks": OMBRE_TRICKS}
+
+    errors = errors_of(record(api, token, bad), 422)
+    assert errors["record.taken_in"] == "Must be between 0 and 9."
+    assert errors["record.passed"].startswith("A pass after the bid: Brian bid game")
+    left_out = errors_of(record(api, token, {k: v for k, v in bad.items() if k != "taken_in"}), 422)
+    assert set(left_out) == {"record.taken_in", "record.passed"}
+    assert not Deal.objects.exists()
+
+    assert record(api, token, {"hombre": "Brian", "taken_in": 3, "tricks": OMBRE_TRICKS}).status_code == 201
+    errors = errors_of(edit(api, token, 1, bad), 422)
+    assert errors["record.taken_in"] == "Must be between 0 and 9."
+    assert errors["record.passed"].startswith("A pass after the bid: Brian bid game")
+    assert read(api, token)["deals"][0]["revision"] == 1
+
+
+def test_a_message_said_of_the_rest_holds_whatever_the_field_left_out_holds(api, table):
+    """Tarot: S takes with 2 bouts and 10 points, the contract left out: "Pick the contract", and nothing of the
+    points, though a prise or a garde needs 13: a garde contre takes 10. What holds whatever the contract is said:
+    the attack that took the Petit in the last trick holds at least one bout."""
+    token = table["edit_token"]
+    deal = {"taker": "S", "bouts": 2, "points": 10}
+    assert list(errors_of(record(api, token, deal), 422)) == ["record.contract"]
+
+    errors = errors_of(record(api, token, {**deal, "bouts": 0, "points": 40, "petit_au_bout": "attack"}), 422)
+    assert set(errors) == {"record.contract", "record.petit_au_bout"}
+    assert "holds at least one bout" in errors["record.petit_au_bout"]
+    assert record(api, token, {**deal, "contract": "garde_contre"}).status_code == 201
+
+
 def test_undo_withdraws_the_latest_deal_and_restore_brings_it_back(api, table):
     token = table["edit_token"]
     for rec, _ in FFT_DEALS[:2]:
