@@ -27,7 +27,7 @@ from referee import parse
 from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
 from scoring.services import ChangeRefused, field_errors, table_for, translate
-from scoring.stand_ins import plain_number, what_the_rest_breaks
+from scoring.stand_ins import UNREAD, item_field, plain_number, scalar_list, what_the_rest_breaks
 from scoring.widgets import CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
@@ -446,23 +446,10 @@ class NewTableForm(forms.Form):
 
 # -- recording a deal ---------------------------------------------------------------------------------------
 
-def _scalar_list(spec: Field) -> bool:
-    """A list of plain values (not of dicts): one subfield named "value", or no subfields at all."""
-    return not spec.fields or (len(spec.fields) == 1 and spec.fields[0].name == "value")
-
-
 def _positive(raw: str) -> int | None:
     """A hidden number the page carries (a deal number, a revision), or None when unreadable. At most 9 digits:
     int() refuses a 5,000-digit number outright (a ValueError, not a number)."""
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
-
-
-def _item_field(spec: Field) -> Field:
-    """What one item of a scalar list is."""
-    if spec.fields:
-        return spec.fields[0]
-    return Field("value", spec.label, "choice" if spec.choices else "text", required=False,
-                 choices=spec.choices)
 
 
 def _rows(spec: Field, items: int = 0) -> int:
@@ -569,14 +556,14 @@ class RecordForm(IntChoices, forms.Form):
         self._index_to_row: dict[str, list[int]] = {}
 
     def _formset(self, spec: Field, rows: int, items: list[Any]) -> RowFormSet:
-        subs = (_item_field(spec),) if _scalar_list(spec) else spec.fields
+        subs = (item_field(spec),) if scalar_list(spec) else spec.fields
         row_form = type(f"{spec.name.title()}Row", (RowForm,),
-                        {"scalar": _scalar_list(spec), **{sub.name: self._field(sub, row_of=spec) for sub in subs}})
+                        {"scalar": scalar_list(spec), **{sub.name: self._field(sub, row_of=spec) for sub in subs}})
         formset_class = forms.formset_factory(row_form, formset=RowFormSet, extra=0)
         formset_class.rows = rows
         initial = []
         for item in items:
-            if _scalar_list(spec):
+            if scalar_list(spec):
                 initial.append({subs[0].name: self._initial_value(subs[0], item)})
             elif isinstance(item, Mapping):
                 initial.append({sub.name: self._initial_value(sub, item[sub.name]) for sub in subs if sub.name in item})
@@ -748,25 +735,29 @@ class RecordForm(IntChoices, forms.Form):
     def clean(self) -> dict[str, Any]:
         return self.coerce_ints(super().clean() or {})
 
-    def record(self) -> dict[str, Any]:
-        """The deal record (call after ``is_valid()``): empty optional values are left out."""
+    def record(self, *, unread_marked: bool = False) -> dict[str, Any]:
+        """The deal record (call after ``is_valid()``): empty optional values are left out. ``unread_marked``: a
+        row's value with a message beside it (the form could not read it, or the rules refused it) is
+        :data:`~scoring.stand_ins.UNREAD`, not left out as if left empty (for
+        :meth:`mark_rules_the_rest_breaks`)."""
         record: dict[str, Any] = {}
-        self._index_to_row = {}
+        index_to_row: dict[str, list[int]] = {}
         for spec in self.specs:
             if spec.kind == "list":
                 items: list[Any] = []
                 rows: list[int] = []
-                subs = (_item_field(spec),) if _scalar_list(spec) else spec.fields
+                subs = (item_field(spec),) if scalar_list(spec) else spec.fields
                 for row, form in enumerate(self.formsets[spec.name].forms):
                     data = getattr(form, "cleaned_data", {})
-                    if _scalar_list(spec):
-                        item: Any = self._value(subs[0], data.get(subs[0].name))
+                    marked = set(form.errors) if unread_marked else set()
+                    if scalar_list(spec):
+                        item: Any = UNREAD if subs[0].name in marked else self._value(subs[0], data.get(subs[0].name))
                         if item is None:
                             continue
                     else:
                         item = {}
                         for sub in subs:
-                            value = self._value(sub, data.get(sub.name))
+                            value = UNREAD if sub.name in marked else self._value(sub, data.get(sub.name))
                             if sub.kind == "bool" and not value:
                                 value = None
                             if value is not None:
@@ -775,7 +766,7 @@ class RecordForm(IntChoices, forms.Form):
                             continue
                     items.append(item)
                     rows.append(row)
-                self._index_to_row[spec.name] = rows
+                index_to_row[spec.name] = rows
                 if items or spec.required:
                     record[spec.name] = items
                 continue
@@ -785,6 +776,8 @@ class RecordForm(IntChoices, forms.Form):
                     record[spec.name] = bool(value)
             elif value is not None:
                 record[spec.name] = value
+        if not unread_marked:
+            self._index_to_row = index_to_row
         return record
 
     def complete_record(self, before: Callable[[], Any] | None = None) -> dict[str, Any] | None:
@@ -815,8 +808,8 @@ class RecordForm(IntChoices, forms.Form):
         the state the deal follows: a rule another field breaks, beside it, as well as "Must be between 0 and 9"
         beside the count. A message is said only if it holds whatever the unread fields hold
         (:func:`scoring.stand_ins.what_the_rest_breaks`, which the API says too)."""
-        self.add_rule_errors(what_the_rest_breaks(self.game, self.spec, self.specs, lambda: before, self.record(),
-                                                  self._unread()))
+        self.add_rule_errors(what_the_rest_breaks(self.game, self.spec, self.specs, lambda: before,
+                                                  self.record(unread_marked=True), self._unread()))
 
     def _unread(self) -> set[str]:
         """The fields the rules could not read: each with a message beside it or beside one of its rows."""

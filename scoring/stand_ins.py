@@ -24,7 +24,22 @@ from referee.game import Field, Game, State, TableSpec
 from scoring.services import checked_record, field_errors
 
 LEFT_OUT = object()  # a stand-in for a value left empty: the record leaves it out
+UNREAD = object()  # a list's value the form could not read: stood in for, never taken as given
 MAX_STAND_INS = 300  # rule checks at most, for what a refused deal says of the rest (a few ms)
+BLANK = (None, "")
+
+
+def scalar_list(spec: Field) -> bool:
+    """A list of plain values (not of dicts): one subfield named "value", or no subfields at all."""
+    return not spec.fields or (len(spec.fields) == 1 and spec.fields[0].name == "value")
+
+
+def item_field(spec: Field) -> Field:
+    """What one item of a scalar list is."""
+    if spec.fields:
+        return spec.fields[0]
+    return Field("value", spec.label, "choice" if spec.choices else "text", required=False,
+                 choices=spec.choices)
 
 
 def plain_number(number: Decimal) -> int | str:
@@ -62,6 +77,82 @@ def stand_ins(spec: Field, players: Sequence[str]) -> list[Any] | None:
     return values if spec.required else [*values, LEFT_OUT]
 
 
+def _element_stand_ins(spec: Field, players: Sequence[str]) -> list[Any] | None:
+    """Every value one element of a list (a row's value, or an item of a list of plain values) may hold: the
+    form asks none of them (a row's count left empty is the rules' to work out or refuse), so empty is one."""
+    if spec.kind == "bool":
+        return [LEFT_OUT, True]  # a row's switch off is left out of the row, as the form reads it
+    values = stand_ins(spec, players)
+    return None if values is None else [v for v in values if v is not LEFT_OUT] + [LEFT_OUT]
+
+
+def _given(value: Any) -> Any:
+    return LEFT_OUT if value in BLANK else value
+
+
+def _one_of(value: Any, values: Sequence[Any]) -> bool:
+    """``value`` is one of ``values`` as the form writes them (5 is not "5", nor True 1: a value written
+    otherwise is stood in for, never taken as read)."""
+    return any(value is v if v is LEFT_OUT else type(value) is type(v) and value == v for v in values)
+
+
+def list_stand_ins(spec: Field, players: Sequence[str], given: Any) -> list[list[Any]] | None:
+    """Every value a list field the rules could not read may hold, the elements they can read kept as given:
+    each element that is not one of the values it may hold (a count of 12 where 0 to 9 go, or :data:`UNREAD`,
+    a value the form could not read) is stood in for by each of them (:func:`_element_stand_ins`), every
+    combination of them; an element stood in for by "empty" is left out, and so is a row left empty (as the
+    form reads a list). None when the list cannot be stood in for so: not a list of the field's rows, no
+    element found that the rules could not read (two rows for one player: the list as a whole is wrong), an
+    element that cannot be listed (cards, text, a number without bounds) and is not empty, or more than
+    :data:`MAX_STAND_INS` combinations.
+
+    >>> tricks = Field("tricks", "Tricks", "list", fields=(Field("player", "Player", "player"),
+    ...                                                    Field("tricks", "Tricks", "int", minimum=0, maximum=9)))
+    >>> ana = {"player": "Ana", "tricks": 5}
+    >>> lists = list_stand_ins(tricks, ["Ana", "Bea"], [ana, {"player": "Bea", "tricks": 12}])
+    >>> len(lists), lists[0][1], lists[9][1], lists[10][1]
+    (11, {'player': 'Bea', 'tricks': 0}, {'player': 'Bea', 'tricks': 9}, {'player': 'Bea'})
+    >>> list_stand_ins(tricks, ["Ana", "Bea"], [ana, {"player": "Ana", "tricks": 4}]) is None  # the list is wrong
+    True
+    """
+    if not isinstance(given, list | tuple):
+        return None
+    scalar = scalar_list(spec)
+    subs = (item_field(spec),) if scalar else spec.fields
+    rows: list[dict[str, Any]] = []
+    for item in given:
+        if scalar and not isinstance(item, Mapping):
+            rows.append({subs[0].name: _given(item)})
+        elif not scalar and isinstance(item, Mapping) and set(item) <= {sub.name for sub in subs}:
+            rows.append({sub.name: _given(item.get(sub.name)) for sub in subs})
+        else:
+            return None
+    unread: list[tuple[int, str]] = []
+    choices: list[list[Any]] = []
+    for index, row in enumerate(rows):
+        for sub in subs:
+            values = _element_stand_ins(sub, players)
+            if values is None:
+                if row[sub.name] is not LEFT_OUT:
+                    return None  # whether the rules read it cannot be told
+            elif not _one_of(row[sub.name], values):
+                unread.append((index, sub.name))
+                choices.append(values)
+    if not unread or math.prod(len(values) for values in choices) > MAX_STAND_INS:
+        return None
+    lists: list[list[Any]] = []
+    for combination in itertools.product(*choices):
+        stood_in = [dict(row) for row in rows]
+        for (index, name), value in zip(unread, combination, strict=True):
+            stood_in[index][name] = value
+        items = [{name: value for name, value in row.items() if value is not LEFT_OUT} for row in stood_in]
+        if scalar:
+            lists.append([row[subs[0].name] for row in items if row])
+        else:
+            lists.append([row for row in items if row])
+    return lists
+
+
 def what_the_rest_breaks(game: Game[Any, Any, Any], table: TableSpec[Any], fields: Sequence[Field],
                          before: Callable[[], State], record: Mapping[str, Any],
                          unread: Collection[str]) -> dict[str, str]:
@@ -69,25 +160,28 @@ def what_the_rest_breaks(game: Game[Any, Any, Any], table: TableSpec[Any], field
     rules could not read them), against the state the deal follows (``before()``, asked for only if needed):
     ``{path: message}``, each a rule another field breaks whatever the unread fields hold. ``fields``: the
     record's fields as the form or the API asks them. The rules check the deal with every value each unread
-    field may hold (:func:`stand_ins`), every combination of them, and only a message every one gives alike,
-    about another field, is kept (a bound on the points that one contract sets and another does not is not said
-    while the contract is left empty). Nothing is said when the rules read the record whole (they checked it
-    all), when a field's values cannot be listed, or when their combinations are more than
-    :data:`MAX_STAND_INS`."""
+    field may hold (:func:`stand_ins`; for a list, :func:`list_stand_ins`), every combination of them, and only
+    a message every one gives alike, about another field, is kept (a bound on the points that one contract sets
+    and another does not is not said while the contract is left empty). Nothing is said when the rules read the
+    record whole (they checked it all), when a field's values cannot be listed, or when their combinations are
+    more than :data:`MAX_STAND_INS`. In ``record``, a list's element the form could not read is
+    :data:`UNREAD`."""
     specs = {spec.name: spec for spec in fields}
     unread = set(unread)
     if not unread or not unread <= set(specs) or not isinstance(record, Mapping):
         return {}
-    try:
-        game.parse(table, record)
-    except parse.InvalidRecord:
-        pass
-    else:
-        return {}  # the rules read it all, so they checked it all: their messages are said already
+    if not _has_unread(record):  # (a value the form could not read is not one the rules read as left empty)
+        try:
+            game.parse(table, record)
+        except parse.InvalidRecord:
+            pass
+        else:
+            return {}  # the rules read it all, so they checked it all: their messages are said already
     values_of: dict[str, Sequence[Any]] = {}
     for name in sorted(unread):
         spec = specs[name]
-        values = stand_ins(spec, table.players)
+        values = (list_stand_ins(spec, table.players, record.get(name)) if spec.kind == "list"
+                  else stand_ins(spec, table.players))
         if values is None:
             return {}
         values_of[name] = values
@@ -112,3 +206,8 @@ def what_the_rest_breaks(game: Game[Any, Any, Any], table: TableSpec[Any], field
             return {}
     return kept or {}
 
+
+def _has_unread(record: Mapping[str, Any]) -> bool:
+    """Some list's value in ``record`` is :data:`UNREAD` (the form could not read it)."""
+    return any(isinstance(value, list) and any(v is UNREAD or isinstance(v, Mapping) and UNREAD in v.values()
+                                               for v in value) for value in record.values())

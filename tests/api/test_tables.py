@@ -306,6 +306,20 @@ def test_a_count_out_of_range_is_said_with_what_the_rules_say_of_the_rest(api):
     assert read(api, token)["deals"][0]["revision"] == 1
 
 
+def test_a_trick_count_out_of_range_is_said_with_what_the_rules_say_of_the_rest(api):
+    """L'Ombre, the tricks as the form's rows: Ana's 12 (at most 9) and Carla said to have passed after Brian's bid.
+    One answer says both: Ana's count is stood in for by each count she may have taken, or none (worked out),
+    the others kept as sent, and the pass is wrong whatever she took."""
+    token = create(api, game="ombre", players=["Ana", "Brian", "Carla"])["edit_token"]
+    rows = [{"player": "Brian", "tricks": 5}, {"player": "Carla", "tricks": 2}, {"player": "Ana", "tricks": 12}]
+    bad = {"hombre": "Brian", "passed": ["Carla"], "taken_in": 3, "tricks": rows}
+
+    errors = errors_of(record(api, token, bad), 422)
+    assert errors["record.tricks"] == "Give each player's tricks: a whole number from 0 to 9."
+    assert errors["record.passed"].startswith("A pass after the bid: Brian bid game")
+    assert not Deal.objects.exists()
+
+
 def test_a_message_said_of_the_rest_holds_whatever_the_field_left_out_holds(api, table):
     """Tarot: S takes with 2 bouts and 10 points, the contract left out: "Pick the contract", and nothing of the
     points, though a prise or a garde needs 13: a garde contre takes 10. What holds whatever the contract is said:

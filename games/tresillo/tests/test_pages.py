@@ -218,6 +218,34 @@ def test_a_count_out_of_range_is_said_with_what_the_rules_say_of_the_rest(client
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize("count", ["12", "x"])
+def test_a_trick_count_the_rules_cannot_read_is_said_with_what_the_rules_say_of_the_rest(client, count):
+    """Ana's tricks "12" (at most 9), or "x", and Carla ticked as passed after Brian's bid: one save says both,
+    beside the tricks and "A pass after the bid" beside who passed, new or edited (a list was never stood in
+    for: the pass was said only once the count was mended). Ana's count is stood in for by each count she may
+    have taken, or none (worked out), Brian's and Carla's kept as typed: the pass is wrong whatever Ana took."""
+    table = services.create_table(game="ombre", players=["Ana", "Brian", "Carla"])
+    deal = tricks(Brian=5, Carla=2, Ana=count)
+
+    def said(response) -> str:
+        return response.content.decode().split('<template id="blank-record">')[0]  # not the outbox's blank form
+
+    wrong = "Give each player&#x27;s tricks: a whole number from 0 to 9." if count == "12" else "Enter a whole number."
+    html = said(post(client, table, hombre="Brian", passed=["Carla"], taken_in="3", **deal))
+    assert table.deals.count() == 0
+    assert wrong in html
+    assert html.count("A pass after the bid: Brian bid game") == 1
+    assert re.search(r'id="id_passed_error">A pass after the bid: Brian bid game', html)
+
+    services.record_deal(table, {"hombre": "Brian", "taken_in": 3, "tricks": {"Brian": 5, "Carla": 2, "Ana": 2}})
+    html = said(client.post(f"/t/{table.edit_token}/deal/1/edit/", {
+        "revision": "1", "hombre": "Brian", "passed": ["Carla"], "taken_in": "3", **deal}))
+    assert wrong in html
+    assert re.search(r'id="id_passed_error">A pass after the bid: Brian bid game', html)
+    assert table.deals.get().revision == 1
+
+
+@pytest.mark.django_db
 def test_the_ombre_forms_groups_are_named_for_a_screen_reader(client):
     """Who passed and who won the first five tricks: each group is named by its question (found by a tester: the
     first five's radio group had no name)."""
