@@ -462,7 +462,9 @@ class JoinForm(SeenPlayersForm):
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=40,
                            error_messages={"required": gettext_lazy("Give the name of who joins.")})
-    after = forms.TypedChoiceField(label=gettext_lazy("Sits after"), coerce=int)
+    after = forms.TypedChoiceField(label=gettext_lazy("Sits after"), coerce=int, error_messages={
+        "required": gettext_lazy("Choose who the new player sits after."),
+        "invalid_choice": gettext_lazy("Choose who the new player sits after.")})  # a seat no one has: sent by hand
     choice = "after"
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):
@@ -478,7 +480,8 @@ class LeaveForm(SeenPlayersForm):
     """Someone leaves: which seat."""
 
     seat = forms.TypedChoiceField(label=gettext_lazy("Who leaves"), coerce=int,
-                                  error_messages={"required": gettext_lazy("Choose who leaves.")})
+                                  error_messages={"required": gettext_lazy("Choose who leaves."),
+                                                  "invalid_choice": gettext_lazy("Choose who leaves.")})
     choice = "seat"
 
     def __init__(self, names: list[str], *args: Any, **kwargs: Any):

@@ -265,6 +265,30 @@ def test_leaving_without_choosing_who_asks_for_who_beside_the_field(client, taro
     assert services.table_spec(tarot4).players == tuple(PLAYERS4)
 
 
+@pytest.mark.parametrize("after", ["7", "-1", "x", ""])
+def test_a_seat_to_sit_after_that_no_one_has_is_said_beside_the_field(client, tarot4, after):
+    """A "Sits after" sent by hand (a seat number no one has at four, a word, nothing) is said beside that choice,
+    in the app's words, not Django's "Select a valid choice" or "This field is required." (nothing was said
+    anywhere): the name typed is kept and nothing changes."""
+    response = client.post(players_url(tarot4), {"action": "join", "join-name": "Zoe", "join-after": after,
+                                                 "join-players": '["N", "S", "E", "W"]'})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="id_join-after_error">Choose who the new player sits after.</div>' in html
+    assert re.search(r'<select [^>]*name="join-after"[^>]*\s+aria-invalid="true" '
+                     r'aria-describedby="id_join-after_error"', html)
+    assert "valid choice" not in html and "This field is required." not in html
+    assert re.search(r'name="join-name"\s+id="id_join-name" value="Zoe"', html)
+    assert services.table_spec(tarot4).players == tuple(PLAYERS4)
+
+
+def test_a_seat_to_leave_that_no_one_has_is_said_beside_the_field(client, tarot4):
+    html = client.post(players_url(tarot4), {"action": "leave", "leave-seat": "9",
+                                             "leave-players": '["N", "S", "E", "W"]'}).content.decode()
+    assert 'id="id_leave-seat_error">Choose who leaves.</div>' in html and "valid choice" not in html
+    assert services.table_spec(tarot4).players == tuple(PLAYERS4)
+
+
 def test_the_view_link_cannot_change_the_players(client, tarot4):
     response = client.post(f"/t/{tarot4.view_token}/players/", {"action": "leave", "leave-seat": "0"})
     assert response.status_code in (403, 404)
