@@ -738,7 +738,7 @@ class RecordForm(IntChoices, forms.Form):
     def record(self, *, unread_marked: bool = False) -> dict[str, Any]:
         """The deal record (call after ``is_valid()``): empty optional values are left out. ``unread_marked``: a
         row's value with a message beside it (the form could not read it, or the rules refused it) is
-        :data:`~scoring.stand_ins.UNREAD`, not left out as if left empty (for
+        :data:`~scoring.stand_ins.UNREAD`, not left out as if left empty, and so is a field with a message (for
         :meth:`mark_rules_the_rest_breaks`)."""
         record: dict[str, Any] = {}
         index_to_row: dict[str, list[int]] = {}
@@ -769,6 +769,9 @@ class RecordForm(IntChoices, forms.Form):
                 index_to_row[spec.name] = rows
                 if items or spec.required:
                     record[spec.name] = items
+                continue
+            if unread_marked and spec.name in self.errors:  # not left empty: a value the form could not read
+                record[spec.name] = UNREAD
                 continue
             value = self._value(spec, self.cleaned_data.get(spec.name))
             if spec.kind == "bool":

@@ -25,7 +25,7 @@ from scoring.services import checked_record, field_errors
 
 LEFT_OUT = object()  # a stand-in for a value left empty: the record leaves it out
 UNREAD = object()  # a list's value the form could not read: stood in for, never taken as given
-MAX_STAND_INS = 300  # rule checks at most, for what a refused deal says of the rest (a few ms)
+MAX_STAND_INS = 300  # rule checks at most, for what a refused deal says of the rest (L'Ombre: 0.2 ms each, ~60 ms)
 BLANK = (None, "")
 
 
@@ -208,6 +208,6 @@ def what_the_rest_breaks(game: Game[Any, Any, Any], table: TableSpec[Any], field
 
 
 def _has_unread(record: Mapping[str, Any]) -> bool:
-    """Some list's value in ``record`` is :data:`UNREAD` (the form could not read it)."""
-    return any(isinstance(value, list) and any(v is UNREAD or isinstance(v, Mapping) and UNREAD in v.values()
-                                               for v in value) for value in record.values())
+    """Some value in ``record``, or a list's, is :data:`UNREAD` (the form could not read it)."""
+    return any(value is UNREAD or isinstance(value, list) and any(
+        v is UNREAD or isinstance(v, Mapping) and UNREAD in v.values() for v in value) for value in record.values())

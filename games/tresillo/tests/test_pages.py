@@ -218,6 +218,21 @@ def test_a_count_out_of_range_is_said_with_what_the_rules_say_of_the_rest(client
 
 
 @pytest.mark.django_db
+def test_an_optional_count_the_form_cannot_read_is_said_with_what_the_rules_say_of_the_rest(client):
+    """The matadors claimed "x" (optional: left empty, none are claimed) and Carla ticked as passed after Brian's
+    bid: "Enter a whole number." beside the matadors and the pass beside who passed, in one save. The form
+    cannot read "x": it is not left empty, so it is stood in for by each count it may be (found by a helper:
+    read as left empty, the rules read the rest and never checked it against the table)."""
+    table = services.create_table(game="ombre", players=["Ana", "Brian", "Carla"])
+    response = post(client, table, hombre="Brian", passed=["Carla"], taken_in="3", matadors="x",
+                    **tricks(Brian=5, Carla=2, Ana=2))
+    html = response.content.decode().split('<template id="blank-record">')[0]
+    assert table.deals.count() == 0
+    assert re.search(r'id="id_matadors_error">Enter a whole number.', html)
+    assert re.search(r'id="id_passed_error">A pass after the bid: Brian bid game', html)
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize("count", ["12", "x"])
 def test_a_trick_count_the_rules_cannot_read_is_said_with_what_the_rules_say_of_the_rest(client, count):
     """Ana's tricks "12" (at most 9), or "x", and Carla ticked as passed after Brian's bid: one save says both,
