@@ -636,13 +636,7 @@ def refused_with_the_rest(refused: InvalidRecord, table: Table, record: Mapping[
     unread = {path.split(".")[0] for path in errors} - {"__all__"}
     if unread:
         rules, spec = get_game(table.game), services.table_spec(table)
-        try:
-            the_rest = what_the_rest_breaks(rules, spec, rules.record_fields(spec), before, record, unread)
-        except services.ChangeRefused:  # a stored deal before it the rules cannot read: no more is said
-            the_rest = {}
-        except Exception as exc:  # game code on values the client did not send: its own messages are still said
-            logger.warning("What the rules say of the rest of a refused deal failed: %r", exc, exc_info=True)
-            the_rest = {}
+        the_rest = what_the_rest_breaks(rules, spec, rules.record_fields(spec), before, record, unread)
         errors |= {path: message for path, message in the_rest.items() if path not in errors}
     if not errors:
         raise refused  # answered by the guard

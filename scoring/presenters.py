@@ -29,8 +29,8 @@ class Presenter:
     pot_names: Mapping[str, Text] = {}  # a pot's key in the stored moves -> its name as players say it
 
     def pot_name(self, pot: str) -> str:
-        """A pot as players say it, in the reader's language ("middle" -> "Centro"); its key capitalised if
-        the game does not name it (Toruro's "cabeza" is Cabeza in every language)."""
+        """A pot as players say it, in the reader's language (the game's ``pot_names``); its key capitalised if
+        the game does not name it (a pot whose name is the same in every language)."""
         from scoring.services import translate  # services imports this module
 
         return translate(self.pot_names[pot]) if pot in self.pot_names else pot.capitalize()

@@ -154,7 +154,7 @@ def test_a_table_in_spanish_with_two_players(live_server, page: Page, screenshot
     expect(page.locator("#casita-match")).to_contain_text("Una partida de una mano.")
     count(page, 1, "26")
     expect(page.locator("#count-check")).to_have_text(
-        "Lucía se lleva las otras 22. 48 de 48 cartas. ✓ Mateo gana la mano.")
+        "Lucía se lleva el resto: 22. 48 de 48 cartas. ✓ Mateo gana la mano.")
     screenshot("counts", full_page=False)
     page.locator("#record button[type=submit]").click()
     expect(page.locator("#game-over")).to_contain_text("Mateo")

@@ -397,3 +397,19 @@ def test_ombre_players_changing_are_told_the_stakes_are_shared_out_by_the_closed
     notes = [text(note) for note in re.findall(r'<p class="confirm-note">(.*?)</p>', html, re.S)]
     assert notes == ["The new game starts with an empty table; settling this game up shares out what lies on it. "
                      "The stakes: 36, 9 to each player."]
+
+
+@pytest.mark.django_db
+def test_game_code_failing_on_a_stand_in_still_answers_the_form_with_its_own_message(client, monkeypatch):
+    """What the rules say of the rest is worked out on values nobody sent: game code failing on one of them
+    (here, every check) is logged and the form still answers with the count's own message, never a 500."""
+    from games.tresillo.ombre import OMBRE
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a game's bug on a value nobody sent")
+
+    monkeypatch.setattr(type(OMBRE), "check", broken)
+    table = services.create_table(game="ombre", players=["Ana", "Brian", "Carla"])
+    response = post(client, table, hombre="Brian", passed=["Carla"], taken_in="12", **tricks(Brian=5, Carla=2, Ana=2))
+    assert response.status_code == 200 and table.deals.count() == 0  # the form drawn again, with its message
+    assert 'id="id_taken_in_error">Must be between 0 and 9.' in response.content.decode()
