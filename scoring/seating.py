@@ -220,8 +220,9 @@ def _close_game_so_far(table: Table) -> Table:
 
 def earlier_games(table: Table, most: int = 50) -> list[Table]:
     """The games played at this table before the players changed (each closed then, kept as it stood with its
-    own changes, settled on its own page), the latest first, each with ``deals_played``. A file imported may
-    name anything: only tokens of the shape links make are looked up, and a loop ends."""
+    own changes, settled on its own page), the latest first, each with ``deals_played``, ``player_names`` and
+    its ``number`` in the night (the first game is 1). A file imported may name anything: only tokens of the
+    shape links make are looked up, and a loop ends."""
     found: list[Table] = []
     current = table
     while len(found) < most:
@@ -232,8 +233,21 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
         before = Table.objects.filter(view_token=token).annotate(
             deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
         if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
-            return found
+            break
         before.player_names = services.table_spec(before).players  # type: ignore[attr-defined]
         found.append(before)
         current = before
+    for number, game in enumerate(reversed(found), start=1):
+        game.number = number  # type: ignore[attr-defined]
     return found
+
+
+def later_game(table: Table) -> str | None:
+    """The view token of the game a closed game's night went on in (the table's, which keeps its links), or
+    None for a game still under way."""
+    if not table.closed:
+        return None
+    return next((details["later"] for details in table.changes.filter(kind=TableChange.Kind.SEATS)
+                 .order_by("-pk").values_list("details", flat=True)
+                 if isinstance(details, dict) and isinstance(details.get("later"), str)
+                 and TOKEN_SHAPE.fullmatch(details["later"])), None)

@@ -32,8 +32,8 @@ from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
 from scoring.models import Table
-from scoring.money import amount_text
-from scoring.seating import earlier_games
+from scoring.money import amount_text, money_text
+from scoring.seating import earlier_games, later_game
 from scoring.services import standings, translate
 from scoring.templatetags.tapete import signed
 
@@ -139,53 +139,54 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
     points = {spec.players[seat]: units for seat, units in game.balances(spec, state, **choices).items()}
     nets = to_money(points, stake_minor)
     order = [p for p in spec.players if p in points] + [p for p in points if p not in spec.players]
-    rows = [{"player": p, "points": units_text(points[p]), "net": nets.get(p, 0),
-             "net_abs": abs(nets.get(p, 0))} for p in order]
+    rows = [{"player": p, "points": units_text(points[p]), "net": nets.get(p, 0)} for p in order]
     return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor,
             "unstaked": not stake_minor and any(points.values()),  # balances, but nothing to pay them in
             "rounded": not is_whole(points, stake_minor),
             "notes": [translate(note) for note in game.settle_notes(spec, state, **choices)]}
 
 
-def whole_night(result: dict[str, Any], currency: str, deal_count: int, earlier: list[Table]) -> dict[str, Any] | None:
-    """This game's settlement (``result``, at the stake and choices on the page) added to the games played
-    before the players changed (``earlier``, latest first; each at the stake saved with it and its usual
-    choices, as its own page first shows it): each player's sum over the night, by name, and the fewest
-    payments that settle it all. Adding the games' balances is all there is to it: each game's own payments
-    and the night's move the same money. None without earlier games; ``mixed`` when staked games were
-    played in different currencies (a sum would mean nothing)."""
-    if not earlier:
+def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_count: int,
+                earlier: list[Table]) -> dict[str, Any] | None:
+    """The whole night, when the players changed during it: this game and every game before it (``earlier``,
+    latest first, each closed when the players changed) settled at the stake and choices on the page, added up
+    player by player (by name, whatever its capitals), and the fewest payments for it all. A real table plays
+    one night at one stake; the games are Tapete's (a change of players starts a new game), so a stake saved
+    with an earlier game, or none, is said but not used here. Each game's own page still settles it on its own
+    at its own stake. None on a closed game's page (the night went on after it), before any change of players,
+    or without a stake (the page above says nobody pays). ``failed``: a game whose settlement cannot be worked
+    out, named, and nothing added up."""
+    stake, currency, choices = form.cleaned_data["stake"], form.cleaned_data["currency"], form.game_choices()
+    if table.closed or not earlier or not stake:
         return None
     games: list[dict[str, Any]] = []
-    for number, table in enumerate(reversed(earlier), start=1):
-        now = standings(table)
-        choices = {choice.name: choice.default for choice in settlement_choices(now.game)}
+    for game_table in reversed(earlier):
+        now, label = standings(game_table), _("Game %(n)s") % {"n": game_table.number}  # type: ignore[attr-defined]
         try:
-            settled = settlement(now.game, now.spec, now.state, table.stake_minor, choices)
+            settled = settlement(now.game, now.spec, now.state, stake, choices)
         except (TypeError, ValueError):  # as settle() says for this game's own totals
-            logger.exception("Cannot settle table %s", table.pk)
-            return None
-        games.append({"label": _("Game %(n)s") % {"n": number},
-                      "deals": table.deals_played,  # type: ignore[attr-defined]
-                      "stake_minor": table.stake_minor, "currency": table.currency, "rows": settled["rows"],
-                      "token": table.view_token})
-    games.append({"label": _("This game"), "deals": deal_count, "stake_minor": result["stake_minor"],
-                  "currency": currency, "rows": result["rows"], "token": None})
-    staked = [game for game in games if game["stake_minor"]]
-    currencies = sorted({game["currency"] for game in staked})
-    night: dict[str, Any] = {"games": games, "unstaked": [game for game in games if not game["stake_minor"]],
-                             "currency": currencies[0] if currencies else currency}
-    if len(currencies) > 1:
-        return {**night, "mixed": currencies}
+            logger.exception("Cannot settle table %s", game_table.pk)
+            return {"failed": label}
+        other = game_table.stake_minor and (game_table.stake_minor, game_table.currency) != (stake, currency)
+        games.append({"label": label, "deals": game_table.deals_played,  # type: ignore[attr-defined]
+                      "rows": settled["rows"], "rounded": settled["rounded"], "problem": now.problem,
+                      "unstaked": not game_table.stake_minor, "token": game_table.view_token,
+                      "saved": money_text(game_table.stake_minor, game_table.currency) if other else ""})
+    games.append({"label": _("This game"), "deals": deal_count, "rows": result["rows"], "unstaked": False,
+                  "rounded": result["rounded"], "problem": "", "saved": "", "token": None})
     totals: dict[str, int] = {}
-    for game in staked:
+    names: dict[str, str] = {}  # one person by the name's case-folded form, as the latest game spells it
+    for game in reversed(games):
         for row in game["rows"]:
-            totals[row["player"]] = totals.get(row["player"], 0) + row["net"]
-    by_game = [(game["label"], {row["player"]: row["net"] for row in game["rows"]}) for game in staked]
-    rows = [{"player": name, "net": total, "net_abs": abs(total),
-             "games": [(label, nets[name]) for label, nets in by_game if name in nets]}
-            for name, total in totals.items()]
-    return {**night, "rows": rows, "transfers": fewest_transfers(totals)}
+            key = row["player"].casefold()
+            names.setdefault(key, row["player"])
+            totals[names[key]] = totals.get(names[key], 0) + row["net"]
+    rows = [{"player": name, "net": total,
+             "games": [(game["label"], row["net"]) for game in games for row in game["rows"]
+                       if row["player"].casefold() == name.casefold()]}
+            for name, total in totals.items()]  # this game's players first
+    return {"games": games, "rows": rows, "transfers": fewest_transfers(totals), "currency": currency,
+            "rounded": any(game["rounded"] for game in games)}
 
 
 def units_text(units: Units) -> str:
@@ -234,10 +235,10 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
         result["currency"] = form.cleaned_data["currency"]
         result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
                              or form.cleaned_data["currency"] != table.currency)
-        result["night"] = whole_night(result, result["currency"], now.deal_count, earlier)
+        result["night"] = whole_night(table, form, result, now.deal_count, earlier)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
-               "result": result, "earlier": earlier,
+               "result": result, "earlier": earlier, "later": later_game(table),
                "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     status = 200 if form.is_valid() or request.method == "GET" else 400

@@ -63,46 +63,10 @@ def test_the_settle_up_after_a_change_of_players_leads_to_each_earlier_game(clie
     assert first is not None and second is not None
     html = client.get(f"/t/{tarot4.edit_token}/settle/").content.decode()
     earlier = re.search(r'<div class="alert alert-info py-2" id="earlier-games">.*?</div>', html, re.S).group(0)
-    links = re.findall(r'<a href="/t/([^/]+)/settle/">An earlier game: (\d+) deals?', earlier)
-    assert links == [(second.view_token, "1"), (first.view_token, "3")]
+    links = re.findall(r'<a href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', earlier)
+    assert links == [(first.view_token, "1", "3"), (second.view_token, "2", "1")]  # numbered as the night went
     assert "· N, S, E, W, O</li>" in earlier and "· N, S, E, W</li>" in earlier  # told apart by their players
     assert 'id="earlier-games"' not in client.get(f"/t/{first.view_token}/settle/").content.decode()
-
-
-def test_the_whole_night_is_settled_at_once_across_the_games_the_players_changed(client, tarot4):
-    """A night played as two games (O joined after three deals), at 0.10 EUR a point. Game 1: N, S, E +66
-    each, W −198. Game 2, at five, N takes a Garde alone (2 bouts, 49): N +4 × 66 = +264, each of the four
-    others −66. The night, by name: N 66 + 264 = +330 → +33.00; S and E 66 − 66 = 0; W −198 − 66 = −264 →
-    −26.40; O −66 → −6.60. Two payments settle it (the games' own pages need 3 + 4)."""
-    services.set_stake(tarot4, 10, "EUR")
-    add_deals(tarot4, 3)
-    first = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
-    assert first is not None
-    add_deals(tarot4, 1)
-    html = client.get(f"/t/{tarot4.view_token}/settle/").content.decode()
-    night = unescape(re.search(r'<section class="mt-4" id="night".*?</section>', html, re.S).group(0))
-    payments = re.findall(r"<strong>(\w)</strong> pays <strong>(\w)</strong></span>\s*"
-                          r'<strong class="ms-auto text-nowrap">([^<]+)</strong>', night)
-    assert sorted(payments) == [("O", "N", "6.60 EUR"), ("W", "N", "26.40 EUR")]
-    rows = dict(re.findall(r'<th scope="row" class="fw-semibold">(\w)<span.*?</span></th>\s*<td[^>]*>([^<]+)</td>',
-                           night, re.S))
-    assert rows == {"N": "+33.00 EUR", "S": "0.00 EUR", "E": "0.00 EUR", "W": "−26.40 EUR", "O": "−6.60 EUR"}
-    assert "Game 1 −19.80 EUR · This game −6.60 EUR" in night  # W's two games, by name
-    # A game whose stake is in another currency cannot be added to it: each is settled on its own page.
-    mixed = client.get(f"/t/{tarot4.view_token}/settle/", {"stake": "0.10", "currency": "USD"}).content.decode()
-    assert "The games were played in different currencies (EUR, USD): settle each on its own page." in mixed
-    assert 'id="night-transfers"' not in mixed
-
-
-def test_a_game_played_without_a_stake_adds_nothing_to_the_night(client, tarot4):
-    add_deals(tarot4, 2)  # no stake yet: the first game is played for honour
-    assert seating.change_seats(tarot4, ["N", "S", "E", "W", "O"]) is not None
-    services.set_stake(Table.objects.get(pk=tarot4.pk), 10, "EUR")
-    add_deals(tarot4, 1)  # N alone at five: +264, the others −66 each
-    html = unescape(client.get(f"/t/{tarot4.view_token}/settle/").content.decode())
-    assert "Game 1 · 2 deals · no stake: it adds nothing" in html
-    assert sorted(re.findall(r"<strong>(\w)</strong> pays <strong>N</strong>",
-                             html[html.index('id="night"'):])) == ["E", "O", "S", "W"]
 
 
 def test_the_share_page_offers_the_files_of_every_earlier_game(client, tarot4):
@@ -114,7 +78,7 @@ def test_the_share_page_offers_the_files_of_every_earlier_game(client, tarot4):
     assert first is not None
     html = client.get(f"/t/{tarot4.edit_token}/share/").content.decode()
     files = html[html.index('id="earlier-files"'):]
-    assert "An earlier game: 3 deals" in files and "· N, S, E, W<br>" in files
+    assert "Game 1: 3 deals" in files and "· N, S, E, W<br>" in files
     assert f'href="/t/{first.view_token}/export.json"' in files and f'href="/t/{first.view_token}/export.csv"' in files
     exported = client.get(f"/t/{first.view_token}/export.json").json()
     assert [deal["number"] for deal in exported["deals"]] == [1, 2, 3]

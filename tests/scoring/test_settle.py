@@ -2,13 +2,16 @@
 
 import re
 from decimal import Decimal
+from html import unescape
 
 import pytest
 from django.urls import reverse
 
-from scoring import services
+from scoring import seating, services
 from scoring.models import Table
 from scoring.views.settle import parse_stake
+
+from .conftest import PLAYERS4, add_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -314,3 +317,94 @@ def test_a_choice_with_a_message_points_each_button_at_it(client, db):
     buttons = re.findall(r'<input [^>]*name="per_point"[^>]*>', html)
     assert buttons and all('aria-invalid="true" aria-describedby="id_per_point_error"' in b for b in buttons)
     assert 'id="id_per_point_error"' in html
+
+
+
+# -- the whole night, when the players changed during it ------------------------------------------------------
+
+def night_of(html: str) -> str:
+    return unescape(re.search(r'<section class="mt-4" id="night".*?</section>', html, re.S).group(0))
+
+
+def night_payments(night: str) -> list[tuple[str, str, str]]:
+    return sorted(re.findall(r"<strong>([^<]+)</strong> pays <strong>([^<]+)</strong></span>\s*"
+                             r'<strong class="ms-auto text-nowrap">([^<]+)</strong>', night))
+
+
+def test_the_whole_night_is_settled_at_once_across_the_games_the_players_changed(client, db):
+    """A Tarot night played as two games (O joined after three deals), at 0.10 EUR a point. Game 1: N, S, E +66
+    each, W −198. Game 2, at five, N takes a Garde alone (2 bouts, 49): N +4 × 66 = +264, each of the four
+    others −66. The night, by name: N 66 + 264 = +330 → +33.00; S and E 66 − 66 = 0; W −198 − 66 = −264 →
+    −26.40; O −66 → −6.60. Two payments settle it (the games' own pages need 3 + 4)."""
+    table = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR")
+    add_deals(table, 3)
+    assert seating.change_seats(table, ["N", "S", "E", "W", "O"]) is not None
+    add_deals(table, 1)
+    night = night_of(client.get(f"/t/{table.view_token}/settle/").content.decode())
+    assert night_payments(night) == [("O", "N", "6.60 EUR"), ("W", "N", "26.40 EUR")]
+    rows = dict(re.findall(r'<th scope="row" class="fw-semibold">(\w)<span.*?</span></th>\s*<td[^>]*>([^<]+)</td>',
+                           night, re.S))
+    assert rows == {"N": "+33.00 EUR", "S": "0.00 EUR", "E": "0.00 EUR", "W": "−26.40 EUR", "O": "−6.60 EUR"}
+    assert "Game 1 −19.80 EUR · This game −6.60 EUR" in night  # W's two games, by name
+
+
+def test_the_whole_night_is_counted_at_the_stake_on_the_page_and_says_what_a_game_was_saved_at(client, db):
+    """One night, one stake: typed in dollars at the end, every game counts at 0.10 USD (game 1 had been saved
+    at 0.10 EUR, and is said so); a game played for honour counts at the stake typed too (a tester's table
+    agreed its stake at the end of the night). Game 1 as above (W −198 → −19.80); game 2 N alone +264."""
+    table = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR")
+    add_deals(table, 3)
+    assert seating.change_seats(table, ["N", "S", "E", "W", "O"]) is not None
+    add_deals(table, 1)
+    html = client.get(f"/t/{table.view_token}/settle/", {"stake": "0.10", "currency": "USD"}).content.decode()
+    night = night_of(html)
+    assert night_payments(night) == [("O", "N", "6.60 USD"), ("W", "N", "26.40 USD")]
+    assert "Game 1 was saved at 0.10 EUR: the whole night counts it at the stake above." in night
+
+    honour = services.create_table(game="tarot", players=PLAYERS4)
+    add_deals(honour, 3)
+    assert seating.change_seats(honour, ["N", "S", "E", "W", "O"]) is not None
+    add_deals(honour, 1)
+    night = night_of(client.get(f"/t/{honour.view_token}/settle/", {"stake": "0.10", "currency": "EUR"})
+                     .content.decode())
+    assert night_payments(night) == [("O", "N", "6.60 EUR"), ("W", "N", "26.40 EUR")]
+    assert "Game 1 was played without a stake: the whole night counts it at the stake above." in night
+    assert 'id="night"' not in client.get(f"/t/{honour.view_token}/settle/").content.decode()  # no stake: none
+
+
+def test_the_whole_night_settles_every_game_with_the_choices_on_the_page(client, db):
+    """Tresillo, 0.10 EUR a tanto. Deal 1 (Ana deals): 5 each into the middle, the empty plato takes a 5 from it
+    and Ana's tanto; Bea's repuesto pays 6 + 4 = 10 into the plato. Deal 2 (Bea adds her tanto: plato 17): Carl's
+    repuesto in the plato writes 21 under him. Nets: Ana −6, Bea −16, Carl −5; on the table 17 + 10 = 27. Dani
+    joins (the new game has no deal yet). Not counting the open puesta: 9 each, Ana +3, Bea −7, Carl +4. Counting
+    it: Carl pays his 21 in (−26), 48 on the table, 16 each: Ana +10, Bea 0, Carl −10."""
+    table = services.create_table(game="tresillo", players=["Ana", "Bea", "Carl"], stake_minor=10, currency="EUR")
+    services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 4, "Carl": 4, "Ana": 1}})
+    services.record_deal(table, {"hombre": "Carl", "bid": "juego", "tricks": {"Carl": 4, "Ana": 4, "Bea": 1}})
+    assert seating.change_seats(table, ["Ana", "Bea", "Carl", "Dani"]) is not None
+    settle = f"/t/{table.view_token}/settle/"
+    left_out = night_of(client.get(settle, {"stake": "0.10", "currency": "EUR", "include_open_puestas": "no"})
+                        .content.decode())
+    assert night_payments(left_out) == [("Bea", "Ana", "0.30 EUR"), ("Bea", "Carl", "0.40 EUR")]
+    counted = night_of(client.get(settle, {"stake": "0.10", "currency": "EUR", "include_open_puestas": "yes"})
+                       .content.decode())
+    assert night_payments(counted) == [("Carl", "Ana", "1.00 EUR")]
+
+
+def test_a_closed_games_page_sends_to_the_whole_night_rather_than_adding_part_of_it(client, db):
+    """Game 2's own page (the night went on to game 3) draws no night of its own: it would leave game 3 out. It
+    says the night went on and links the table's settle-up; the table's page, with its htmx part, has it all."""
+    table = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR")
+    add_deals(table, 2)
+    assert seating.change_seats(table, ["N", "S", "E", "W", "O"]) is not None
+    add_deals(table, 1)
+    second = seating.change_seats(table, ["N", "S", "E", "W"])
+    assert second is not None
+    add_deals(table, 1)
+    closed = client.get(f"/t/{second.view_token}/settle/").content.decode()
+    assert 'id="night"' not in closed and 'id="later-game"' in closed
+    assert f'<a href="/t/{table.view_token}/settle/">Settle the whole night</a>' in closed
+    partial = client.get(f"/t/{table.view_token}/settle/", {"stake": "0.10", "currency": "EUR"},
+                         HTTP_HX_REQUEST="true").content.decode()
+    assert "<!doctype" not in partial.lower() and 'id="night"' in partial
+    assert "Game 1 · 2 deals" in unescape(partial) and "Game 2 · 1 deal" in unescape(partial)
