@@ -8,6 +8,7 @@ its cents, so no amount is ever rounded in the showing.
 
 from __future__ import annotations
 
+import unicodedata
 from decimal import Decimal
 
 from django.utils.formats import number_format
@@ -17,8 +18,10 @@ WHOLE_UNIT_CURRENCIES = frozenset({"CLP", "COP", "CRC", "HUF", "ISK", "JPY", "KR
                                    "XAF", "XOF"})
 
 
-def is_currency_code(currency: str) -> bool:
-    return len(currency) == 3 and currency.isascii() and currency.isalpha()
+def is_currency(currency: str) -> bool:
+    """A currency's code ("EUR") or sign ("€", "$"), not chips or rounds of beer."""
+    return (len(currency) == 3 and currency.isascii() and currency.isalpha()) or (
+        len(currency) == 1 and unicodedata.category(currency) == "Sc")
 
 
 def amount_text(minor: int, currency: str) -> str:
@@ -28,11 +31,11 @@ def amount_text(minor: int, currency: str) -> str:
     >>> with translation.override("es"):
     ...     amount_text(5_000_000, "COP"), amount_text(1250, "EUR"), amount_text(1000, "EUR"), amount_text(50, "COP")
     ('50.000', '12,50', '10,00', '0,50')
-    >>> amount_text(300, "🍺"), amount_text(250, "chips")
-    ('3', '2.50')
+    >>> amount_text(300, "🍺"), amount_text(250, "chips"), amount_text(100, "€")
+    ('3', '2.50', '1.00')
     """
     amount = Decimal(int(minor)) / 100
-    whole_units = currency.upper() in WHOLE_UNIT_CURRENCIES or not is_currency_code(currency)
+    whole_units = currency.upper() in WHOLE_UNIT_CURRENCIES or not is_currency(currency)
     decimals = 0 if whole_units and amount == amount.to_integral_value() else 2
     return number_format(amount, decimal_pos=decimals, use_l10n=True, force_grouping=True)
 

@@ -33,8 +33,6 @@ def chips_money_filter(chips: Any, table: Any) -> str:
         return ""
 
 
-
-
 @register.filter
 def money_moves(outcome: Any, table: Any = None) -> dict[str, Any] | None:
     """Every chip (or point) moved in a deal, from any game's stored outcome, with the deal's own check.
@@ -72,7 +70,7 @@ def money_moves(outcome: Any, table: Any = None) -> dict[str, Any] | None:
 def _account(table: Any, spec: Any, account: Any) -> str:
     """A seat by its player's name, a pot by its name as people say it (the game's presenter names it)."""
     if isinstance(account, str):
-        return presenter_for(table.game).pot_name(account) if table is not None else account.capitalize()
+        return presenter_for(getattr(table, "game", "")).pot_name(account)
     if spec is not None:
         return services.account_name(spec, account)
     return str(account)

@@ -129,7 +129,7 @@
       if (said.length) parts.push(said.join(", "));
     });
     const all = parts.join(" · ");
-    return all.length > 90 ? all.slice(0, 89) + "…" : all;
+    return all.length > 240 ? all.slice(0, 239) + "…" : all;  // a few lines on a phone: all a deal holds
   };
 
   const setNumber = (form, number) => {

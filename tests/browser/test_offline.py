@@ -245,22 +245,28 @@ def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_
 def test_a_toruro_deal_waiting_offline_reads_as_its_form_shows_it(live_server, page: Page, context: BrowserContext,
                                                                     screenshot):
     """A Toruro deal's card names the turned card as the form does, and says who went apart from who took each
-    pot: it read "7E · Pepe, Marta · Marta, Pepe, Pepe" (found by player-testers). Deal 2, Luis deals: the 7 of
-    espadas is turned, Pepe and Marta go; Marta takes the cabeza, Pepe the barriga and the cola."""
+    pot: it read "7E · Pepe, Marta · Marta, Pepe, Pepe" (found by player-testers). Deal 2, Luis deals: lulo #1
+    is paid a chip a pot, the 7 of espadas is turned, Pepe and Marta go; Marta takes the cabeza, Pepe the barriga
+    and the cola. All of it is said (a card was cut at 90 characters, before who went: found by a tester)."""
     players = ["Ana", "Luis", "Pepe", "Marta", "Juan", "Rosa"]
     table = services.create_table(game="toruro", players=players)
     services.record_deal(table, {"turned_card": "4O", "went": players, "tricks": ["Luis", "Pepe", "Pepe"]})
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     kept_by_the_worker(page)
     context.set_offline(True)
+    form = page.locator("#record")
+    form.locator('label[for="id_payments__0__lulo_1"]').click()
+    for pot in ("cabeza", "barriga", "cola"):
+        form.locator(f"#id_payments__0__{pot}").fill("1")
     pick_card(page, "E", "7")
     went(page, "Marta", "Pepe")
     for index, name in enumerate(["Marta", "Pepe", "Pepe"]):
         trick(page, index, name)
     save(page)
     card = page.locator("#outbox").get_by_role("listitem")
-    expect(card.locator('[data-slot="summary"]')).to_have_text(
-        "7 of espadas · Went: Pepe, Marta · Cabeza Marta, Barriga Pepe, Cola Pepe")
+    expect(card.locator('[data-slot="summary"]')).to_have_text(re.compile(
+        r"^#1 \w+ 3 chips, Cabeza 1, Barriga 1, Cola 1 · 7 of espadas · Went: Pepe, Marta · "
+        r"Cabeza Marta, Barriga Pepe, Cola Pepe$"))
     screenshot("toruro", full_page=False)
 
 

@@ -5,6 +5,7 @@ from decimal import Decimal
 from html import unescape
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from scoring import seating, services
@@ -307,6 +308,10 @@ def test_pesos_are_shown_without_centavos_unless_an_amount_has_them(db):
         assert money(5_000_000, "COP") == "50.000 COP" and money(-100_000, "COP") == "−1.000 COP"
         assert money(50, "COP") == "0,50 COP"
         assert parse_stake(money(5_000_000, "COP").removesuffix(" COP")) == 5_000_000
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"], stake_minor=5_000_000, currency="COP")
+    html = Client().get(reverse("settle", args=[table.view_token]), HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    box = re.search(r'<input [^>]*id="id_stake"[^>]*>', html).group(0)
+    assert 'value="50.000"' in box and parse_stake("50.000") == 5_000_000  # the box reads back what it shows
 
 
 def test_a_choice_with_a_message_points_each_button_at_it(client, db):
