@@ -164,8 +164,11 @@ def test_the_view_link_cannot_record(client, tarot4):
 
 
 def test_the_record_page_on_its_own(client, tarot4):
+    """Opened by its address, the record form posts as a plain form: its htmx swaps the table page's body, which
+    is not on this page (a tester's Save did nothing there)."""
     html = client.get(f"/t/{tarot4.edit_token}/deal/").content.decode()
     assert '<form id="record"' in html and "Record deal 1" in html
+    assert re.search(r'<div hx-disable>\s*(<[^>]+>\s*)*<form id="record"', html)
 
 
 def test_generic_paths_list_of_values_players_and_whole_form_errors(client, pool):
