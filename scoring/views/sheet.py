@@ -42,28 +42,52 @@ class SheetRow:
 WHOLE = 7  # characters: a name this short is written whole under a deal's number; a longer one, shortened
 
 
-def dealer_marks(players: Sequence[str]) -> dict[str, str]:
+def dealer_marks(players: Sequence[str], whole: int = WHOLE, least: int = 4) -> dict[str, str]:
     """Each player's name as the sheet writes it under the number of a deal they dealt, in a narrow column: the
-    whole name if it is short, else its first letters and a full stop, four letters at least and as many as it
-    takes to tell it from every other name at the table (never a space or a hyphen last). A cut by the width of
-    the column ("Em…") could not tell who dealt.
+    whole name if it is short (``whole`` characters at most), else its first letters and a full stop, ``least``
+    letters at least and as many as it takes to tell it from every other name at the table (never a space or a
+    hyphen last). A cut by the width of the column ("Em…") could not tell who dealt.
 
     >>> list(dealer_marks(["Emmanuelle", "Maximilien", "Bartholomew", "Dolores", "Anne-Sophie"]).values())
     ['Emma.', 'Maxi.', 'Bart.', 'Dolores', 'Anne.']
     >>> list(dealer_marks(["Maximilien", "Maximiliano", "Anne", "Anne-Sophie", "Anne-Laure"]).values())
     ['Maximilie.', 'Maximilia.', 'Anne', 'Anne-S.', 'Anne-L.']
+
+    The names over the columns at six sides or more (head_marks), longer: a name is whole up to nine characters at
+    ten sides, and shortened to eight letters at least, more if it takes more to tell it apart.
+
+    >>> list(dealer_marks(["Emmanuelle", "Maximilien", "Maximiliano", "Wilhelmina", "Ana"], 9, 8).values())
+    ['Emmanuel.', 'Maximilie.', 'Maximilia.', 'Wilhelmi.', 'Ana']
     """
     marks = {}
     for name in players:
         others = [other.casefold() for other in players if other != name]
         marks[name] = name
-        if len(name) > WHOLE:
-            for end in range(4, len(name)):
+        if len(name) > whole:
+            for end in range(least, len(name)):
                 head = name[:end]
                 if head[-1].isalnum() and not any(other.startswith(head.casefold()) for other in others):
                     marks[name] = f"{head}."
                     break
     return marks
+
+
+def head_marks(labels: Sequence[str]) -> list[str]:
+    """The sides' names over their columns at six sides or more, where each has three columns' width at most on a
+    390 px phone (sheet.css: a name whole up to 90 / sides characters, else shortened by dealer_marks to what tells
+    it apart: "Maximilie." and "Maximilia.", not "Maximil…" for both); at five or fewer, the names themselves.
+
+    >>> head_marks(["Emmanuelle", "Bartholomew", "Constantin", "Wilhelmina", "Ana", "Bo"])
+    ['Emmanuelle', 'Bartholomew', 'Constantin', 'Wilhelmina', 'Ana', 'Bo']
+    >>> head_marks(["Emmanuelle", "Maximilien", "Maximiliano", "Bartholomew", "Guillermina", "Anne-Sophie",
+    ...             "Constantin", "Wilhelmina", "Ana", "Bo"])[:8]
+    ['Emmanuel.', 'Maximilie.', 'Maximilia.', 'Bartholo.', 'Guillerm.', 'Anne-Sop.', 'Constant.', 'Wilhelmi.']
+    """
+    if len(labels) <= 5:
+        return list(labels)
+    whole = 90 // len(labels)
+    marks = dealer_marks(labels, whole, whole - 1)
+    return [marks[label] for label in labels]
 
 
 def _player(spec: TableSpec[Any], seat: Any) -> str:
@@ -118,10 +142,11 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
     before = (services.state_before(table, listed[0].number, st.game, st.spec) if listed and page.number > 1
               else start)
     sides = st.sides
+    names = [labels.get(side, side) for side in sides]
     best = set(st.winners) or leaders(st)
     return {
         "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
-        "sides": [(side, labels.get(side, side)) for side in sides],
+        "sides": list(zip(sides, names, head_marks(names), strict=True)),
         "rows": sheet_rows(st.game, st.spec, before, listed) if listed else [],
         "totals": [(st.state.totals[i], st.total_text(i), side in best) for i, side in enumerate(sides)],
         # a game carried over from paper: where the sheet starts, above its first deal

@@ -12,6 +12,7 @@ import re
 
 from playwright.sync_api import Locator, Page, expect
 
+from referee.game import get_game
 from scoring import services
 from scoring.access import resolve
 from tests.browser.test_tarot import expect_fits_phone, fill_deal, new_table, save_deal, signed
@@ -152,3 +153,39 @@ def test_five_long_names_are_read_whole_on_the_table_page_and_the_sheet_on_a_390
         assert layout["lines"] == 1 and not layout["cut"], layout
         assert [name for name in LONG_NAMES if name.startswith(layout["text"].rstrip("."))] == [dealer], layout
     screenshot("sheet-390", full_page=False)
+
+
+MANY_NAMES = ["Emmanuelle", "Maximilien", "Maximiliano", "Bartholomew", "Guillermina", "Anne-Sophie", "Constantin",
+              "Wilhelmina", "Ana", "Bo"]
+
+
+def test_eight_or_ten_long_names_on_the_sheet_each_whole_or_shortened_to_one_players_name_on_a_390px_phone(
+        live_server, page: Page, screenshot):
+    """At six or more the columns are narrower still ("Ma…", "Gua…", found by a tester), and two names that start
+    alike, Maximilien and Maximiliano, looked the same: every third name sits a line higher than the next, each
+    free to run over two neighbours' columns, so it is read whole up to three columns wide; a name longer than
+    that is shortened as under a deal's number, to its first letters and a full stop, "Maximilie." and
+    "Maximilia.", which name one player of the table only. The page never scrolls sideways."""
+    for game, players in (("pablo", MANY_NAMES[:8]), ("toruro", MANY_NAMES)):
+        table = services.create_table(game=game, players=players)
+        for raw in get_game(game).example_records(services.table_spec(table)):
+            services.record_deal(table, raw)
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{live_server.url}/t/{table.view_token}/sheet/")
+        heads = page.locator("#sheet thead th.side")
+        expect(heads).to_have_count(len(players))
+        boxes = []
+        for head, name in zip(heads.all(), players, strict=True):
+            shown = head.locator("span").first
+            layout = shown.evaluate(TEXT_LAYOUT)
+            assert layout["lines"] == 1 and not layout["cut"], layout  # on one line, not cut by the column
+            assert [other for other in players if other.startswith(layout["text"].removesuffix("."))] == [name], \
+                layout  # the whole name, or its first letters naming this player only
+            expect(head).to_have_accessible_name(name)  # a screen reader hears the whole name
+            boxes.append(layout)
+        for i, a in enumerate(boxes):  # no two names overlap
+            for b in boxes[i + 1:]:
+                assert (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                        or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]), (a, b)
+        expect_fits_phone(page)
+        screenshot(f"{game}-{len(players)}-390", full_page=False)
