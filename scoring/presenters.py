@@ -31,7 +31,7 @@ class Presenter:
     def pot_name(self, pot: str) -> str:
         """A pot as players say it, in the reader's language (the game's ``pot_names``); its key capitalised if
         the game does not name it (a pot whose name is the same in every language)."""
-        from scoring.services import translate  # services imports this module
+        from scoring.services import translate  # services imports the models: not before the apps are loaded
 
         return translate(self.pot_names[pot]) if pot in self.pot_names else pot.capitalize()
 

@@ -226,10 +226,7 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
     found: list[Table] = []
     current = table
     while len(found) < most:
-        token = next((details["earlier"] for details in current.changes.filter(kind=TableChange.Kind.SEATS)
-                      .order_by("-pk").values_list("details", flat=True)
-                      if isinstance(details, dict) and isinstance(details.get("earlier"), str)
-                      and TOKEN_SHAPE.fullmatch(details["earlier"])), None)
+        token = _linked(current, "earlier")
         before = Table.objects.filter(view_token=token).annotate(
             deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
         if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
@@ -245,9 +242,13 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
 def later_game(table: Table) -> str | None:
     """The view token of the game a closed game's night went on in (the table's, which keeps its links), or
     None for a game still under way."""
-    if not table.closed:
-        return None
-    return next((details["later"] for details in table.changes.filter(kind=TableChange.Kind.SEATS)
+    return _linked(table, "later") if table.closed else None
+
+
+def _linked(table: Table, key: str) -> str | None:
+    """The token its latest change of players links under ``key`` ("earlier", "later"), if it has the shape of
+    one."""
+    return next((details[key] for details in table.changes.filter(kind=TableChange.Kind.SEATS)
                  .order_by("-pk").values_list("details", flat=True)
-                 if isinstance(details, dict) and isinstance(details.get("later"), str)
-                 and TOKEN_SHAPE.fullmatch(details["later"])), None)
+                 if isinstance(details, dict) and isinstance(details.get(key), str)
+                 and TOKEN_SHAPE.fullmatch(details[key])), None)

@@ -132,9 +132,10 @@ def list_stand_ins(spec: Field, players: Sequence[str], given: Any) -> list[list
             return None
     unread: list[tuple[int, str]] = []
     choices: list[list[Any]] = []
+    possible = {sub.name: _element_stand_ins(sub, players) for sub in subs}
     for index, row in enumerate(rows):
         for sub in subs:
-            values = _element_stand_ins(sub, players)
+            values = possible[sub.name]
             if values is None:
                 if row[sub.name] is not LEFT_OUT:
                     return None  # whether the rules read it cannot be told

@@ -174,17 +174,15 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
                       "saved": money_text(game_table.stake_minor, game_table.currency) if other else ""})
     games.append({"label": _("This game"), "deals": deal_count, "rows": result["rows"], "unstaked": False,
                   "rounded": result["rounded"], "problem": "", "saved": "", "token": None})
-    totals: dict[str, int] = {}
     names: dict[str, str] = {}  # one person by the name's case-folded form, as the latest game spells it
+    by_game: dict[str, list[tuple[str, int]]] = {}  # each person's net in each game they played, the first first
     for game in reversed(games):
         for row in game["rows"]:
-            key = row["player"].casefold()
-            names.setdefault(key, row["player"])
-            totals[names[key]] = totals.get(names[key], 0) + row["net"]
-    rows = [{"player": name, "net": total,
-             "games": [(game["label"], row["net"]) for game in games for row in game["rows"]
-                       if row["player"].casefold() == name.casefold()]}
-            for name, total in totals.items()]  # this game's players first
+            name = names.setdefault(row["player"].casefold(), row["player"])
+            by_game.setdefault(name, []).insert(0, (game["label"], row["net"]))
+    totals = {name: sum(net for _label, net in nets) for name, nets in by_game.items()}
+    rows = [{"player": name, "net": totals[name], "games": nets}
+            for name, nets in by_game.items()]  # this game's players first
     return {"games": games, "rows": rows, "transfers": fewest_transfers(totals), "currency": currency,
             "rounded": any(game["rounded"] for game in games)}
 
