@@ -155,6 +155,34 @@ def test_five_long_names_are_read_whole_on_the_table_page_and_the_sheet_on_a_390
     screenshot("sheet-390", full_page=False)
 
 
+def test_two_names_on_one_line_of_the_recent_deals_never_run_into_each_other(live_server, page: Page):
+    """Two long names on the same line, every other column apart, each free to run over its neighbour's column:
+    a column widened by scores of three figures ("+116", "+120") gave a name more room than its neighbours' columns
+    had, and "Jean-Baptiste" ran into "Pierre Emmanuel" ("Jean-BaptistePierre Emmanuel", one name to a
+    player). Up to seven players the players' columns are alike, so a name stops short of the next one on its
+    line (a name longer than two columns ends in an ellipsis)."""
+    names = ["María José", "Jean-Baptiste", "Ana Lucía", "Pierre Emmanuel", "Guadalupe"]
+    table = services.create_table(game="tarot", players=names)
+    # Garde, 2 bouts, 45, 46, 47 points: (25 + 4) × 2 = 58, then 60, 62 from each defender, the taker twice that.
+    for points, (taker, partner) in enumerate([("María José", "Ana Lucía"), ("Jean-Baptiste", "Guadalupe"),
+                                               ("Pierre Emmanuel", "María José")], start=45):
+        services.record_deal(table, {"taker": taker, "partner": partner, "contract": "garde", "bouts": 2,
+                                     "points": points})
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/{table.view_token}/")
+    spans = page.locator(".recent-deals thead th.num span")
+    boxes = [span.bounding_box() for span in spans.all()]
+    assert [span.text_content() for span in spans.all()] == names
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = (a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"]
+                     or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
+            assert apart, (a, b)
+    cells = page.locator(".recent-deals tbody tr:first-child td").all()
+    widths = {round(cell.bounding_box()["width"]) for cell in cells}
+    assert len(widths) == 1, widths  # the players' columns alike
+
+
 MANY_NAMES = ["Emmanuelle", "Maximilien", "Maximiliano", "Bartholomew", "Guillermina", "Anne-Sophie", "Constantin",
               "Wilhelmina", "Ana", "Bo"]
 
