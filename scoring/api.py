@@ -472,6 +472,7 @@ def score(request: HttpRequest, game: str, payload: ScoreIn) -> HttpResponse:
         answer = {
             "deals": deals,
             "totals": dict(zip(sides, state.totals, strict=False)),
+            "standings": services.standings_of(rules, spec, state),
             "dealer": seat_name(spec, rules.dealer(spec, state)),
             "game_over": bool(last and last.game_over),
             "winners": [sides[i] for i in last.winners] if last else [],
@@ -574,6 +575,7 @@ def table_json(access: Access) -> dict[str, Any]:
         "currency": table.currency,
         "version": table.version,
         "totals": now.totals,
+        "standings": now.standings,
         "dealer": now.dealer,
         "leader": now.leader,
         "game_over": now.game_over,

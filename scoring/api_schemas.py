@@ -120,9 +120,14 @@ class DealScoreOut(Schema):
                                                     "`score/plays` answers them).")
 
 
+STANDINGS = ("Each side's standing, as the table page shows and ranks it and settling up counts it: its total, with "
+             "what the end of the game gives back (chips still in the pots once the night is over).")
+
+
 class ScoreOut(Schema):
     deals: list[DealScoreOut]
     totals: dict[str, int]
+    standings: dict[str, int] = Field(description=STANDINGS)
     dealer: str = Field(description="Who deals next.")
     game_over: bool
     winners: list[str]
@@ -227,6 +232,7 @@ class TableOut(Schema):
     currency: str
     version: int = Field(description="Bumped at every change: poll it to follow the table.")
     totals: dict[str, int]
+    standings: dict[str, int] = Field(description=STANDINGS)
     dealer: str = Field(description="Who deals the next deal.")
     leader: str = Field(description="Who speaks and leads first in the next deal.")
     game_over: bool

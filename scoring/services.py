@@ -303,6 +303,11 @@ class Standings:
         return dict(zip(self.sides, self.state.totals, strict=False))
 
     @property
+    def standings(self) -> dict[str, int]:
+        """Each side's standing by its label, as its line shows and ranks it (:meth:`Game.standing`)."""
+        return standings_of(self.game, self.spec, self.state)
+
+    @property
     def dealer(self) -> str:
         return self.spec.players[self.game.dealer(self.spec, self.state)]
 
@@ -381,6 +386,11 @@ def standings(table: Table) -> Standings:
         state = state_of(game, spec, last.state_after if last else None, table)
     count = active_deals(table).count() if last else 0
     return Standings(table, game, spec, state, last, count, game.display_state(spec, state), problem)
+
+
+def standings_of(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State) -> dict[str, int]:
+    """Each side's standing by its label: its total, with what the end of the game gives back."""
+    return {side: game.standing(spec, state, index) for index, side in enumerate(game.sides(spec))}
 
 
 def side_scores(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mapping[str, Any] | None) -> dict[str, int]:

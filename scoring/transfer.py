@@ -715,7 +715,8 @@ def _cell(text: str) -> str:
 
 def export_csv(table: Table) -> str:
     """One row per deal in play: its number, its dealer, each side's score, then each side's running total;
-    a header row with the side names, and a row for a game carried over from paper, where the totals start.
+    a header row with the side names, a row for a game carried over from paper, where the totals start, and
+    a last row with the final standing when the end of the game gives something back (chips left in the pots).
     Starts with a byte-order mark, so spreadsheets read it as UTF-8. In a language that writes a decimal comma
     (Spanish, French) the columns are separated by semicolons, as its spreadsheets expect (a comma-separated
     file opens there in one column), and a number that is not whole is written with its comma."""
@@ -738,6 +739,9 @@ def export_csv(table: Table) -> str:
         scores = list(outcome.get("scores") or [])
         writer.writerow([number, _cell(name), *(scores + [""] * (len(sides) - len(scores)))[:len(sides)],
                          *(list(totals) + [""] * (len(sides) - len(totals)))[:len(sides)]])
+    now = services.standings(table)
+    if list(now.standings.values()) != list(now.state.totals):  # the end gives something back: as the page says
+        writer.writerow([_cell(_("Final standing")), "", *[""] * len(sides), *now.standings.values()])
     return out.getvalue()
 
 

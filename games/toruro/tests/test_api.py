@@ -4,7 +4,13 @@ refused per field, and play rulings that name the lulo.
 
 Ana, Luis, Pepe, Marta, Juan in the order of play; Ana deals first."""
 
+import csv
+import io
 import json
+
+import pytest
+
+from scoring import services, transfer
 
 PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
 # Deal 1 (first deal: all go). Ana antes 1 chip a pot. Luis takes the cabeza (1), Pepe the barriga and the
@@ -76,3 +82,39 @@ def test_a_ruling_names_the_rule_and_that_breaking_it_is_a_lulo(api):
     assert response.status_code == 200 and body["legal"] is False
     assert body["legal_cards"] == ["1C"]
     assert "you must lead it. Breaking this rule is a lulo." in body["explanation"]
+
+
+@pytest.mark.django_db
+def test_once_the_night_is_over_the_api_and_the_spreadsheet_give_the_standings_the_page_shows(api):
+    """RULINGS: the night ends when, after a deal, nobody owes anything; the chips then in the pots go back to
+    who put them in, and the page shows each player's net with them ("+3 (0, 3 back from the pots)"), ranks
+    and names the winner by it, and settles up by it. The API and the spreadsheet said the nets alone (a tester:
+    the winner E on 2 while B showed 16). Now both give the standings beside the running totals.
+
+    Deal 1, Ana deals (house rule 3 off): Luis and Pepe go, Luis takes all three tricks: Luis +3, Ana −3, Pepe
+    lulo #1 (3 chips). Deal 2, Luis deals (−3): Pepe pays lulo #1 (−3); nobody goes. Nobody owes: the pots
+    hold Luis's ante 3 and Pepe's lulo 3. Nets: Ana −3, Luis 0, Pepe −3, Marta 0, Juan 0; standings with the
+    pots back: Luis 0 + 3 = 3, Pepe −3 + 3 = 0."""
+    deals = [{"turned_card": "4O", "went": ["Luis", "Pepe"], "tricks": ["Luis", "Luis", "Luis"]},
+             {"turned_card": "5B", "went": [], "payments": [{"lulo": 1, "cabeza": 3}]}]
+    nets = {"Ana": -3, "Luis": 0, "Pepe": -3, "Marta": 0, "Juan": 0}
+    standings = {"Ana": -3, "Luis": 3, "Pepe": 0, "Marta": 0, "Juan": 0}
+    scored = api.post("/api/games/toruro/score", {"players": PLAYERS, "options": {"first_deal_all_go": False},
+                                                  "deals": deals}).json()
+    assert (scored["totals"], scored["standings"], scored["winners"]) == (nets, standings, ["Luis"])
+
+    table = services.create_table(game="toruro", players=PLAYERS, options={"first_deal_all_go": False})
+    for deal in deals:
+        services.record_deal(table, deal)
+    shown = api.get(f"/api/tables/{table.view_token}").json()
+    assert (shown["totals"], shown["standings"], shown["winners"]) == (nets, standings, ["Luis"])
+    rows = list(csv.reader(io.StringIO(transfer.export_csv(table).lstrip("\ufeff"))))
+    assert rows[-2][-5:] == ["-3", "0", "-3", "0", "0"]  # deal 2's running totals
+    assert rows[-1] == ["Final standing", "", "", "", "", "", "", "-3", "3", "0", "0", "0"]
+
+
+@pytest.mark.django_db
+def test_the_spreadsheet_adds_no_final_standing_while_the_totals_are_the_standings():
+    table = services.create_table(game="toruro", players=PLAYERS)
+    services.record_deal(table, DEAL1)
+    assert "Final standing" not in transfer.export_csv(table)
