@@ -299,14 +299,19 @@ def read(data: bytes) -> TableFile:
         raise ImportRefused({"version": _("This file is in format version %(found)s; this Tapete reads version "
                                           "%(known)s.") % {"found": str(version)[:20], "known": FORMAT_VERSION}})
     refuse_unknown_keys(document, FILE_KEYS, "", problems)
-    table = read_object(document.get("table"), "table", problems) or {}
+    if not isinstance(document.get("table"), dict):  # nothing more can be read (the file's own keys are said)
+        problems.add("table", _("This file is not a table exported from Tapete.") if "table" not in document
+                     else _("Must be a JSON object."))
+        problems.raise_if_any()
+    table = document["table"]
     refuse_unknown_keys(table, TABLE_KEYS, "table", problems)
     game = table.get("game")
     try:
         get_game(game if isinstance(game, str) else "")
     except KeyError:
-        raise ImportRefused({"table.game": _("There is no game called %(game)s.") % {"game": str(game)[:40]}}
-                            ) from None
+        problems.add("table.game", _("This field is required.") if game is None
+                     else _("There is no game called %(game)s.") % {"game": str(game)[:40]})
+        problems.raise_if_any()
     fields: dict[str, Any] = {}
     for name, reader in TABLE_FIELDS.items():
         if name in table:

@@ -411,6 +411,17 @@ def test_a_json_file_that_is_not_a_table_file_is_refused():
     assert refusal(b"[1, 2]") == {"format": "This file is not a table exported from Tapete."}
 
 
+def test_a_table_file_without_its_table_says_so_and_names_every_key_it_does_not_know():
+    """A tester's file, {"format": "tapete-table", "version": 1, "qqq": 1}, was answered "There is no game called
+    None." (a word of the code), and its unknown key went unsaid."""
+    assert refusal({"format": "tapete-table", "version": 1, "qqq": 1}) == {
+        "qqq": "Unknown field: check its spelling.", "table": "This file is not a table exported from Tapete."}
+    assert refusal({"format": "tapete-table", "version": 1, "table": [1]}) == {"table": "Must be a JSON object."}
+    document = tarot_file()
+    del document["table"]["game"]
+    assert refusal(document) == {"table.game": "This field is required."}
+
+
 def test_a_file_of_another_format_version_is_refused():
     assert refusal(tarot_file(version=2)) == {
         "version": "This file is in format version 2; this Tapete reads version 1."}
