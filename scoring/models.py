@@ -68,15 +68,8 @@ class Table(models.Model):
         ordering = ["-updated"]
 
     def __str__(self) -> str:
-        if self.name:
-            return self.name
-        from referee.game import get_game  # the game's display name; the slug if the game is unknown
-
-        try:
-            game_name = gettext(get_game(self.game).name)
-        except KeyError:
-            game_name = self.game
-        return f"{game_name} #{self.pk}"
+        """The table's name, else its game's and its number (to tell tables apart in the admin and in file names)."""
+        return self.name or f"{self.title} #{self.pk}"
 
     def get_absolute_url(self) -> str:
         """The table's page: by its edit link, unless the game was closed when the players changed (read-only)."""
@@ -84,6 +77,19 @@ class Table(models.Model):
 
     def get_view_url(self) -> str:
         return reverse("table", args=[self.view_token])
+
+    @property
+    def title(self) -> str:
+        """The table as its pages name it: its name, else its game's display name (the slug if the game is
+        unknown), as the table page's heading."""
+        if self.name:
+            return self.name
+        from referee.game import get_game
+
+        try:
+            return gettext(get_game(self.game).name)
+        except KeyError:
+            return self.game
 
 
 class Seat(models.Model):

@@ -55,6 +55,18 @@ def test_the_referee_knows_who_leads_at_the_table(client):
     assert 'data-players="Ana|Bea|Cid|Dan"' in html  # the picker says who is to play
 
 
+def test_the_referee_names_an_unnamed_table_as_its_page_does_without_its_number(client):
+    """A tester read "from the table Casita Robada #7": the number tells tables apart in the admin, not at a
+    table. The referee, the share and players pages name it as its own page: its game."""
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Cid", "Dan"])
+
+    for page in (reverse("referee", args=["tarot"]) + f"?table={table.view_token}",
+                 reverse("share", args=[table.edit_token]), reverse("table_players", args=[table.edit_token])):
+        html = text_of(client.get(page).content.decode())
+        assert "French Tarot" in html and f"#{table.pk}" not in html, page
+    assert str(table) == f"French Tarot #{table.pk}"  # the admin's and the files' name
+
+
 # -- Paublillo through the page -----------------------------------------------------------------------------
 
 def test_paublillo_a_trump_lead_must_be_followed_with_a_trump(client):
