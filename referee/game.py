@@ -85,8 +85,10 @@ OptionKind = Literal["bool", "int", "choice"]
 @dataclass(frozen=True)
 class Rule:
     """A rule of the game, as the rules page states it: ``key`` is its anchor there, ``title`` its name, and
-    ``paragraph`` (from 0) the paragraph of that section a ruling under it quotes, where the section says
-    several things in the same words (else the referee quotes the one closest to the ruling's words)."""
+    ``paragraph`` (from 0) the paragraph of that section a ruling under it rests on, which the referee quotes.
+    A ruling under a section of several paragraphs names one (:meth:`RulesSection.rule` names it by the
+    paragraph itself); without one the referee quotes a section's only paragraph, and of a longer section
+    nothing (it links to the section)."""
 
     key: str
     title: Text
@@ -98,9 +100,28 @@ class Rule:
 
 @dataclass(frozen=True)
 class RulesSection:
+    """A section of the rules page: its title, its paragraphs and its anchor (``key``)."""
+
     title: Text
     paragraphs: tuple[Text, ...]
     key: str = ""
+
+    def rule(self, paragraph: Text, title: Text | None = None) -> Rule:
+        """The rule a ruling cites when it rests on ``paragraph`` of this section, under ``title`` (the
+        section's by default). The paragraph is named by itself, not by its place, so a paragraph added to the
+        section never moves a quote:
+
+        >>> from referee.text import _
+        >>> section = RulesSection(_("Play"), (_("Lead any card."), _("Follow suit.")), "play")
+        >>> rule = section.rule(_("Follow suit."), _("Follow suit"))
+        >>> rule.key, str(rule), rule.paragraph
+        ('play', 'Follow suit', 1)
+        >>> section.rule(_("Trump."))
+        Traceback (most recent call last):
+        ...
+        ValueError: tuple.index(x): x not in tuple
+        """
+        return Rule(self.key, self.title if title is None else title, self.paragraphs.index(paragraph))
 
 
 @dataclass(frozen=True)

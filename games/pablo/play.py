@@ -32,7 +32,24 @@ from referee.values import Seat
 
 from .options import PabloOptions, Variant
 from .record import card_list
-from .rules_text import RULE_ADVANCED, RULE_CALL, RULE_MATCH, RULE_PAIRS, RULE_POWERS, RULE_TURN
+from .rules_text import (
+    RULE_CALL,
+    RULE_CALLER_PROTECTED,
+    RULE_EMPTY_FIELD,
+    RULE_ENGLISH_DRAW,
+    RULE_ENGLISH_POWERS,
+    RULE_FRENCH_POWERS,
+    RULE_KEPT_IN_PLACE,
+    RULE_LAST_TURNS,
+    RULE_MATCH,
+    RULE_MATCH_NO_POWER,
+    RULE_MATCH_OTHERS,
+    RULE_PAIRS,
+    RULE_POWER_WHEN,
+    RULE_TURN,
+    RULE_WRONG_MATCH,
+    RULE_WRONG_PAIR,
+)
 from .values import card_text, cards_text, decks_for, hand_value, number_text
 
 Table = TableSpec[PabloOptions]
@@ -253,7 +270,7 @@ def french_pair(situation: Situation) -> Ruling:
                "more.", cards=shown, drawn=drawn_text)]
     if hand is not None and drawn is not None:
         parts.append(_after([*hand, drawn], situation.variant))
-    return Ruling(False, RULE_PAIRS, join(parts, " "))
+    return Ruling(False, RULE_WRONG_PAIR, join(parts, " "))
 
 
 def english_match(situation: Situation) -> Ruling:
@@ -286,13 +303,13 @@ def english_match(situation: Situation) -> Ruling:
             left = _without(hand, cards)
             assert left is not None
             parts.append(_after(left, situation.variant))
-        return Ruling(True, RULE_MATCH, join(parts, " "))
+        return Ruling(True, RULE_MATCH if own else RULE_MATCH_OTHERS, join(parts, " "))
     parts = [_("%(card)s does not match the %(top)s: show it to everyone, put it back where it was, and draw a "
                "penalty card from the draw pile (look at it, then add it face down to your field). The %(top)s "
                "may still be matched.", card=card_text(card), top=card_text(top))]
     if own and hand is not None:
         parts.append(_("You will have %(n)s cards.", n=len(hand) + 1))
-    return Ruling(False, RULE_MATCH, join(parts, " "))
+    return Ruling(False, RULE_WRONG_MATCH, join(parts, " "))
 
 
 # -- powers --------------------------------------------------------------------------------------------------
@@ -324,7 +341,7 @@ def _no_turn_left(situation: Situation) -> Ruling | None:
     caller = situation.caller
     if caller is None or situation.player is None or situation.player != caller:
         return None
-    return Ruling(False, RULE_CALL, _(
+    return Ruling(False, RULE_LAST_TURNS, _(
         "You called Pablo: no more turns for you. Every other player plays one last turn, and the round ends when "
         "it comes back to you."))
 
@@ -339,46 +356,47 @@ def power(situation: Situation) -> Ruling:
         raise _missing("drawn", _("Give the card whose power you want to use."))
     powers = POWERS[variant]
     name = card_text(card)
+    these = RULE_FRENCH_POWERS if variant is Variant.FRENCH else RULE_ENGLISH_POWERS  # what this variant's cards do
     if card.rank not in powers:
         ranks = "7, 8" if variant is Variant.FRENCH else _("10, J, Q, K")  # French says 10, V, D, R
-        return Ruling(False, RULE_POWERS, _("%(card)s has no power in this variant (only %(ranks)s): it counts for "
+        return Ruling(False, these, _("%(card)s has no power in this variant (only %(ranks)s): it counts for "
                                             "its value.", card=name, ranks=ranks))
     if situation.source == "field":
-        return Ruling(False, RULE_POWERS if variant is Variant.FRENCH else RULE_MATCH, _(
+        return Ruling(False, RULE_POWER_WHEN if variant is Variant.FRENCH else RULE_MATCH_NO_POWER, _(
             "%(card)s was put down as a match: a card put down so has no power.", card=name))
     if situation.source == "discard":
         if variant is Variant.FRENCH:
-            return Ruling(False, RULE_POWERS, _(
+            return Ruling(False, RULE_POWER_WHEN, _(
                 "%(card)s was taken from the discard pile: a power works only on a card just drawn from the "
                 "stock.", card=name))
-        return Ruling(False, RULE_TURN, _(
+        return Ruling(False, RULE_ENGLISH_DRAW, _(
             "In the English variant you always draw from the draw pile: a power works only on a card drawn "
             "from it and discarded in the same turn."))
     if situation.kept:
-        return Ruling(False, RULE_POWERS, _(
+        return Ruling(False, RULE_POWER_WHEN, _(
             "%(card)s was kept in your field: a power works only when the card drawn goes straight onto the "
             "discard pile, in the same turn.", card=name))
     swap = card.rank in SWAPS[variant]
     if swap and situation.no_cards:
         if variant is Variant.ENGLISH and situation.empty_field_discards and card.rank == "Q":
-            return Ruling(False, RULE_ADVANCED, _(
+            return Ruling(False, RULE_EMPTY_FIELD, _(
                 "With no cards in your field there is nothing to swap: you discard the Queen and draw one more "
                 "card."))
-        return Ruling(False, RULE_POWERS, _("With no cards in your field there is nothing to swap."))
+        return Ruling(False, these, _("With no cards in your field there is nothing to swap."))
     if card.rank in PEEKS[variant] and situation.no_cards:
-        return Ruling(False, RULE_POWERS, _("With no cards in your field there is nothing to look at."))
+        return Ruling(False, these, _("With no cards in your field there is nothing to look at."))
     player, target, caller = situation.player, situation.target, situation.caller
     if card.rank in OTHERS[variant] and target is not None and player is not None and target == player:
-        return Ruling(False, RULE_POWERS, _("%(card)s works on another player's card, not on your own.", card=name))
+        return Ruling(False, these, _("%(card)s works on another player's card, not on your own.", card=name))
     parts = [powers[card.rank]]
     if swap and caller is not None and caller != player:
         if variant is Variant.ENGLISH:
             if target is not None and target == caller and card.rank == "Q":
-                return Ruling(False, RULE_CALL, _(
+                return Ruling(False, RULE_CALLER_PROTECTED, _(
                     "%(p)s called Pablo and is protected from swaps until the end of the round: swap with another "
                     "player.", p=caller.name))
             if target is not None and target == caller:
-                return Ruling(True, RULE_CALL, _(
+                return Ruling(True, RULE_CALLER_PROTECTED, _(
                     "You may look at one of %(p)s's cards, but look only, no swap: %(p)s called Pablo and is "
                     "protected from swaps until the end of the round.", p=caller.name))
             parts.append(_("Not with %(p)s, who called Pablo and is protected from swaps.", p=caller.name))
@@ -387,7 +405,7 @@ def power(situation: Situation) -> Ruling:
                            p=caller.name))
     if not (variant is Variant.ENGLISH and card.rank == "Q"):  # the Queen's text says its swap must be made
         parts.append(_("You may also just leave it on the discard pile: using a power is never compulsory."))
-    return Ruling(True, RULE_POWERS, join(parts, " "))
+    return Ruling(True, these, join(parts, " "))
 
 
 # -- calling Pablo -------------------------------------------------------------------------------------------
@@ -404,8 +422,8 @@ def call(situation: Situation) -> Ruling:
             "next player draws."))
     if caller is not None:
         if player is not None and player == caller:
-            return Ruling(False, RULE_CALL, _("You have already called Pablo this round."))
-        return Ruling(False, RULE_CALL, _(
+            return Ruling(False, RULE_LAST_TURNS, _("You have already called Pablo this round."))
+        return Ruling(False, RULE_LAST_TURNS, _(
             "%(p)s has already called Pablo: this is everyone's last turn, and the round ends when it is "
             "%(p)s's turn again.", p=caller.name))
     return Ruling(True, RULE_CALL, _(
@@ -426,13 +444,13 @@ def keep(situation: Situation) -> Ruling:
     english = situation.variant is Variant.ENGLISH
     if situation.no_cards:
         if english and situation.empty_field_discards and card is not None and card.rank == "Q":
-            return Ruling(False, RULE_ADVANCED, _(
+            return Ruling(False, RULE_EMPTY_FIELD, _(
                 "With no cards in your field you must discard %(card)s, and as it is a Queen you draw one more "
                 "card.", card=name))
         if english and situation.empty_field_discards:
-            return Ruling(False, RULE_ADVANCED, _("With no cards in your field you must discard %(card)s.",
+            return Ruling(False, RULE_EMPTY_FIELD, _("With no cards in your field you must discard %(card)s.",
                                                   card=name))
-        return Ruling(False, RULE_TURN, _(
+        return Ruling(False, RULE_KEPT_IN_PLACE, _(
             "You must discard %(card)s: a card drawn is kept only in place of one of your cards, and you have none "
             "left.", card=name))
     parts = [_("Keep %(card)s face down in place of one of your cards, and put that card face up on the discard "
@@ -443,5 +461,7 @@ def keep(situation: Situation) -> Ruling:
 
 
 def cited_rules() -> tuple[Rule, ...]:
-    """Every rule an answer may cite (the tests check each is on the rules page)."""
-    return (RULE_ADVANCED, RULE_CALL, RULE_MATCH, RULE_PAIRS, RULE_POWERS, RULE_TURN)
+    """Every rule an answer may cite, each naming the paragraph of the rules page it rests on."""
+    return (RULE_CALL, RULE_CALLER_PROTECTED, RULE_EMPTY_FIELD, RULE_ENGLISH_DRAW, RULE_ENGLISH_POWERS,
+            RULE_FRENCH_POWERS, RULE_KEPT_IN_PLACE, RULE_LAST_TURNS, RULE_MATCH, RULE_MATCH_NO_POWER,
+            RULE_MATCH_OTHERS, RULE_PAIRS, RULE_POWER_WHEN, RULE_TURN, RULE_WRONG_MATCH, RULE_WRONG_PAIR)

@@ -14,6 +14,47 @@ from referee.cards import Card, card_letters
 from referee.game import Rule, RulesSection
 from referee.text import _
 
+# -- the paragraphs a ruling rests on (each ruling names its paragraph, which the referee quotes) -------------
+P_TURN = _("Draw a card and look at it. Either put it face up on the discard pile, or put it face down in place of "
+           "one of your cards and discard that card instead.")
+P_KEPT_IN_PLACE = _("A card is kept only in place of one of yours: with no cards left in front of you, the card you "
+                    "draw goes on the discard pile.")
+P_ENGLISH_DRAW = _("English variant: you always draw from the draw pile; when it runs out, the discard pile is "
+                   "shuffled into a new one.")
+P_POWER_WHEN = _("A power works only on a card you have just drawn and put straight on the discard pile. A card kept "
+                 "in your field, taken from the discard pile or put down as a match has no power, and you never have "
+                 "to use one: a power card can simply be played for its value.")
+P_FRENCH_POWERS = _("French variant (from the stock only): 7, look at one of your own cards; 8, swap one of your "
+                    "cards with another player's card: only you may look at the card you get, so the other player now "
+                    "has a card they do not know.")
+P_ENGLISH_POWERS = _("English variant: 10, peek at one of your own cards; Jack, spy on one card of another player; "
+                     "Queen, swap one of your cards with another player's without either of you looking, and the swap "
+                     "must be made; King, look at one card of another player, then swap one of yours with one of "
+                     "theirs if you like.")
+P_PAIRS = _("Before you draw, if you hold a pair, you may put both cards on the discard pile and put the card you "
+            "draw (from the stock or the discard pile) in their place: one card fewer in front of you. Triples and "
+            "quadruples work the same way.")
+P_WRONG_PAIR = _("If the cards were not a pair after all, you take them back and keep the card drawn as well: one "
+                 "card more.")
+P_MATCH = _("When a card lies on top of the discard pile, anyone may put a card of the same number (or the same "
+            "picture: Jack on Jack) from a field onto it. Only one card may match it: the fastest player gets to "
+            "discard.")
+P_MATCH_OTHERS = _("You may match another player's card you know about: put it on the discard pile, then give that "
+                   "player one of your own cards in its place.")
+P_MATCH_NO_POWER = _("A card put down as a match has no power, even a 10, Jack, Queen or King.")
+P_WRONG_MATCH = _("A wrong match: show the card to everyone, put it back where it was, and draw a penalty card from "
+                  "the draw pile, look at it and add it face down to your field. The top card may still be matched by "
+                  "you or by anyone.")
+P_CALL_WHEN = _("When you think you have fewer points than everyone else, call “Pablo” at the end of your own turn: "
+                "after playing, before the next player draws. Never during someone else's turn.")
+P_LAST_TURNS = _("Every other player then plays one last turn, and the round ends when it would be the caller's turn "
+                 "again: the caller plays no more turns. Everyone turns their cards face up and counts.")
+P_CALLER_PROTECTED = _("English variant: during those last turns the caller is protected from swaps: no Queen or "
+                       "King swap with the caller, though a King may still look at one of the caller's cards. The "
+                       "caller may still match cards, and others may still use their powers on other players.")
+P_EMPTY_FIELD = _("A player with no cards left in their field must discard whatever card they draw; if it is a "
+                  "Queen, they draw one more card.")
+
 RULES: tuple[RulesSection, ...] = (
     RulesSection(_("Two games called Pablo"), (
         _("Two different rule texts go by the name Pablo. Tapete plays both; each table says which one it "
@@ -32,13 +73,10 @@ RULES: tuple[RulesSection, ...] = (
           "round starts the next one and its loser shuffles and deals (see “Who deals and who starts”)."),
     ), "deal"),
     RulesSection(_("A turn"), (
-        _("Draw a card and look at it. Either put it face up on the discard pile, or put it face down in "
-          "place of one of your cards and discard that card instead."),
-        _("A card is kept only in place of one of yours: with no cards left in front of you, the card you draw "
-          "goes on the discard pile."),
+        P_TURN,
+        P_KEPT_IN_PLACE,
         _("French variant: you may take the top card of the discard pile instead of drawing from the stock."),
-        _("English variant: you always draw from the draw pile; when it runs out, the discard pile is "
-          "shuffled into a new one."),
+        P_ENGLISH_DRAW,
     ), "turn"),
     RulesSection(_("Card values"), (
         _("French variant: Ace 1, 2 to 10 their number, Jacks, Queens and Kings 10, but the King of "
@@ -49,45 +87,26 @@ RULES: tuple[RulesSection, ...] = (
         _("A player with no cards left in front of them has 0 points."),
     ), "values"),
     RulesSection(_("Card powers"), (
-        _("A power works only on a card you have just drawn and put straight on the discard pile. A card "
-          "kept in your field, taken from the discard pile or put down as a match has no power, and you "
-          "never have to use one: a power card can simply be played for its value."),
-        _("French variant (from the stock only): 7, look at one of your own cards; 8, swap one of your cards "
-          "with another player's card: only you may look at the card you get, so the other player now has "
-          "a card they do not know."),
-        _("English variant: 10, peek at one of your own cards; Jack, spy on one card of another player; "
-          "Queen, swap one of your cards with another player's without either of you looking, and the swap "
-          "must be made; King, look at one card of another player, then swap one of yours with one of "
-          "theirs if you like."),
+        P_POWER_WHEN,
+        P_FRENCH_POWERS,
+        P_ENGLISH_POWERS,
     ), "powers"),
     RulesSection(_("Pairs, triples and quadruples (French)"), (
-        _("Before you draw, if you hold a pair, you may put both cards on the discard pile and put the card "
-          "you draw (from the stock or the discard pile) in their place: one card fewer in front of you. "
-          "Triples and quadruples work the same way."),
+        P_PAIRS,
         _("Example from the French text: holding 5 3 / 8 5, you draw a 4 and replace the pair of 5s; your "
           "cards become 4 3 / 8."),
-        _("If the cards were not a pair after all, you take them back and keep the card drawn as well: one "
-          "card more."),
+        P_WRONG_PAIR,
     ), "pairs"),
     RulesSection(_("Matching the discard (English)"), (
-        _("When a card lies on top of the discard pile, anyone may put a card of the same number (or the "
-          "same picture: Jack on Jack) from a field onto it. Only one card may match it: the fastest player "
-          "gets to discard."),
-        _("You may match another player's card you know about: put it on the discard pile, then give that "
-          "player one of your own cards in its place."),
-        _("A card put down as a match has no power, even a 10, Jack, Queen or King."),
-        _("A wrong match: show the card to everyone, put it back where it was, and draw a penalty card "
-          "from the draw pile, look at it and add it face down to your field. The top card may still be "
-          "matched by you or by anyone."),
+        P_MATCH,
+        P_MATCH_OTHERS,
+        P_MATCH_NO_POWER,
+        P_WRONG_MATCH,
     ), "matching"),
     RulesSection(_("Calling Pablo"), (
-        _("When you think you have fewer points than everyone else, call “Pablo” at the end of your own "
-          "turn: after playing, before the next player draws. Never during someone else's turn."),
-        _("Every other player then plays one last turn, and the round ends when it would be the caller's "
-          "turn again: the caller plays no more turns. Everyone turns their cards face up and counts."),
-        _("English variant: during those last turns the caller is protected from swaps: no Queen or King swap "
-          "with the caller, though a King may still look at one of the caller's cards. The caller may still "
-          "match cards, and others may still use their powers on other players."),
+        P_CALL_WHEN,
+        P_LAST_TURNS,
+        P_CALLER_PROTECTED,
     ), "calling"),
     RulesSection(_("Scoring a round"), (
         _("Everyone counts the cards in front of them; that is their score for the round. Tapete adds them "
@@ -114,8 +133,7 @@ RULES: tuple[RulesSection, ...] = (
     ), "next"),
     RulesSection(_("Advanced rules (English variant, by table option)"), (
         _("Each player may use only one hand to play."),
-        _("A player with no cards left in their field must discard whatever card they draw; if it is a "
-          "Queen, they draw one more card."),
+        P_EMPTY_FIELD,
     ), "advanced"),
     RulesSection(_("Where the texts are silent (Tapete's readings)"), (
         _("English variant: the round's winner and loser are counted on the cards' points, penalties aside "
@@ -134,17 +152,32 @@ RULES: tuple[RulesSection, ...] = (
 
 SECTION_KEYS: frozenset[str] = frozenset(section.key for section in RULES)
 
-# The rules a refused record or a ruling cites: each is a section of the rules page, under its own title.
+# The rules a refused record or a ruling cites: each is a section of the rules page, under its own title. A ruling
+# names the paragraph it rests on, which the referee quotes (the same paragraph in every language).
+_SECTION = {section.key: section for section in RULES}
 RULE_DEAL = Rule("deal", _("The deal"))
-RULE_TURN = Rule("turn", _("A turn"))
+RULE_TURN = _SECTION["turn"].rule(P_TURN)
+RULE_KEPT_IN_PLACE = _SECTION["turn"].rule(P_KEPT_IN_PLACE)
+RULE_ENGLISH_DRAW = _SECTION["turn"].rule(P_ENGLISH_DRAW)
 RULE_VALUES = Rule("values", _("Card values"))
-RULE_POWERS = Rule("powers", _("Card powers"))
-RULE_PAIRS = Rule("pairs", _("Pairs, triples and quadruples (French)"))
-RULE_MATCH = Rule("matching", _("Matching the discard (English)"))
-RULE_CALL = Rule("calling", _("Calling Pablo"))
+RULE_POWER_WHEN = _SECTION["powers"].rule(P_POWER_WHEN)
+RULE_FRENCH_POWERS = _SECTION["powers"].rule(P_FRENCH_POWERS)
+RULE_ENGLISH_POWERS = _SECTION["powers"].rule(P_ENGLISH_POWERS)
+RULE_PAIRS = _SECTION["pairs"].rule(P_PAIRS)
+RULE_WRONG_PAIR = _SECTION["pairs"].rule(P_WRONG_PAIR)
+RULE_MATCH = _SECTION["matching"].rule(P_MATCH)
+RULE_MATCH_OTHERS = _SECTION["matching"].rule(P_MATCH_OTHERS)
+RULE_MATCH_NO_POWER = _SECTION["matching"].rule(P_MATCH_NO_POWER)
+RULE_WRONG_MATCH = _SECTION["matching"].rule(P_WRONG_MATCH)
+RULE_CALL = _SECTION["calling"].rule(P_CALL_WHEN)
+RULE_LAST_TURNS = _SECTION["calling"].rule(P_LAST_TURNS)
+RULE_CALLER_PROTECTED = _SECTION["calling"].rule(P_CALLER_PROTECTED)
 RULE_SCORING = Rule("scoring", _("Scoring a round"))
 RULE_END = Rule("end", _("The end of the game"))
 RULE_NEXT = Rule("next", _("Who deals and who starts"))
-RULE_ADVANCED = Rule("advanced", _("Advanced rules (English variant, by table option)"))
-ALL_RULES: tuple[Rule, ...] = (RULE_DEAL, RULE_TURN, RULE_VALUES, RULE_POWERS, RULE_PAIRS, RULE_MATCH, RULE_CALL,
-                               RULE_SCORING, RULE_END, RULE_NEXT, RULE_ADVANCED)
+RULE_EMPTY_FIELD = _SECTION["advanced"].rule(P_EMPTY_FIELD)
+ALL_RULES: tuple[Rule, ...] = (
+    RULE_DEAL, RULE_TURN, RULE_KEPT_IN_PLACE, RULE_ENGLISH_DRAW, RULE_VALUES, RULE_POWER_WHEN, RULE_FRENCH_POWERS,
+    RULE_ENGLISH_POWERS, RULE_PAIRS, RULE_WRONG_PAIR, RULE_MATCH, RULE_MATCH_OTHERS, RULE_MATCH_NO_POWER,
+    RULE_WRONG_MATCH, RULE_CALL, RULE_LAST_TURNS, RULE_CALLER_PROTECTED, RULE_SCORING, RULE_END, RULE_NEXT,
+    RULE_EMPTY_FIELD)

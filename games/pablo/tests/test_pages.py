@@ -238,6 +238,50 @@ def test_the_referee_page_with_a_tables_variant(client, english):
     assert response.context["answer"]["legal"] is True  # English: the 10 peeks
 
 
+def quoted(client, language: str, **situation: Any) -> str:
+    """The paragraph of the rules page the referee quotes for ``situation``, read in ``language``."""
+    response = client.get("/referee/pablo/", {"ask": "1", **situation}, headers={"Accept-Language": language})
+    return response.context["answer"]["cite"]["quote"]
+
+
+@pytest.mark.parametrize(("language", "quote"), [
+    ("en", "When a card lies on top of the discard pile, anyone may put a card of the same number"),
+    ("es", "Cuando hay una carta encima del descarte, cualquiera puede poner encima una carta del mismo número"),
+])
+def test_a_match_quotes_the_paragraph_on_matching_the_top_of_the_discard_pile(client, db, language, quote):
+    """Seed 004, "Matching Cards": "2-of-a-kind matches may be played from your field to the discard pile if the
+    number is identical to the current top card of the discard pile." The page's own example (the 5♣ on the 5♥)
+    rests on that paragraph, not on the next one, about matching another player's card (a tester saw that one
+    quoted in every language)."""
+    said = quoted(client, language, variant="english", question="match", discard_top="5H", cards="5C",
+                  hand="5C KD 9S 2H")
+    assert said.startswith(quote)
+
+
+@pytest.mark.parametrize(("language", "quote", "card"), [
+    ("en", "English variant: 10, peek at one of your own cards; Jack, spy on one card of another player", "JS"),
+    ("es", "Variante inglesa: 10, mira una de tus cartas; J, espía una carta de otro", "JS"),
+    ("en", "English variant: 10, peek at one of your own cards", "10S"),
+    ("es", "Variante inglesa: 10, mira una de tus cartas", "10S"),
+])
+def test_an_english_power_quotes_what_the_english_cards_do(client, db, language, quote, card):
+    """Seed 004, "Special cards": "Peek (10) — Look at one of your own cards; Spy (J) — Look at one of another
+    player's cards". The Jack and the 10 rest on the English variant's powers, not on the French variant's (a
+    tester saw those quoted on the Spanish page) nor on when a power works, which never says what they do."""
+    said = quoted(client, language, variant="english", question="power", drawn=card, source="stock")
+    assert said.startswith(quote)
+
+
+@pytest.mark.parametrize(("language", "quote"), [
+    ("en", "French variant (from the stock only): 7, look at one of your own cards; 8, swap"),
+    ("es", "Variante francesa (solo del mazo): 7, mira una de tus cartas; 8, cambia"),
+])
+def test_a_french_10_quotes_the_french_powers_which_are_only_the_7_and_the_8(client, db, language, quote):
+    """Seed 001 §4: only the 7 and the 8 have a power; the 10 has none in the French variant."""
+    said = quoted(client, language, variant="french", question="power", drawn="10S", source="stock")
+    assert said.startswith(quote)
+
+
 def test_the_demo_tables_load(db):
     call_command("load_demo")
     for demo in DEMO_TABLES:
