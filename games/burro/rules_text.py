@@ -104,21 +104,23 @@ RULES: tuple[RulesSection, ...] = (
 
 SECTION_KEYS: frozenset[str] = frozenset(section.key for section in RULES)
 
-# -- the rules cited: a title, and the key of the section that states it ---------------------------------------
+# -- the rules cited: a title, the key of the section that states it and, for a ruling, the paragraph it rests
+# on (the referee quotes it) -----------------------------------------------------------------------------------
+_SECTION = {section.key: section for section in RULES}
 RULE_PLAYERS = Rule("players-and-cards", _("Players and cards"))
-RULE_LEAD = Rule("play", _("Leading"))
-RULE_FOLLOW = Rule("play", _("Follow suit"))
-RULE_TRICK = Rule("play", _("Who takes the trick"))
-RULE_DRAW = Rule("drawing", _("Draw until you can follow"))
-RULE_PASS = Rule("drawing", _("The stock is empty: pass"))
-RULE_KEEP_DRAWING = Rule("drawing", _("Portuguese: you may keep drawing"))
-RULE_NO_DRAW = Rule("drawing", _("No drawing while you can follow"))
-RULE_DRAW_AT_WILL = Rule("drawing", _("House rule: drawing at will"))
+RULE_LEAD = _SECTION["play"].rule(R_LEAD, _("Leading"))
+RULE_FOLLOW = _SECTION["play"].rule(R_FOLLOW, _("Follow suit"))
+RULE_TRICK = _SECTION["play"].rule(R_TRICK, _("Who takes the trick"))
+RULE_DRAW = _SECTION["drawing"].rule(R_DRAW, _("Draw until you can follow"))
+RULE_PASS = _SECTION["drawing"].rule(R_PASS, _("The stock is empty: pass"))
+RULE_KEEP_DRAWING = _SECTION["drawing"].rule(R_KEEP_DRAWING, _("Portuguese: you may keep drawing"))
+RULE_NO_DRAW = _SECTION["drawing"].rule(R_NO_DRAW, _("No drawing while you can follow"))
+RULE_DRAW_AT_WILL = _SECTION["drawing"].rule(R_DRAW_AT_WILL, _("House rule: drawing at will"))
 RULE_EM_PE = Rule("burro-em-pe", _("Burro em pé"))
-RULE_KNOCKED = Rule("burro-em-pe", _("Knocking the stock over"))
-RULE_LETTER = Rule("going-out", _("The last player holding cards takes a letter"))
+RULE_KNOCKED = _SECTION["burro-em-pe"].rule(R_KNOCKED, _("Knocking the stock over"))
+RULE_LETTER = _SECTION["going-out"].rule(R_LETTER, _("The last player holding cards takes a letter"))
 RULE_MISDEAL = Rule("going-out", _("A misdeal"))
-RULE_END = Rule("end", _("The fifth letter ends the game"))
+RULE_END = _SECTION["end"].rule(R_END, _("The fifth letter ends the game"))
 RULE_DECIDER = Rule("decider", _("The decider"))
 
 CITED = (RULE_PLAYERS, RULE_LEAD, RULE_FOLLOW, RULE_TRICK, RULE_DRAW, RULE_PASS, RULE_KEEP_DRAWING, RULE_NO_DRAW,

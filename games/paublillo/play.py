@@ -34,6 +34,7 @@ from typing import Any
 
 from games.paublillo.words import (
     FACE_DOWN,
+    FACE_UP_TO_TRUMP,
     FOLLOWING_PLAIN,
     FOLLOWING_TRUMP,
     LEADING,
@@ -261,8 +262,8 @@ class PaublilloTrickRules:
         if plays[0].card.suit == trump:
             if completes and number is None:
                 raise InvalidRecord({"trick_number": WHICH_TRICK_TRUMP})
-            return False, FACE_DOWN, _("A trump was led, so this card must be played face up. %(rule)s",
-                                       rule=R_FACE_UP_TRUMP)
+            return False, FACE_UP_TO_TRUMP, _("A trump was led, so this card must be played face up. %(rule)s",
+                                              rule=R_FACE_UP_TRUMP)
         if completes and number is None:
             return True, FACE_DOWN, _("%(rule)s %(face)s %(vuelta)s", rule=R_PLAIN_LEAD, face=R_FACE_DOWN,
                                       vuelta=R_VUELTA)

@@ -7,7 +7,7 @@ key (the anchor the page always had), and the rules a ruling quotes are paragrap
 >>> {rule.key for rule in CITED} <= keys
 True
 >>> quoted = (R_TRUMP_RANKING, R_PLAIN_RANKING, R_LEAD, R_FOLLOW_TRUMP, R_MONJA, R_PLAIN_LEAD, R_WINNER,
-...           R_FACE_UP_TRUMP, R_VUELTA)
+...           R_FACE_UP_TRUMP, R_PLAIN_FACE_DOWN, R_VUELTA)
 >>> all(any(text in section.paragraphs for section in RULES) for text in quoted)
 True
 >>> str(FOLLOWING_TRUMP), FOLLOWING_TRUMP.key
@@ -29,27 +29,12 @@ R_MONJA = _("A player whose only trump is the 4 (the monja) does not have to pla
 R_PLAIN_LEAD = _("When a plain suit is led, the others may play any card they like, face up or face down.")
 R_FACE_UP_TRUMP = _("When a trump is led, every card in the trick is played face up.")
 R_FACE_DOWN = _("A card played face down cannot win the trick.")
+R_PLAIN_FACE_DOWN = _("To a plain lead a card may be played face down, but a face-down card cannot win the trick.")
 R_VUELTA = _("The vuelta: the last card of the second trick may be played face down, even to a trump lead, "
              "and still wins as if it were face up; whoever plays it leads the third trick, whether it won "
              "or not.")
 R_WINNER = _("A trick goes to the highest face-up trump in it or, with no trump in it, to the highest "
              "face-up card of the suit led.")
-
-# -- the rules cited: a title, and the key of the rules page's section that states it --------------------------
-LEADING = Rule("play-and-following", _("Leading"))
-FOLLOWING_TRUMP = Rule("play-and-following", _("Following a trump lead"))
-FOLLOWING_PLAIN = Rule("play-and-following", _("Following a plain lead"))
-MONJA_EXEMPTION = Rule("play-and-following", _("The monja need not be played"))
-TRICK_WINNER = Rule("play-and-following", _("Who wins the trick"))
-FACE_DOWN = Rule("face-down-cards-and-the-vuelta", _("Face-down cards"))
-VUELTA = Rule("face-down-cards-and-the-vuelta", _("The vuelta"))
-GAME_END = Rule("players-and-teams", _("Players and teams"))
-BETTING = Rule("betting-envido-seis-nueve-doce", _("Betting: envido, seis, nueve, doce"))
-ON_ALVER = Rule("alver", _("Alver"))
-THREE_TRICKS = Rule("play-and-following", _("Play and following"))
-
-CITED = (LEADING, FOLLOWING_TRUMP, FOLLOWING_PLAIN, MONJA_EXEMPTION, TRICK_WINNER, FACE_DOWN, VUELTA, GAME_END,
-         BETTING, ON_ALVER, THREE_TRICKS)
 
 # -- the rules page -------------------------------------------------------------------------------------------
 RULES = (
@@ -80,7 +65,7 @@ RULES = (
     ), key="play-and-following"),
     RulesSection(_("Face-down cards and the vuelta"), (
         R_FACE_UP_TRUMP,
-        _("To a plain lead a card may be played face down, but a face-down card cannot win the trick."),
+        R_PLAIN_FACE_DOWN,
         R_VUELTA,
         _("The vuelta card is turned over when the third trick is over, to show who won the second."),
     ), key="face-down-cards-and-the-vuelta"),
@@ -123,3 +108,22 @@ RULES = (
           "purse; Ace show one finger. A table may invent its own."),
     ), key="table-talk-and-signals-allowed"),
 )
+
+# -- the rules cited: a title, the key of the rules page's section that states it and, for a ruling, the paragraph
+# it rests on (the referee quotes it) ----------------------------------------------------------------------------
+_SECTION = {section.key: section for section in RULES}
+LEADING = _SECTION["play-and-following"].rule(R_LEAD, _("Leading"))
+FOLLOWING_TRUMP = _SECTION["play-and-following"].rule(R_FOLLOW_TRUMP, _("Following a trump lead"))
+FOLLOWING_PLAIN = _SECTION["play-and-following"].rule(R_PLAIN_LEAD, _("Following a plain lead"))
+MONJA_EXEMPTION = _SECTION["play-and-following"].rule(R_MONJA, _("The monja need not be played"))
+TRICK_WINNER = _SECTION["play-and-following"].rule(R_WINNER, _("Who wins the trick"))
+FACE_DOWN = _SECTION["face-down-cards-and-the-vuelta"].rule(R_PLAIN_FACE_DOWN, _("Face-down cards"))
+FACE_UP_TO_TRUMP = _SECTION["face-down-cards-and-the-vuelta"].rule(R_FACE_UP_TRUMP, _("Face-down cards"))
+VUELTA = _SECTION["face-down-cards-and-the-vuelta"].rule(R_VUELTA, _("The vuelta"))
+GAME_END = Rule("players-and-teams", _("Players and teams"))
+BETTING = Rule("betting-envido-seis-nueve-doce", _("Betting: envido, seis, nueve, doce"))
+ON_ALVER = Rule("alver", _("Alver"))
+THREE_TRICKS = Rule("play-and-following", _("Play and following"))
+
+CITED = (LEADING, FOLLOWING_TRUMP, FOLLOWING_PLAIN, MONJA_EXEMPTION, TRICK_WINNER, FACE_DOWN, FACE_UP_TO_TRUMP, VUELTA,
+         GAME_END, BETTING, ON_ALVER, THREE_TRICKS)

@@ -26,23 +26,37 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
+from games.tarot.rules_text import (
+    P_ECART,
+    P_EXCUSE,
+    P_FOLLOW,
+    P_LEAD,
+    P_OPENING,
+    P_TRUMPS_LED,
+    P_WINNER,
+    SECTIONS,
+)
 from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_letters, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
 from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, trick_winner
 
-RULE_LEAD = Rule("play", _("Leading: any card"))
-RULE_EXCUSE_LED = Rule("play", _("The Excuse was led: the next card sets the suit"))
-RULE_FOLLOW = Rule("play", _("Follow suit"))
-RULE_TRUMP = Rule("play", _("Trump when void"))
-RULE_OVERTRUMP = Rule("play", _("Overtrump"))
-RULE_PISSER = Rule("play", _("Pisser: trump even if you cannot overtrump"))
-RULE_DISCARD = Rule("play", _("Discard when you can neither follow nor trump"))
-RULE_EXCUSE = Rule("play", _("The Excuse may always be played"))
-RULE_OPENING = Rule("five-players", _("Opening lead at five players"))
-RULE_WINNER = Rule("play", _("Who wins the trick"), paragraph=3)  # "The highest trump takes the trick…"
-RULE_ECART = Rule("chien", _("The écart"))
+# Each ruling's rule names the paragraph of the rules page it rests on, which the referee quotes.
+_PLAY, _CHIEN, _FIVE = SECTIONS["play"], SECTIONS["chien"], SECTIONS["five-players"]
+RULE_LEAD = _PLAY.rule(P_LEAD, _("Leading: any card"))
+RULE_EXCUSE_LED = _PLAY.rule(P_EXCUSE, _("The Excuse was led: the next card sets the suit"))
+RULE_FOLLOW = _PLAY.rule(P_FOLLOW, _("Follow suit"))
+RULE_FOLLOW_TRUMPS = _PLAY.rule(P_TRUMPS_LED, _("Follow suit"))  # trumps led, none of yours beats the highest
+RULE_TRUMP = _PLAY.rule(P_FOLLOW, _("Trump when void"))
+RULE_OVERTRUMP = _PLAY.rule(P_FOLLOW, _("Overtrump"))  # a plain suit led and trumped
+RULE_OVERTRUMP_TRUMPS = _PLAY.rule(P_TRUMPS_LED, _("Overtrump"))  # trumps led: beat them, even your partner's
+RULE_PISSER = _PLAY.rule(P_FOLLOW, _("Pisser: trump even if you cannot overtrump"))
+RULE_DISCARD = _PLAY.rule(P_FOLLOW, _("Discard when you can neither follow nor trump"))
+RULE_EXCUSE = _PLAY.rule(P_EXCUSE, _("The Excuse may always be played"))
+RULE_OPENING = _FIVE.rule(P_OPENING, _("Opening lead at five players"))
+RULE_WINNER = _PLAY.rule(P_WINNER, _("Who wins the trick"))
+RULE_ECART = _CHIEN.rule(P_ECART, _("The écart"))
 MAY_GO_DOWN = _("Cards that may go in the écart:")
 
 
@@ -164,12 +178,13 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
         higher = [c for c in trumps if top is None or c.number > top.number]
         top_code = said(top) if top else ""
         if higher:
-            return ruled(RULE_OVERTRUMP,
+            return ruled(RULE_OVERTRUMP_TRUMPS,
                          _("Trumps were led: you must beat the highest trump in the trick, %(top)s, even if your "
                            "partner played it, since you can.", top=top_code),
                          higher, _("Beats the %(top)s, as you must.", top=top_code),
                          _("You must beat the %(top)s with a higher trump, and you hold one.", top=top_code))
-        return ruled(RULE_FOLLOW, _("Trumps were led: you cannot beat the %(top)s, so play any trump.", top=top_code),
+        return ruled(RULE_FOLLOW_TRUMPS, _("Trumps were led: you cannot beat the %(top)s, so play any trump.",
+                                          top=top_code),
                      trumps, _("A trump, as trumps were led; you cannot beat the %(top)s.", top=top_code),
                      _("Trumps were led and you hold trumps: play one."))
 

@@ -12,6 +12,22 @@ from __future__ import annotations
 from referee.game import Rule, RulesSection
 from referee.text import _
 
+# -- the paragraphs a ruling rests on (it names its paragraph, which the referee quotes) ---------------------------
+P_ECART = _("The écart may hold no King and no bout. Trumps go in only when the taker has nothing else to put there, "
+            "and any trump put in is shown to the table.")
+P_OPENING = _("On the first trick nobody may lead the called suit, except the called card itself.")
+P_LEAD = _("The player after the dealer leads; the winner of each trick leads the next.")
+P_FOLLOW = _("Follow the suit that was led if you can. If you cannot, you must play a trump; if a trump is already "
+             "in the trick you must beat it when you can, and play a lower trump when you cannot (pisser). Only with "
+             "neither the suit nor a trump may you throw any card.")
+P_TRUMPS_LED = _("When trumps are led, every trump played must beat the highest trump in the trick if possible, even "
+                 "your partner's.")
+P_WINNER = _("The highest trump takes the trick; with no trump in it, the highest card of the suit led does.")
+P_EXCUSE = _("The Excuse may be played at any time instead of obeying. It never wins: its owner keeps it and gives "
+             "the winner a ½-point card in exchange. If the Excuse is led, the next card played sets the suit. In the "
+             "last trick it goes to the side that wins that trick, unless it was led to finish a chelem, where it "
+             "wins.")
+
 RULES: tuple[RulesSection, ...] = (
     RulesSection(_("Cards and card points"), (
         _("The deck has 78 cards: four suits of fourteen (King, Queen, Knight, Jack, then 10 down "
@@ -36,8 +52,7 @@ RULES: tuple[RulesSection, ...] = (
         _("In a Prise or a Garde the taker turns the chien face up for all to see, takes it into "
           "hand, and puts the same number of cards face down as the écart, which counts for the "
           "taker at the end."),
-        _("The écart may hold no King and no bout. Trumps go in only when the taker has nothing "
-          "else to put there, and any trump put in is shown to the table."),
+        P_ECART,
         _("In a Garde sans nobody sees the chien, but its cards count for the taker. In a Garde "
           "contre nobody sees it and its cards count for the defence."),
         _("A player dealt the Petit with no other trump and no Excuse (petit sec) shows it and "
@@ -49,22 +64,14 @@ RULES: tuple[RulesSection, ...] = (
           "Queen, and so on down to a Jack."),
         _("If the taker holds the called card, or it lies in the chien, the taker plays alone "
           "against four."),
-        _("On the first trick nobody may lead the called suit, except the called card itself."),
+        P_OPENING,
     ), "five-players"),
     RulesSection(_("Play"), (
-        _("The player after the dealer leads; the winner of each trick leads the next."),
-        _("Follow the suit that was led if you can. If you cannot, you must play a trump; if a "
-          "trump is already in the trick you must beat it when you can, and play a lower trump "
-          "when you cannot (pisser). Only with neither the suit nor a trump may you throw any "
-          "card."),
-        _("When trumps are led, every trump played must beat the highest trump in the trick if "
-          "possible, even your partner's."),
-        _("The highest trump takes the trick; with no trump in it, the highest card of the suit "
-          "led does."),
-        _("The Excuse may be played at any time instead of obeying. It never wins: its owner "
-          "keeps it and gives the winner a ½-point card in exchange. If the Excuse is led, the "
-          "next card played sets the suit. In the last trick it goes to the side that wins that "
-          "trick, unless it was led to finish a chelem, where it wins."),
+        P_LEAD,
+        P_FOLLOW,
+        P_TRUMPS_LED,
+        P_WINNER,
+        P_EXCUSE,
     ), "play"),
     RulesSection(_("Poignée"), (
         _("A player with many trumps may show them before playing to the first trick, for a "
@@ -112,6 +119,7 @@ RULES: tuple[RulesSection, ...] = (
 )
 
 SECTION_KEYS: frozenset[str] = frozenset(section.key for section in RULES)
+SECTIONS: dict[str, RulesSection] = {section.key: section for section in RULES}
 
 # The rules a refused record cites: each is a section of the rules page, under its own title.
 RULE_CARD_POINTS = Rule("cards", _("Cards and card points"))

@@ -368,10 +368,11 @@ def test_the_referee_is_a_trick_rules() -> None:
 
 
 def test_every_rule_the_referee_cites_is_on_the_rules_page() -> None:
-    """A ruling that quotes a rule quotes a section of the game's rules page."""
+    """A ruling that quotes a rule quotes a section of the game's rules page, and the paragraph of it the ruling
+    rests on."""
     cited = [value for value in vars(play).values() if isinstance(value, Rule)]
-    assert len(cited) == 11
-    assert all(rule.key in SECTION_KEYS for rule in cited)
+    assert len(cited) == 13
+    assert all(rule.key in SECTION_KEYS and rule.paragraph is not None for rule in cited)
 
 
 def test_the_rule_cited_for_the_excuse_is_its_own() -> None:
