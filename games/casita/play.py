@@ -27,15 +27,14 @@ from typing import Any
 
 from games.casita.options import CasitaOptions
 from games.casita.rules_text import (
-    P_CAPTURE,
-    P_LEFT_OVER,
-    P_NO_CAPTURE,
-    P_NO_MATCH,
-    P_OWN_PILE,
     P_SEVERAL,
     P_STEAL,
     RULE_CAPTURE,
     RULE_LEFT_OVER,
+    RULE_NO_CAPTURE,
+    RULE_NO_MATCH,
+    RULE_OWN_PILE,
+    RULE_SEVERAL,
     RULE_STEAL,
 )
 from referee import parse
@@ -253,7 +252,10 @@ def _said(take: Take, several: str) -> Text:
 
 
 def _rule_of(take: Take) -> Rule:
-    return RULE_STEAL if take.steals else RULE_CAPTURE
+    """The rule (and its paragraph) that what the card takes rests on."""
+    if take.steals:
+        return RULE_SEVERAL if len(take.piles) > 1 else RULE_STEAL
+    return RULE_CAPTURE if take.centre else RULE_NO_MATCH
 
 
 def _verdict(question: str, take: Take) -> bool | None:
@@ -265,25 +267,25 @@ def _verdict(question: str, take: Take) -> bool | None:
 
 
 def _why_not(question: str, take: Take, several: str) -> Text:
-    """Why the card may not capture from the centre, or steal a pile."""
+    """Why the card may not capture from the centre, or steal a pile: what it does in this situation (the rule's
+    own words are quoted beside it)."""
     card = take.name()
     if question == "centre" and take.steals:
-        return _("No: %(card)s matches the top of %(piles)s, so it steals instead of capturing from the centre. "
-                 "%(rule)s", card=card, piles=and_join([p.name for p in take.piles]), rule=P_STEAL)
+        return _("No. %(said)s", said=_said(take, several))
     if question == "centre":
-        return _("No: no card in the centre has the rank of %(card)s. %(rule)s", card=card, rule=P_NO_MATCH)
+        return _("No: no card in the centre has the rank of %(card)s, so it stays in the centre.", card=card)
     if take.own_match:
-        return _("No: only your own pile's top card matches %(card)s. %(rule)s", card=card, rule=P_OWN_PILE)
+        return _("No: %(card)s matches only the top of your own pile, which you cannot steal.", card=card)
     return _("No: %(card)s matches the top of no other player's pile. %(said)s", card=card,
              said=_said(take, several))
 
 
 def _rule_for(question: str, take: Take) -> Rule:
-    if question == "centre" and not take.steals:
-        return RULE_CAPTURE
-    if question in ("centre", "steal"):
-        return RULE_STEAL
-    return _rule_of(take)
+    """The rule a "no" rests on: the card steals instead, has nothing in the centre, or matches only one's own
+    pile."""
+    if question == "centre":
+        return RULE_STEAL if take.steals else RULE_NO_MATCH
+    return RULE_OWN_PILE if take.own_match else RULE_STEAL
 
 
 def _one_card(situation: Situation, card: Card, several: str) -> Ruling:
@@ -302,16 +304,14 @@ def _whole_hand(situation: Situation, hand: Sequence[Card], several: str) -> Rul
     reasons = {take.card: _said(take, several) for take in takes}
     question = situation.question
     if question == "take":
-        return Ruling(None, RULE_CAPTURE, _("What each card of your hand would take. %(rule)s", rule=P_CAPTURE),
-                      reasons=reasons)
+        return Ruling(None, RULE_CAPTURE, _("What each card of your hand would take."), reasons=reasons)
     able = tuple(take.card for take in takes if _verdict(question, take))
     if question == "centre":
         explanation = _("Cards that capture from the centre: those of a rank in the centre that match no other "
                         "player's pile. %(rule)s", rule=P_STEAL)
         rule = RULE_CAPTURE
     else:
-        explanation = _("Cards that steal a pile: those of the rank of another player's pile top. %(rule)s",
-                        rule=P_STEAL)
+        explanation = _("Cards that steal a pile: those of the rank of another player's pile top.")
         rule = RULE_STEAL
     if not able:
         explanation = _("None of these cards can. %(why)s", why=explanation)
@@ -323,24 +323,21 @@ def _end(table: TableSpec[CasitaOptions], situation: Situation) -> Ruling:
     cards = join([card_name(c, situation.deck) for c in situation.centre])
     if situation.nobody_captured:
         if table.options.no_capture == "dealer":
-            said = _("Nobody captured: the dealer takes the cards left in the centre (house rule). %(rule)s",
-                     rule=P_NO_CAPTURE)
+            said = _("Nobody captured: the dealer takes the cards left in the centre (house rule).")
         else:
-            said = _("Nobody captured: the deal is void and is dealt again (house rule). %(rule)s", rule=P_NO_CAPTURE)
-        return Ruling(None, RULE_LEFT_OVER, said)
+            said = _("Nobody captured: the deal is void and is dealt again (house rule).")
+        return Ruling(None, RULE_NO_CAPTURE, said)
     name = situation.last_capturer
     if name is None:
         who = _("the last player who captured")
     else:
         who = _("%(name)s, the last player who captured", name=name)
     if left == 1:
-        said = _("The card left in the centre (%(cards)s) goes to %(who)s. %(rule)s", cards=cards, who=who,
-                 rule=P_LEFT_OVER)
+        said = _("The card left in the centre (%(cards)s) goes to %(who)s.", cards=cards, who=who)
     elif left:
-        said = _("The %(n)s cards left in the centre (%(cards)s) go to %(who)s. %(rule)s", n=left, cards=cards,
-                 who=who, rule=P_LEFT_OVER)
+        said = _("The %(n)s cards left in the centre (%(cards)s) go to %(who)s.", n=left, cards=cards, who=who)
     else:
-        said = _("The cards left in the centre, if any, go to %(who)s. %(rule)s", who=who, rule=P_LEFT_OVER)
+        said = _("The cards left in the centre, if any, go to %(who)s.", who=who)
     return Ruling(None, RULE_LEFT_OVER, said)
 
 

@@ -98,12 +98,19 @@ RULES: tuple[RulesSection, ...] = (
 SECTION_KEYS: frozenset[str] = frozenset(section.key for section in RULES)
 TITLES: dict[str, Text] = {section.key: section.title for section in RULES}
 
-# -- the rules cited: each is a section of the rules page, under its own title --------------------------------
+# -- the rules cited: each is a section of the rules page, under its own title; a ruling's rule names the
+# paragraph it rests on, which the referee quotes ---------------------------------------------------------------
+_SECTION = {section.key: section for section in RULES}
 RULE_DEAL = Rule("the-deal", _("The deal"))
-RULE_CAPTURE = Rule("capturing", _("Capturing from the centre"))
-RULE_STEAL = Rule("stealing", _("Stealing a pile"))
-RULE_LEFT_OVER = Rule("cards-left", _("Cards left at the end"))
+RULE_CAPTURE = _SECTION["capturing"].rule(P_CAPTURE)
+RULE_NO_MATCH = _SECTION["capturing"].rule(P_NO_MATCH)
+RULE_STEAL = _SECTION["stealing"].rule(P_STEAL)
+RULE_OWN_PILE = _SECTION["stealing"].rule(P_OWN_PILE)
+RULE_SEVERAL = _SECTION["stealing"].rule(P_SEVERAL)
+RULE_LEFT_OVER = _SECTION["cards-left"].rule(P_LEFT_OVER)
+RULE_NO_CAPTURE = _SECTION["cards-left"].rule(P_NO_CAPTURE)
 RULE_COUNTING = Rule("counting", _("Counting and winning a deal"))
 RULE_MATCH = Rule("the-match", _("The match"))
 
-CITED: tuple[Rule, ...] = (RULE_DEAL, RULE_CAPTURE, RULE_STEAL, RULE_LEFT_OVER, RULE_COUNTING, RULE_MATCH)
+CITED: tuple[Rule, ...] = (RULE_DEAL, RULE_CAPTURE, RULE_NO_MATCH, RULE_STEAL, RULE_OWN_PILE, RULE_SEVERAL,
+                           RULE_LEFT_OVER, RULE_NO_CAPTURE, RULE_COUNTING, RULE_MATCH)

@@ -125,7 +125,8 @@ def test_the_referee_on_a_phone(live_server, page: Page, screenshot):
     page.locator("a", has_text="may I take the centre 5?").click()
     expect(page.locator("#verdict")).to_have_text("NOT LEGAL")
     expect(page.locator("#rule")).to_have_text("Stealing a pile")
-    expect(page.locator("#ruling")).to_contain_text("so it steals instead of capturing from the centre")
+    expect(page.locator("#ruling")).to_contain_text("you steal that whole pile")
+    expect(page.locator("#rule-quote")).to_contain_text("steal that whole pile instead of capturing from the centre")
     screenshot("not-legal", full_page=False)
 
     page.fill("#id_card", "")

@@ -86,7 +86,7 @@ def test_the_referee_answers(api):
     assert response.status_code == 200
     body = response.json()
     assert body["legal"] is False and body["rule"] == "Stealing a pile"
-    assert body["explanation"].startswith("No: 5 of oros matches the top of Bea's pile, so it steals instead")
+    assert body["explanation"].startswith("No. 5 of oros matches the top of Bea's pile: you steal that whole pile")
 
 
 def test_a_table_records_a_deal_with_a_blank_count(api, db):

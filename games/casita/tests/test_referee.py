@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from games.casita.rules import GAME
-from games.casita.rules_text import P_CAPTURE, P_LEFT_OVER, P_OWN_PILE, P_STEAL, RULES, SECTION_KEYS
+from games.casita.rules_text import (
+    P_CAPTURE,
+    P_LEFT_OVER,
+    P_NO_CAPTURE,
+    P_NO_MATCH,
+    P_OWN_PILE,
+    P_STEAL,
+    RULES,
+    SECTION_KEYS,
+)
 from referee.cards import Card
 from referee.game import InvalidRecord
 
@@ -20,6 +29,12 @@ def rule(players=TWO, options=None, **situation):
 
 def said(ruling) -> str:
     return str(ruling.explanation)
+
+
+def quoted(ruling):
+    """The paragraph of the rules page the ruling rests on, which the referee quotes beside it."""
+    section = next(section for section in RULES if section.key == ruling.rule.key)
+    return section.paragraphs[ruling.rule.paragraph]
 
 
 def test_the_seeds_example_ten_nothing_six_captures_five_steals():
@@ -65,18 +80,21 @@ def test_a_card_matching_a_piles_top_steals_it_instead_of_capturing_from_the_cen
                               "the centre.")
 
 
-def test_taking_the_centre_when_a_pile_matches_is_not_legal():
-    ruling = rule(question="centre", card="5O", centre=["5C", "7E"], piles=["5E"])
-    assert ruling.legal is False and str(ruling.rule) == "Stealing a pile"
-    assert said(ruling).startswith("No: 5 of oros matches the top of the 5 of espadas pile, so it steals instead of "
-                                   "capturing from the centre.")
-    assert str(P_STEAL) in said(ruling)
+def test_taking_the_centre_when_a_pile_matches_is_not_legal_the_card_steals_that_pile_instead():
+    """The answer says what happens here (who steals what, and what stays in the centre); the rule's own words
+    are quoted beside it, not repeated in the answer (a tester read them twice)."""
+    ruling = rule(question="centre", card="5O", centre=["5C", "7E"], piles=[{"player": "Bea", "top": "5E"}])
+    assert ruling.legal is False and str(ruling.rule) == "Stealing a pile" and quoted(ruling) == P_STEAL
+    assert said(ruling) == ("No. 5 of oros matches the top of Bea's pile: you steal that whole pile and put it on "
+                            "yours, 5 of oros on top. 5 of copas stays in the centre: stealing is instead of "
+                            "capturing from the centre.")
+    assert str(P_STEAL) not in said(ruling)
 
 
 def test_taking_the_centre_without_a_card_of_that_rank_is_not_legal():
     ruling = rule(question="centre", card="4O", centre=["5C", "7E"])
-    assert ruling.legal is False and str(ruling.rule) == "Capturing from the centre"
-    assert said(ruling).startswith("No: no card in the centre has the rank of 4 of oros.")
+    assert ruling.legal is False and str(ruling.rule) == "Capturing from the centre" and quoted(ruling) == P_NO_MATCH
+    assert said(ruling) == "No: no card in the centre has the rank of 4 of oros, so it stays in the centre."
 
 
 def test_taking_the_centre_with_a_matching_card_is_legal():
@@ -97,7 +115,8 @@ def test_ones_own_pile_cannot_be_stolen():
     not another player's; the card captures from the centre as usual."""
     ruling = rule(question="steal", card="7O", centre=["7C"], own_pile="7B", piles=["2E"])
     assert ruling.legal is False and str(ruling.rule) == "Stealing a pile"
-    assert said(ruling) == f"No: only your own pile's top card matches 7 of oros. {P_OWN_PILE}"
+    assert said(ruling) == "No: 7 of oros matches only the top of your own pile, which you cannot steal."
+    assert quoted(ruling) == P_OWN_PILE
     take = rule(card="7O", centre=["7C"], own_pile="7B")
     assert str(take.rule) == "Capturing from the centre"
     assert said(take) == ("7 of oros captures 7 of copas from the centre: 2 cards go onto your pile, 7 of oros on "
@@ -131,8 +150,9 @@ def test_cards_left_in_the_centre_go_to_the_last_capturer():
     """Seed: "any remaining cards in the center go to the last player who made a match"; a steal is a capture."""
     ruling = rule(question="end", centre=["3O", "6B"], last_capturer="bea")
     assert str(ruling.rule) == "Cards left at the end" and ruling.rule.key == "cards-left"
-    assert said(ruling) == (f"The 2 cards left in the centre (3 of oros, 6 of bastos) go to Bea, the last player "
-                            f"who captured. {P_LEFT_OVER}")
+    assert said(ruling) == ("The 2 cards left in the centre (3 of oros, 6 of bastos) go to Bea, the last player "
+                            "who captured.")
+    assert quoted(ruling) == P_LEFT_OVER
     anyone = rule(question="end", centre=["3O"])
     assert said(anyone).startswith("The card left in the centre (3 of oros) goes to the last player who captured.")
 
@@ -141,7 +161,8 @@ def test_nobody_captured_all_deal_the_deal_is_void_by_default():
     """House rule (no last capturer, and the texts are silent): the deal is void and dealt again; or the dealer
     takes the cards left."""
     void = rule(question="end", centre=["3O"], nobody_captured=True)
-    assert said(void).startswith("Nobody captured: the deal is void and is dealt again (house rule).")
+    assert said(void) == "Nobody captured: the deal is void and is dealt again (house rule)."
+    assert quoted(void) == P_NO_CAPTURE
     dealer = rule(options={"no_capture": "dealer"}, question="end", centre=["3O"], nobody_captured=True)
     assert said(dealer).startswith("Nobody captured: the dealer takes the cards left in the centre (house rule).")
 
