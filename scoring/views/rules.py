@@ -84,25 +84,22 @@ def rule_sections(game: Game[Any, Any, Any]) -> list[dict[str, Any]]:
     return sections
 
 
-def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"\w+", text.casefold()) if len(w) > 3}
-
-
-def citation(game: Game[Any, Any, Any], rule: Rule | Text, explanation: str) -> dict[str, str] | None:
-    """Where a ruling's rule stands on the rules page, and the paragraph of it the ruling rests on: the one the
-    rule names, else the one sharing most words with the rule and the explanation (the first of equals);
-    ``None`` for a rule the page does not state."""
+def citation(game: Game[Any, Any, Any], rule: Rule | Text) -> dict[str, str] | None:
+    """Where a ruling's rule stands on the rules page (``anchor``, ``section``), and the paragraph of it the
+    ruling rests on (``quote``): the one the rule names, else the section's only paragraph, else none (a
+    quote chosen by guessing, as by the words it shares with the ruling, changes with the reader's language
+    and can quote what the ruling does not say: the link to the section is better). ``None`` for a rule the
+    page does not state."""
     if not isinstance(rule, Rule):
         return None
     section = next((s for s in rule_sections(game) if s["anchor"] == rule.key), None)
     if section is None or not section["paragraphs"]:
         return None
-    said = _words(f"{translate(rule.title)} {explanation}")
     paragraphs = section["paragraphs"]
-    if rule.paragraph is not None and rule.paragraph < len(paragraphs):
+    if rule.paragraph is not None and 0 <= rule.paragraph < len(paragraphs):
         quote = paragraphs[rule.paragraph]
     else:
-        quote = max(paragraphs, key=lambda p: len(_words(p) & said))  # the first of equals
+        quote = paragraphs[0] if len(paragraphs) == 1 and rule.paragraph is None else ""
     return {"anchor": section["anchor"], "section": section["title"], "quote": quote}
 
 
@@ -422,7 +419,7 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
     return {
         "legal": ruling.legal,
         "rule": translate(ruling.rule),
-        "cite": citation(game, ruling.rule, explanation),
+        "cite": citation(game, ruling.rule),
         "explanation": explanation,
         "legal_cards": [card_display(c.code, deck) for c in ruling.legal_cards],
         "legal_cards_title": translate(ruling.legal_cards_title) if ruling.legal_cards_title else "",

@@ -19,6 +19,7 @@ from django.utils.http import urlencode
 
 from referee.game import Rule, all_games
 from scoring import services
+from scoring.views.rules import citation
 
 pytestmark = pytest.mark.django_db
 
@@ -220,6 +221,17 @@ def test_who_takes_a_trick_quotes_the_paragraph_that_says_so(client, language, q
     response = client.get(reverse("referee", args=["tarot"]), {"ask": "1", "trick": "7C 3C T1 2C"},
                           headers={"Accept-Language": language})
     assert response.context["answer"]["cite"]["quote"].startswith(quote)
+
+
+def test_a_rule_that_names_no_paragraph_of_a_longer_section_is_linked_not_quoted():
+    """The referee never guesses the paragraph from the words it shares with the answer (they change with the
+    reader's language, and a tester saw the wrong paragraph quoted): a rule that names none is linked to its
+    section, and quoted only when the section says one thing."""
+    tarot = next(g for g in all_games() if g.slug == "tarot")
+    whole = citation(tarot, Rule("play", "Play"))
+    assert whole is not None and whole["anchor"] == "play" and whole["quote"] == ""
+    one = citation(tarot, Rule("petit-au-bout", "Petit au bout"))
+    assert one is not None and one["quote"].startswith("Taking the last trick with the Petit in it")
 
 
 def package_of(game) -> str:
