@@ -38,19 +38,19 @@ FIRST_LEAD_HELP = _("Seed 003: “The Hombre leads a card to the first trick.”
 
 HIGHER_MATADOR, ANY_MATADOR = "higher", "any"
 MATADORS_FORCED = (
-    (HIGHER_MATADOR, _("Only by a higher matador led")),
     (ANY_MATADOR, _("By any other matador led")),
+    (HIGHER_MATADOR, _("Only by a higher matador led")),
 )
 
 
 def matadors_forced_option() -> Any:
-    """Seed 003: "the three Matador cards can only be forced out by the other Matadors" — which others, it does
-    not say. Tapete reads it as most tables do: only a higher one."""
-    return option(HIGHER_MATADOR, _("A player whose only trumps are matadors must play one when a trump is led"),
+    """Seed 003: "the three Matador cards can only be forced out by the other Matadors": by default, as it says,
+    any other matador led forces one out. Many Ombre tables play that only a higher one does: a house rule."""
+    return option(ANY_MATADOR, _("A player whose only trumps are matadors must play one when a trump is led"),
                   choices=MATADORS_FORCED, house_rule=True,
-                  help=_("Seed 003: “the three Matador cards can only be forced out by the other Matadors.” Most "
-                         "tables read it as a higher matador only: the Basto led does not force out the "
-                         "Malilla. Some read it as any other matador."))
+                  help=_("Seed 003: “the three Matador cards can only be forced out by the other Matadors”: any "
+                         "other matador led. Many tables play that only a higher matador does: the Basto led "
+                         "does not force out the Malilla."))
 
 
 def first_lead_option() -> Any:

@@ -1,6 +1,7 @@
 """The referee shared by Tresillo and L'Ombre, through the shared trick protocol (:mod:`referee.tricks`):
-"may I play this?" (follow suit; a trump lead forces trumps; a matador is forced out only by a higher matador
-led) and "who wins this trick?" (the highest trump, else the highest card of the suit led), citing the rule.
+"may I play this?" (follow suit; a trump lead forces trumps; a matador is forced out only by another matador
+led, or only by a higher one where the table says so) and "who wins this trick?" (the highest trump, else the
+highest card of the suit led), citing the rule.
 
 >>> from referee.cards import parse_cards
 >>> from referee.tricks import Situation, Trick
@@ -33,7 +34,7 @@ from referee.values import Seat
 
 from .options import ANY_MATADOR, HIGHER_MATADOR
 from .ranking import SUIT_WORDS, TRUMP, is_matador, is_trump, name_of, power, suit_of
-from .rules_text import RULE_FOLLOW, RULE_MATADORS_ANY, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
+from .rules_text import RULE_FOLLOW, RULE_MATADORS_HIGHER, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
 
 SHAPE = SituationShape(deck=DeckKind.SPANISH40, trump=True, trick_number=9, hand_size={3: 9, 4: 9},
                        players_in={4: 3})  # at four the dealer sits out: three cards make a trick
@@ -86,23 +87,24 @@ class HombreReferee:
         if plain_trumps:
             return Judgement(RULE_TRUMPS_LED, _("A trump was led and you hold trumps: you must play a trump."),
                              trumps, {c: _("It is a trump.") for c in trumps})
-        by_any = getattr(getattr(context.table, "options", None), "matadors_forced", HIGHER_MATADOR) == ANY_MATADOR
-        forced = [c for c in trumps if is_matador(led, trump) and (by_any or power(led, trump) > power(c, trump))]
-        if forced and by_any:
-            return Judgement(RULE_MATADORS_ANY, _("Your only trumps are matadors, and %(led)s, another matador, was "
-                                                "led: at this table it forces them out (house rule), so you must "
-                                                "play a trump.", led=card_words(led, trump)), trumps,
-                             {c: _("It is a trump.") for c in trumps})
-        if forced:
+        by_higher = getattr(getattr(context.table, "options", None), "matadors_forced", ANY_MATADOR) == HIGHER_MATADOR
+        forced = [c for c in trumps
+                  if is_matador(led, trump) and (not by_higher or power(led, trump) > power(c, trump))]
+        if forced and by_higher:
             return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, a higher matador, "
                                                 "was led: it forces them out, so you must play a trump.",
                                                 led=card_words(led, trump)), trumps,
                              {c: _("It is a trump.") for c in trumps})
-        if is_matador(led, trump):  # a lower matador led: the table's reading of seed 003 decides (options.py)
-            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s is a lower matador: at "
-                                                "this table only a higher matador led forces them out (the usual "
-                                                "reading; a table may choose any other matador), so you may keep "
-                                                "them and play any card.", led=card_words(led, trump)), tuple(hand))
+        if forced:
+            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, another matador, was "
+                                                "led: it forces them out, so you must play a trump.",
+                                                led=card_words(led, trump)), trumps,
+                             {c: _("It is a trump.") for c in trumps})
+        if is_matador(led, trump):  # a lower matador led, and the table's house rule: only a higher one forces
+            return Judgement(RULE_MATADORS_HIGHER, _("Your only trumps are matadors, and %(led)s is a lower matador: "
+                                                     "at this table only a higher matador led forces them out (house "
+                                                     "rule), so you may keep them and play any card.",
+                                                     led=card_words(led, trump)), tuple(hand))
         return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and a trump that is not a matador never "
                                             "forces them out: you may keep them and play any card."), tuple(hand))
 

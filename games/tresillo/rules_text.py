@@ -18,18 +18,18 @@ from referee.text import _
 # -- shared ---------------------------------------------------------------------------------------------------
 P_FOLLOW = _("Any card may be led; then you must follow suit when you can. Out of the suit led you may play "
              "anything: you need not trump.")
-P_TRUMPS_LED = _("When a trump is led (a matador included), you must play a trump if you hold one. But a "
-                 "matador cannot be forced out except by a higher matador: if your only trumps are matadors, "
-                 "you may keep them and play another card, unless the card led is a higher matador.")
-P_MATADORS_ANY = _("House rule, where a table chooses it: any other matador led forces out a matador, not only a "
-                   "higher one (seed 003: “the three Matador cards can only be forced out by the other Matadors”).")
+P_TRUMPS_LED = _("When a trump is led (a matador included), you must play a trump if you hold one. But “the three "
+                 "Matador cards can only be forced out by the other Matadors”: if your only trumps are matadors, "
+                 "you may keep them and play another card, unless the card led is another matador.")
+P_MATADORS_HIGHER = _("House rule, where a table chooses it: only a higher matador led forces out a matador, as "
+                      "many Ombre tables play (the Basto led does not force out the Malilla).")
 P_WINNER = _("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
              "winner leads the next trick.")
 _PLAY = RulesSection(_("The play"), (
     _("The Hombre is the player who won the bidding and plays alone against the other two."),
     P_FOLLOW,
     P_TRUMPS_LED,
-    P_MATADORS_ANY,
+    P_MATADORS_HIGHER,
     P_WINNER,
 ), "play")
 
@@ -68,7 +68,7 @@ RULE_RANKING = Rule("ranking", _("The ranking of the cards"))
 RULE_FOLLOW = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_FOLLOW))  # a lead, a plain suit led
 RULE_TRUMPS_LED = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_TRUMPS_LED))
 RULE_WINNER = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_WINNER))
-RULE_MATADORS_ANY = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_MATADORS_ANY))  # house rule
+RULE_MATADORS_HIGHER = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_MATADORS_HIGHER))  # house rule
 RULE_RESULT = Rule("result", _("Sacado, codillo and repuesto"))
 RULE_RECORD = Rule("recording", _("Recording a deal"))
 RULE_SETTLE = Rule("settling", _("Settling up"))

@@ -7,6 +7,7 @@ import pytest
 
 from games.tresillo.ombre import OMBRE
 from games.tresillo.ranking import matador_count, matadors, plain_order, trump_order
+from games.tresillo.rules_text import RULE_MATADORS_HIGHER, RULE_TRUMPS_LED
 from games.tresillo.tresillo import TRESILLO
 from referee.cards import parse_cards
 
@@ -84,9 +85,13 @@ def test_a_matador_is_forced_out_by_a_higher_matador_led():
     assert answer.legal is False and codes(answer.legal_cards) == ["1B"]
 
 
-def test_a_matador_is_not_forced_out_by_a_lower_matador_led():
+def test_a_matador_is_forced_out_by_any_other_matador_led_as_seed_003_says():
+    """Seed 003: "the three Matador cards can only be forced out by the other Matadors": the Basto led, the lower,
+    forces out the Spadillo (a tester in a dispute: the default had ruled against the sentence it quoted)."""
     answer = ask(trump="B", trick=["1B"], hand=["1E", "12C"], card="12C")
-    assert answer.legal is True
+    assert answer.legal is False and codes(answer.legal_cards) == ["1E"]
+    assert "another matador, was led: it forces them out" in str(answer.explanation)
+    assert answer.rule == RULE_TRUMPS_LED
 
 
 # -- who wins the trick? --------------------------------------------------------------------------------------
@@ -285,20 +290,21 @@ def test_the_page_and_the_api_say_who_takes_the_trick_the_card_completes(client,
 
 # -- the house rule on forcing matadors out -------------------------------------------------------------------
 
-def test_a_matador_is_forced_out_only_by_a_higher_one_unless_the_table_says_any_other():
-    """Seed 003: "the three Matador cards can only be forced out by the other Matadors". Copas trumps: the Basto
-    (1B) is led and the Malilla (7C) is the only trump held. Read as most tables do (the default), the lower
-    Basto does not force the Malilla out: any card. With the house rule "by any other matador", it must go."""
+def test_only_a_higher_matador_forces_one_out_where_the_table_chooses_that_house_rule():
+    """Many tables read seed 003's "forced out by the other Matadors" as by a higher one only: a house rule.
+    Copas trumps: the Basto (1B) is led and the Malilla (7C) is the only trump held. By default (the seed's
+    words) it must go; with the house rule "only by a higher matador", the lower Basto does not force it out,
+    and the answer says it is this table's house rule, quoting the paragraph that states it."""
     situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}
-    kept = ask(**situation)
-    assert kept.legal is True  # and the answer says it is this table's reading, which another table may not share
-    assert "at this table only a higher matador led forces them out (the usual reading" in str(kept.explanation)
-    table = TRESILLO.table(["Ana", "Bea", "Carl"], {"matadors_forced": "any"})
-    ruling = TRESILLO.ruling(table, situation)
-    assert ruling.legal is False and codes(ruling.legal_cards) == ["7C"]
-    assert "house rule" in str(ruling.explanation)
-    from games.tresillo.rules_text import RULE_MATADORS_ANY  # the paragraph quoted says the house rule, not
-    assert ruling.rule == RULE_MATADORS_ANY                    # "only a higher matador" (found by a review)
+    forced = ask(**situation)
+    assert forced.legal is False and codes(forced.legal_cards) == ["7C"]
+    table = TRESILLO.table(["Ana", "Bea", "Carl"], {"matadors_forced": "higher"})
+    kept = TRESILLO.ruling(table, situation)
+    assert kept.legal is True
+    assert "at this table only a higher matador led forces them out (house rule)" in str(kept.explanation)
+    assert kept.rule == RULE_MATADORS_HIGHER
+    higher = TRESILLO.ruling(table, {"trump": "C", "trick": "1E", "hand": "7C 12O 4E", "card": "12O"})
+    assert higher.legal is False and codes(higher.legal_cards) == ["7C"]  # the Spadillo led, higher: it goes
 
 
 # -- how an explanation reads ---------------------------------------------------------------------------------
