@@ -55,7 +55,7 @@ def test_settle_with_the_tables_stake(client, table):
     # No two players settle among themselves, so three transfers; sorted by payer then payee.
     assert result["transfers"] == [("Bea", "Carl", 1980), ("Dani", "Ana", 1700), ("Dani", "Carl", 280)]
     html = response.content.decode()
-    assert "<strong>Bea</strong> pays <strong>Carl</strong>" in html
+    assert '<strong class="text-nowrap">Bea</strong> pays <strong class="text-nowrap">Carl</strong>' in html
     assert "19.80 EUR" in html and "2.80 EUR" in html and "17.00 EUR" in html
     assert "This is the table's stake." in html
 
@@ -222,7 +222,7 @@ def test_a_paublillo_game_for_a_round_of_beer_each(client):
         "Ana": 100, "Bea": -100, "Cy": 100, "Dan": -100, "Eva": 100, "Fer": -100}
     assert result["transfers"] == [("Bea", "Ana", 100), ("Dan", "Cy", 100), ("Fer", "Eva", 100)]
     html = response.content.decode()
-    assert "<strong>Bea</strong> pays <strong>Ana</strong>" in html and "1 🍺" in html and "1.00 🍺" not in html
+    assert '<strong class="text-nowrap">Bea</strong> pays <strong class="text-nowrap">Ana</strong>' in html and "1 🍺" in html and "1.00 🍺" not in html
 
 
 def test_a_currency_is_a_code_a_word_or_a_sign(client, table):
@@ -332,8 +332,8 @@ def night_of(html: str) -> str:
 
 
 def night_payments(night: str) -> list[tuple[str, str, str]]:
-    return sorted(re.findall(r"<strong>([^<]+)</strong> pays <strong>([^<]+)</strong></span>\s*"
-                             r'<strong class="ms-auto text-nowrap">([^<]+)</strong>', night))
+    return sorted(re.findall(r'<strong class="text-nowrap">([^<]+)</strong> pays <strong class="text-nowrap">([^<]+)'
+                             r'</strong></span>\s*<strong class="text-nowrap fs-5">([^<]+)</strong>', night))
 
 
 def test_the_whole_night_is_settled_at_once_across_the_games_the_players_changed(client, db):
