@@ -361,6 +361,7 @@ class Game(ABC, Generic[O, R, S]):
     usual_players: int = 0  # most tables (the referee's example table); 0: four if allowed, else the fewest
     deck: DeckKind = DeckKind.FRENCH52
     team_game: bool = False
+    team_count: int = 2  # in a team game, how many teams
     lower_wins: bool = False  # the lowest total wins (Pablo, Burro)
     settlement: Settlement = Settlement.POINTS
     stake_unit: Text = _("point")  # what the table's stake is paid per: a point, a chip, a losing player

@@ -309,7 +309,7 @@ class NewTableForm(forms.Form):
                     "autocapitalize": "words", "enterkeyhint": "next", "data-player": "",
                     "placeholder": _("Name")}))
             if game.team_game:
-                letters = [("", "—")] + [(c, c) for c in "ABCDEFGH"[:max(2, self.seats // 2)]]
+                letters = [("", "—")] + [(c, c) for c in "ABCDEFGH"[:game.team_count]]
                 # Named by its label and the name typed beside it, as the name changes: "Team of player 1 Ana".
                 self.fields[f"team_{i}"] = forms.ChoiceField(
                     label=_("Team of player %(n)s") % {"n": i + 1}, required=False, choices=letters,
@@ -370,6 +370,14 @@ class NewTableForm(forms.Form):
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.option_names]
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        chosen = data.get("first_dealer") or 0
+        if chosen and not (data.get(f"player_{chosen}") or "").strip():
+            self.add_error("first_dealer", _("Seat %(n)s has no player: choose who deals first among the names.")
+                           % {"n": chosen + 1})
+        return data
+
     def clean_stake(self) -> Decimal:
         stake = self.cleaned_data.get("stake") or Decimal(0)
         if stake < 0:
@@ -391,9 +399,13 @@ class NewTableForm(forms.Form):
         data = self.cleaned_data
         players: list[str] = []
         teams: list[str] = []
+        chosen = data.get("first_dealer") or 0  # a seat of the form; the table's seats are its names, in order
+        first_dealer = 0
         for i in range(self.seats):
             name = (data.get(f"player_{i}") or "").strip()
             if name:
+                if i == chosen:
+                    first_dealer = len(players)
                 players.append(name)
                 teams.append(data.get(f"team_{i}") or "")
         options: dict[str, Any] = {}
@@ -408,7 +420,7 @@ class NewTableForm(forms.Form):
             "players": players,
             "teams": teams if any(teams) else [],
             "options": options,
-            "first_dealer": data.get("first_dealer") or 0,
+            "first_dealer": first_dealer,
             "name": data.get("name", "").strip(),
             "stake_minor": int(data.get("stake", 0) * 100),
             "currency": data.get("currency_other") or data.get("currency") or "EUR",

@@ -14,7 +14,7 @@
     var b = e.target.closest("[data-chip]");
     if (!b || used(b.dataset.chip)) return;
     var empty = inputs.find(function (i) { return !i.value.trim(); });
-    if (empty) { empty.value = b.dataset.chip; }
+    if (empty) { empty.value = b.dataset.chip; empty.dispatchEvent(new Event("input")); }
     refresh();
   });
   inputs.forEach(function (i) { i.addEventListener("input", refresh); });
@@ -45,5 +45,19 @@
   }
   document.addEventListener("change", update);
   document.addEventListener("htmx:afterSwap", update);
+  update();
+})();
+
+// Who deals first: each seat's button says the name typed in it (its number while empty), so nobody picks a
+// seat by counting.
+(function () {
+  var inputs = document.querySelectorAll("input[data-player]");
+  function update() {
+    inputs.forEach(function (input, i) {
+      var label = document.querySelector('label[for="id_first_dealer_' + i + '"]');
+      if (label) label.textContent = input.value.trim() || String(i + 1);
+    });
+  }
+  inputs.forEach(function (input) { input.addEventListener("input", update); });
   update();
 })();

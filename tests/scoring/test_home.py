@@ -98,6 +98,22 @@ def test_empty_seats_at_the_end_mean_fewer_players_and_another_currency_can_be_t
     assert table.seats.count() == 3 and table.currency == "MXN"
 
 
+def test_the_first_dealer_is_the_player_in_the_seat_chosen_even_after_an_empty_seat(client, db):
+    """Seats 1, 2 and 4 named, seat 3 left empty: the table is Ana, Bea, Dan, and seat 4 chosen to deal first is
+    Dan (it was the table's fourth seat, which Dan is not: the first dealer slipped, or was refused)."""
+    start(client, player_2="", first_dealer="3")
+    table = Table.objects.get()
+    assert [s.player.name for s in table.seats.order_by("position")] == ["Ana", "Bea", "Dan"]
+    assert table.first_dealer == 2
+
+
+def test_a_team_game_offers_a_letter_for_each_of_its_teams(client, db):
+    """Paublillo is played in two teams: A or B beside each seat, not A to D (a tester)."""
+    html = client.get("/new/paublillo/").content.decode()
+    select = re.search(r'<select name="team_0".*?</select>', html, re.S).group(0)
+    assert re.findall(r'<option value="([^"]*)"', select) == ["", "A", "B"]
+
+
 def test_names_used_on_this_device_are_offered(client, db):
     start(client)
     html = client.get("/new/tarot/").content.decode()
@@ -111,7 +127,7 @@ def test_names_used_on_this_device_are_offered(client, db):
 @pytest.mark.parametrize(("data", "field", "message"), [
     ({"player_1": "", "player_2": "", "player_3": ""}, "players", "played by 3, 4 or 5 players, not 1"),
     ({"player_1": "ana"}, "players", "Two players have the same name"),
-    ({"first_dealer": "4"}, "first_dealer", "The first dealer must be one of the players"),
+    ({"first_dealer": "4"}, "first_dealer", "Seat 5 has no player: choose who deals first among the names."),
     ({"opt_rounds": "-1"}, "opt_rounds", "Must be between 0 and 100"),
     ({"opt_rounds": "many"}, "opt_rounds", "Enter a whole number"),
     ({"stake": "abc"}, "stake", "Enter an amount, like 0.10 or 2."),
