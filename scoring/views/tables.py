@@ -12,6 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.db.models import Count, Max, Q
 from django.forms.forms import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -61,6 +62,9 @@ def home(request: HttpRequest) -> HttpResponse:
     if tokens:
         found: dict[str, Table] = {}
         tables = Table.objects.filter(edit_token__in=tokens) | Table.objects.filter(view_token__in=tokens)
+        # when a deal was last recorded or changed (a deal does not touch the table's own time), and how many
+        tables = tables.annotate(last_deal=Max("deals__updated"),
+                                 deals_played=Count("deals", filter=Q(deals__withdrawn=False)))
         for table in tables.prefetch_related("seats__player"):
             found[table.edit_token] = found[table.view_token] = table
         for token in tokens:
@@ -72,7 +76,8 @@ def home(request: HttpRequest) -> HttpResponse:
             except KeyError:
                 game_name = table.game
             recent.append({"table": table, "token": token, "game": game_name,
-                           "can_edit": token == table.edit_token,
+                           "can_edit": token == table.edit_token, "deals": table.deals_played,
+                           "active": max(table.updated, table.last_deal or table.updated),
                            "players": [s.player.name for s in sorted(table.seats.all(),
                                                                      key=lambda s: s.position)]})
     return render(request, "scoring/home.html", {"games": all_games(), "recent": recent})

@@ -1,8 +1,10 @@
 """Home (start a table, recent tables) and starting a table: game, players in order, options, stake."""
 
 import re
+from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from scoring import services
 from scoring.models import Player, Table
@@ -49,6 +51,19 @@ def test_home_lists_the_tables_opened_on_this_device_newest_first(client, tarot4
     assert "Friday" in html and "N, S, E, W" in html and "view only" in html
     spanish = client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
     assert "Tarot francés · N, S, E, W" in spanish and "Friday" in spanish  # the game's name in Spanish
+
+
+def test_each_recent_table_says_when_it_was_last_played_and_how_many_deals_it_holds(client, tarot4):
+    """A tester: "Friday at Ana's — 10 minutes ago" above tables of 4 minutes ago, though its last deal was 2
+    minutes ago (a deal did not count as the table's last activity); a game and its rematch, of the same name,
+    could not be told apart: each now says its deals."""
+    client.get(f"/t/{tarot4.edit_token}/")
+    Table.objects.filter(pk=tarot4.pk).update(updated=timezone.now() - timedelta(minutes=10))
+    html = client.get("/").content.decode()
+    assert "10\xa0minutes ago" in html and " deal" not in html
+    services.record_deal(tarot4, {"taker": "N", "contract": "garde", "bouts": 2, "points": 49})
+    html = client.get("/").content.decode()
+    assert "0\xa0minutes ago" in html and "N, S, E, W · 1 deal" in html
 
 
 def test_another_device_does_not_see_my_tables(client, tarot4, django_user_model):
