@@ -17,6 +17,7 @@ from referee.game import Game, State, TableSpec
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
+from scoring.presenters import presenter_for
 from scoring.views.tables import live_etag, players_in, side_labels, standing_rows, table_etag
 
 PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
@@ -180,6 +181,7 @@ def board_context(access: Access) -> dict[str, Any]:
         "last": last,
         "last_line": breakdown[-1] if breakdown else None,
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
+        "state_template": presenter_for(access.table.game).state_template,  # what the table watches beside them
     }
 
 

@@ -13,8 +13,10 @@ from html.parser import HTMLParser
 
 import pytest
 
+from referee.game import all_games, get_game
 from scoring import services
 from scoring.models import Table
+from scoring.presenters import presenter_for
 from scoring.views import sheet as sheet_view
 
 from .conftest import PLAYERS4
@@ -416,6 +418,22 @@ def test_the_big_screen_shows_the_standings_who_deals_next_and_the_last_deal(cli
     assert re.search(r"Deals next: <strong>W</strong>", html)
     assert re.search(r'id="big-last"><span class="which">Deal 3</span>', html)
     assert f"S <span class=\"neg\">{MINUS}108</span>" in html
+
+
+@pytest.mark.parametrize("game", [g.slug for g in all_games()])
+def test_the_big_screen_carries_the_games_own_panel_beside_the_standings(client, db, game):
+    """Each game's pots, debts or sheet, as the table page shows them beside the standings (its state template),
+    after a few deals of its own examples."""
+    rules = get_game(game)
+    count = rules.usual_players or (4 if 4 in rules.player_counts else min(rules.player_counts))
+    table = services.create_table(game=game, players=["Ana", "Bea", "Cid", "Dan", "Eva", "Fer"][:count])
+    for record in rules.example_records(services.table_spec(table)):
+        services.record_deal(table, record)
+    response = client.get(f"/t/{table.view_token}/big/")
+    assert response.status_code == 200
+    template = presenter_for(game).state_template
+    html = response.content.decode()
+    assert ('<div class="big-state">' in html) == bool(template)
 
 
 def test_the_big_screen_polls_like_the_live_region(client, tarot_night):

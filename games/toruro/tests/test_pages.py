@@ -157,6 +157,17 @@ def test_a_view_link_sees_the_board_but_no_form(client, night):
     assert 'id="record"' not in html
 
 
+def test_the_big_screen_shows_the_pots_and_the_lulo_list_beside_the_standings(client, night):
+    """What a Toruro table watches most across the room (a tester: the big screen showed the standings only),
+    and it follows the night: the board a watching screen polls carries them too."""
+    services.record_deal(night, DEAL1)
+    html = client.get(f"/t/{night.view_token}/big/").content.decode()
+    assert "Cabeza 1 Barriga 1 Cola 1 = 3 chips" in text(section(html, "this-deal"))
+    assert lulo_row(html, 1) == "1 Marta went, took no trick 3 1.50 EUR 1 open"
+    polled = client.get(f"/t/{night.view_token}/big/", {"v": "0"}, HTTP_HX_REQUEST="true").content.decode()
+    assert polled.lstrip().startswith('<section id="board"') and 'id="lulo-list"' in polled
+
+
 # -- recording through the form -------------------------------------------------------------------------------
 
 DEAL2_FORM = {
