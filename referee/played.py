@@ -234,7 +234,9 @@ class PlayedDeal:
 
     def _play(self, card: Card, face_down: bool, seat: Seat | None) -> Play:
         if seat is not None and seat not in self.seats:
-            raise InvalidRecord({"seat": _("%(name)s is not dealt in.", name=str(seat))})
+            sitting_out = getattr(self.rules, "sitting_out", None)  # the game's words for it (Toruro: did not go)
+            said = sitting_out(seat) if sitting_out is not None else _("%(name)s is not dealt in.", name=str(seat))
+            raise InvalidRecord({"seat": said})
         if seat is not None:
             seat = next(s for s in self.seats if s == seat)  # the name it has at this table
         return Play(seat, card, face_down)

@@ -292,6 +292,8 @@ class TrickRules(Protocol):
 
     # Optional: ``card_said(context, card) -> Text``, the card asked about as the verdict says it ("King (rey)
     # of copas"); its name in the deck (:func:`~referee.cards.card_name`) without it.
+    # Optional: ``sitting_out(seat) -> Text``, why a player left out of the deal plays no card (Toruro's "did not
+    # go"); "<name> is not dealt in" without it.
 
 
 def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) -> Ruling:

@@ -301,6 +301,11 @@ class ToruroTrickRules:
         who = seat.name if seat is not None else None
         return Verdict(index, RULE["trick_winner"], winner_explanation(cards, trump, seven_as, index, who))
 
+    @staticmethod
+    def sitting_out(seat: Seat) -> Text:
+        """Why a player who did not go plays no card (dealt cards, they sit the deal out)."""
+        return _("%(name)s did not go: only those who went play.", name=seat.name)
+
     def other_question(self, context: Situation) -> Ruling:  # pragma: no cover - the shape asks none
         raise InvalidRecord({"question": _("Ask about a play or a trick.")})
 
@@ -367,7 +372,7 @@ def _check_went(context: Situation, players: Sequence[Seat], went: Sequence[Seat
                              n=len(went), k=cards))
     for seat in players:
         if seat not in went:
-            errors.add("players", _("%(name)s did not go: only those who went play.", name=seat.name))
+            errors.add("players", REFEREE.sitting_out(seat))
             return
 
 

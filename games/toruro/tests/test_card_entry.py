@@ -23,6 +23,7 @@ Deal M (hands: Luis 12O 4C 2E · Pepe 6O 7B 3C · Marta 1O 11C 4E · Juan 2O 10E
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -526,3 +527,19 @@ def test_a_deal_that_does_not_read_is_a_4xx_with_a_message_per_field(api, db, bo
                         {"players": PLAYERS, "contract": EVERYONE, "plays": CARDS_M, **body})
     answer = response.json()
     assert 400 <= response.status_code < 500 and field in answer["errors"], answer
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    ("en", "Juan did not go: only those who went play."),
+    ("es", "Juan no fue: solo juegan los que fueron."),
+    ("fr", "Juan n’y est pas allé\u00a0: seuls ceux qui y sont allés jouent."),
+])
+def test_a_card_played_by_a_player_who_did_not_go_is_refused_saying_they_did_not_go(api, db, language, said):
+    """"If you decide not to go, you sit out this round of three cards" (seed 002): Juan was dealt cards but did
+    not go, so he plays no card; he is not "not dealt in" (found by a tester)."""
+    body = {"players": PLAYERS, "contract": {"turned_card": "5B", "went": ["Luis", "Pepe", "Marta"]},
+            "leader": "Luis", "plays": [{"card": "12O", "seat": "Luis"}, {"card": "6O", "seat": "Juan"}]}
+    response = api.client.post("/api/games/toruro/score/plays", json.dumps(body), content_type="application/json",
+                               headers={"Accept-Language": language})
+    assert response.status_code == 422, response.json()
+    assert response.json()["errors"]["plays.1.seat"] == said
