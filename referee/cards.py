@@ -126,6 +126,28 @@ class Card:
         return card
 
 
+def meant_by(code: str, deck: DeckKind | str) -> Card | None:
+    """The one card of ``deck`` that a code it refused means with a digit 0 read as the letter O, which looks
+    like it in many fonts: the Spanish decks' oros (``"30"`` for ``"3O"``); ``None`` where no card is meant, or
+    more than one (never a guess between two), and in a deck with no suit O.
+
+    >>> meant_by("30", "spanish40"), meant_by("100", "spanish40"), meant_by("30", "french52")
+    (Card(suit='O', rank='3'), Card(suit='O', rank='10'), None)
+    >>> meant_by("80", "spanish40"), meant_by("80", "spanish48")  # no 8 in the 40-card deck
+    (None, Card(suit='O', rank='8'))
+    """
+    raw = code.strip().upper()
+    zeros = [i for i, char in enumerate(raw) if char == "0"]
+    tried = {raw[:i] + "O" + raw[i + 1:] for i in zeros} | ({raw.replace("0", "O")} if zeros else set())
+    found: set[Card] = set()
+    for candidate in tried:
+        try:
+            found.add(Card.parse(candidate, deck))
+        except CardError:
+            continue
+    return found.pop() if len(found) == 1 else None
+
+
 def _build(deck: DeckKind) -> tuple[Card, ...]:
     if deck is DeckKind.TAROT:
         suits = tuple(Card(s, r) for s in FRENCH_SUITS for r in TAROT_RANKS)

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, TypeVar
 
-from referee.cards import DECK_HINTS, Card, CardError, DeckKind, card_codes
+from referee.cards import DECK_HINTS, Card, CardError, DeckKind, card_codes, card_name, meant_by
 from referee.text import Text, _, join
 from referee.values import Seat
 
@@ -274,8 +274,21 @@ def card(value: Any, deck: DeckKind, field: str, errors: Errors, *, blank: Text 
         return Card.parse(value, deck)
     except CardError:  # with how the codes go (their letters are English: a French "RH" is "KH")
         errors.add(field, join([wrong or _("%(code)s is not a card of this game.", code=_shown(value)),
-                                DECK_HINTS[deck]], " "))
+                                did_you_mean(value, deck) or DECK_HINTS[deck]], " "))
         return None
+
+
+def did_you_mean(code: str, deck: DeckKind) -> Text | None:
+    """The card a refused code means with a digit 0 read as the letter O (:func:`~referee.cards.meant_by`), as
+    a question naming it; ``None`` where it means none, or several.
+
+    >>> str(did_you_mean("30", DeckKind.SPANISH40)), did_you_mean("3X", DeckKind.SPANISH40)
+    ('Did you mean 3O (3 of oros)?', None)
+    """
+    meant = meant_by(code, deck)
+    if meant is None:
+        return None
+    return _("Did you mean %(code)s (%(name)s)?", code=meant.code, name=card_name(meant, deck))
 
 
 def cards(value: Any, deck: DeckKind, field: str, errors: Errors, *, wrong: Text | None = None,

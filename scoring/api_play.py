@@ -125,7 +125,9 @@ def _deal(rules: Game[Any, Any, Any], spec: TableSpec[Any], payload: PlaysIn,
         try:
             card = Card.parse(code, deck)
         except (CardError, ValueError, IndexError):
-            raise invalid({f"plays.{index}": _("%(code)s is not a card of this game.") % {"code": code[:10]}}) \
+            refused = _("%(code)s is not a card of this game.") % {"code": code[:10]}
+            meant = parse.did_you_mean(code, deck)  # "30": did you mean 3O?
+            raise invalid({f"plays.{index}": f"{refused} {services.translate(meant)}" if meant else refused}) \
                 from None
         who = None
         if seat is not None:

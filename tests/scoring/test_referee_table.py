@@ -8,6 +8,7 @@ page, with who led asked or taken from the table. (The rules page itself is test
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
 import re
 from html import unescape
@@ -262,3 +263,27 @@ def _rules_defined_in(package: str):
                 yield value
             elif isinstance(value, dict):
                 yield from (v for v in value.values() if isinstance(v, Rule))
+
+
+# -- card codes as typed ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("language", "name"), [("en", "3 of oros"), ("fr", "3 de deniers (oros)")])
+def test_a_zero_typed_for_the_o_of_oros_is_answered_with_the_card_it_means(client, language, name):
+    """"3O" reads as "30" in a monospace field: "30" is still refused (10 could be the Ace of oros or a 10 without
+    its suit: no guess), but the message names the card a 0 read as the letter O makes, as the site names it."""
+    response = client.get(reverse("referee", args=["toruro"]),
+                          {"ask": "1", "turned_card": "5B", "trick_number": "1", "hand": "30 5C 7E"},
+                          headers={"Accept-Language": language})
+
+    assert response.context["answer"] is None
+    (message,) = response.context["form"].errors["hand"]
+    assert message.startswith("30 ") and f"3O ({name})" in message, message
+
+
+def test_the_api_answers_a_zero_typed_for_the_o_of_oros_with_the_card_it_means(client):
+    body = {"players": ["Ana", "Luis", "Pepe", "Marta", "Juan"],
+            "contract": {"turned_card": "5B", "went": ["Luis", "Pepe"]}, "plays": ["12O", "30"]}
+    response = client.post("/api/games/toruro/score/plays", json.dumps(body), content_type="application/json")
+
+    assert response.status_code == 422
+    assert response.json()["errors"]["plays.1"] == "30 is not a card of this game. Did you mean 3O (3 of oros)?"
