@@ -24,6 +24,7 @@ the referee page and the API send it:
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any
@@ -160,20 +161,23 @@ def judge_play(hand: Sequence[Card], trick: Sequence[Card], trick_number: int, t
 
 # -- what the referee says --------------------------------------------------------------------------------------
 
+LULO = _("Breaking this rule is a lulo.")  # after a rule that binds, where no card asked about keeps it
+
 def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number: int, trump: str,
             seven_as: str | None, allowed: Sequence[Card]) -> Text:
-    """Why ``rule`` governs this play, in the words a player would use; ends with what breaking it costs."""
+    """Why ``rule`` governs this play, in the words a player would use (what breaking it costs is said apart:
+    :data:`LULO`, only where a card breaks it)."""
     trump_word = SUIT_WORDS[trump]
     names = join([card_name(c, trump, seven_as) for c in allowed])
     if rule == "lead_ace":
-        return _("You lead the first trick and hold the Ace of trumps (%(cards)s): you must lead it. "
-                 "Breaking this rule is a lulo.", cards=names)
+        return _("You lead the first trick and hold the Ace of trumps (%(cards)s): you must lead it.",
+                 cards=names)
     if rule == "lead_three_or_king":
         return _("You lead the first trick and hold both the 3 and the King of trumps (%(cards)s): you must "
-                 "lead one of them. Breaking this rule is a lulo.", cards=names)
+                 "lead one of them.", cards=names)
     if rule == "lead_highest_trump_second":
-        return _("You lead the second trick and hold trumps: you must lead your highest trump (%(cards)s). "
-                 "Breaking this rule is a lulo.", cards=names)
+        return _("You lead the second trick and hold trumps: you must lead your highest trump (%(cards)s).",
+                 cards=names)
     if rule == "free_lead":
         if trick_number == 1:
             return _("You lead the first trick holding neither the Ace of trumps (%(trump)s) nor both its 3 "
@@ -186,18 +190,17 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
     if rule == "play_higher_to_trump_lead":
         top = max((c for c in trick if c.suit == trump), key=lambda c: strength(c, trump, seven_as))
         return _("Trumps (%(trump)s) were led: you must play a trump higher than every card played so far "
-                 "(the best is %(top)s) when you can: %(cards)s. Breaking this rule is a lulo.",
+                 "(the best is %(top)s) when you can: %(cards)s.",
                  trump=trump_word, top=card_name(top, trump, seven_as), cards=names)
     if rule == "follow_suit" and led is not None and led.suit == trump:
         return _("Trumps (%(trump)s) were led and you hold trumps, none higher than those played: you must "
-                 "still follow with a trump (%(cards)s). Breaking this rule is a lulo.",
-                 trump=trump_word, cards=names)
+                 "still follow with a trump (%(cards)s).", trump=trump_word, cards=names)
     if rule == "follow_suit" and led is not None:
-        return _("The lead is in %(suit)s and you hold %(suit)s: you must follow suit (%(cards)s). Breaking this "
-                 "rule is a lulo.", suit=SUIT_WORDS[led.suit], cards=names)
+        return _("The lead is in %(suit)s and you hold %(suit)s: you must follow suit (%(cards)s).",
+                 suit=SUIT_WORDS[led.suit], cards=names)
     if rule == "trump_when_void" and led is not None:
-        return _("You hold no %(suit)s, the suit led: you must play a trump (%(trump)s): %(cards)s. Breaking "
-                 "this rule is a lulo.", suit=SUIT_WORDS[led.suit], trump=trump_word, cards=names)
+        return _("You hold no %(suit)s, the suit led: you must play a trump (%(trump)s): %(cards)s.",
+                 suit=SUIT_WORDS[led.suit], trump=trump_word, cards=names)
     if led is not None and led.suit == trump:
         return _("Trumps were led and you hold none: play any card.")
     return _("You cannot follow suit and hold no trump (%(trump)s): play any card.", trump=trump_word)
@@ -277,6 +280,15 @@ class ToruroTrickRules:
                 errors.add("card", _("%(card)s appears twice.", card=spanish_card_name(card)))
 
     def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
+        """The cards that may be played and why; the explanation says the rule's price (a lulo) where a card of
+        ``hand`` breaks it (a flagged play, a list of what may be played)."""
+        judgement = self.judged(context, hand, trick)
+        if any(c not in judgement.legal for c in hand):
+            return dataclasses.replace(judgement, explanation=join([judgement.explanation, LULO], " "))
+        return judgement
+
+    def judged(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
+        """:meth:`legal_plays` without the price of breaking the rule: a card asked about says its own."""
         trump, seven_as = self.trump(context), seven_stands_in_for(context.turned)
         number = context.trick_number or 1
         rule, verdicts = judge_play(hand, trick.cards(), number, trump, seven_as)
@@ -349,9 +361,10 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
 
     judgement = REFEREE.legal_plays(context, context.hand, context.trick)
     explanation, legal = judgement.explanation, None
-    if context.card is not None:
+    if context.card is not None:  # the card's verdict says the lulo, only where it breaks the rule
         legal = context.card in judgement.legal
-        explanation = _("%(explanation)s %(verdict)s", explanation=explanation,
+        explanation = _("%(explanation)s %(verdict)s",
+                        explanation=REFEREE.judged(context, context.hand, context.trick).explanation,
                         verdict=judgement.reasons[context.card])
     if not legal or not went or len(context.trick) + 1 < len(went):
         return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)

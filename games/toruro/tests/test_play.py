@@ -105,7 +105,7 @@ def test_lead_ace_first_trick_leader_holding_the_ace_of_trumps_leads_it() -> Non
     result = ruling(trump="O", trick_number=1, trick=[], hand=["4E", "1O", "3O"], card="4E")
     assert result["legal"] is False and result["legal_cards"] == ["1O"]
     assert result["rule"] == "First trick: lead the Ace of trumps"
-    assert "Breaking this rule is a lulo." in result["explanation"]
+    assert result["explanation"].endswith(": a lulo.")  # the card asked about breaks the rule
     assert result["reasons"]["4E"] == "4 of espadas breaks “First trick: lead the Ace of trumps”: a lulo."
     assert keys("4E 1O 3O", "", 1, "O") == ("lead_ace", {"4E": "lead_ace", "1O": None, "3O": "lead_ace"})
     assert ruling(trump="O", trick_number=1, hand=["4E", "1O", "3O"], card="1O")["legal"] is True
@@ -153,7 +153,7 @@ def test_lead_highest_trump_second() -> None:
                                                                          "11O": None})
     result = ruling(trump="O", trick_number=2, trick=[], hand=["4O", "11O"], card="4O")
     assert result["legal"] is False and result["rule"] == "Second trick: lead your highest trump"
-    assert "Breaking this rule is a lulo." in result["explanation"]
+    assert result["explanation"].endswith(": a lulo.")  # the card asked about breaks the rule
 
 
 def test_lead_highest_trump_second_counts_the_seven_as_the_turned_card() -> None:
@@ -174,6 +174,38 @@ def test_the_third_lead_is_free() -> None:
     assert result["legal"] is True and result["rule"] == "Free lead"
 
 
+
+# A legal card under each rule whose breach is a lulo, and one that breaks it (trick number, trick, hand).
+BINDING = {
+    "lead_ace": (1, [], ["1O", "4E", "3O"], "1O", "4E"),
+    "lead_three_or_king": (1, [], ["3O", "12O", "4E"], "12O", "4E"),
+    "lead_highest_trump_second": (2, [], ["4O", "11O"], "11O", "4O"),
+    "follow_suit": (1, ["5E"], ["2E", "1O", "3B"], "2E", "3B"),
+    "trump_when_void": (1, ["5E"], ["2O", "3B", "4B"], "2O", "3B"),
+    "play_higher_to_trump_lead": (1, ["5O"], ["6O", "2O", "3B"], "6O", "2O"),
+}
+
+
+@pytest.mark.parametrize("rule", list(BINDING))
+def test_a_play_that_keeps_the_rule_is_not_told_of_a_lulo(rule: str) -> None:
+    """"Any player who misplayed a rule ... commits lulo" (seed 002): leading the King of trumps holding the 3
+    and the King keeps the rule, so its answer says what the rule asks and that the King may be played, and no
+    lulo; a card that breaks it is told the lulo once; asked which cards may be played, the rule's price is said
+    (found by a tester: "you must lead one of them. Breaking this rule is a lulo. King of oros: may be played.")."""
+    number, trick, hand, kept, broken = BINDING[rule]
+    asked = {"trump": "O", "trick_number": number, "trick": trick, "hand": hand}
+
+    legal = ruling(**asked, card=kept)
+    assert legal["legal"] is True and "lulo" not in legal["explanation"], legal["explanation"]
+    assert legal["explanation"].endswith(": may be played.")
+
+    illegal = ruling(**asked, card=broken)
+    assert illegal["legal"] is False and illegal["explanation"].count("lulo") == 1, illegal["explanation"]
+    assert illegal["explanation"].endswith(": a lulo.")
+
+    listed = ruling(**asked)
+    assert listed["explanation"].endswith("Breaking this rule is a lulo."), listed["explanation"]
+
 # -- following -------------------------------------------------------------------------------------
 
 def test_follow_suit() -> None:
@@ -182,7 +214,7 @@ def test_follow_suit() -> None:
         "follow_suit", {"2E": None, "1O": "follow_suit", "3B": "follow_suit"})
     result = ruling(trump="O", trick_number=1, trick=["5E"], hand=["2E", "1O", "3B"], card="1O")
     assert result["legal"] is False and result["rule"] == "Follow suit"
-    assert "Breaking this rule is a lulo." in result["explanation"]
+    assert result["explanation"].endswith(": a lulo.")  # the card asked about breaks the rule
 
 
 def test_follow_suit_no_need_to_play_higher_to_a_plain_suit() -> None:
@@ -196,7 +228,7 @@ def test_trump_when_void() -> None:
                                                                   "4B": "trump_when_void"})
     result = ruling(trump="O", trick_number=2, trick=["5E"], hand=["3B", "2O"], card="3B")
     assert result["legal"] is False and result["rule"] == "Trump when you cannot follow suit"
-    assert "Breaking this rule is a lulo." in result["explanation"]
+    assert result["explanation"].endswith(": a lulo.")  # the card asked about breaks the rule
 
 
 def test_trump_when_void_any_trump_no_need_to_overtrump_a_plain_lead() -> None:
@@ -218,7 +250,7 @@ def test_play_higher_to_trump_lead() -> None:
     assert verdicts == {"10O": "play_higher_to_trump_lead", "12O": None, "2E": "follow_suit"}
     result = ruling(trump="O", trick_number=1, trick=["5O", "11O"], hand=["10O", "12O", "2E"], card="10O")
     assert result["legal"] is False and result["rule"] == "Play higher to a trump lead"
-    assert "Breaking this rule is a lulo." in result["explanation"]
+    assert result["explanation"].endswith(": a lulo.")  # the card asked about breaks the rule
 
 
 def test_play_higher_to_trump_lead_beats_every_card_played_so_far() -> None:
@@ -260,8 +292,7 @@ def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
     # The verdict on the card follows why the rule governs, as it always has.
     assert result["explanation"] == (
         "Trumps (oros) were led: you must play a trump higher than every card played so far (the best is King "
-        "(rey) of oros) when you can: 7 of oros (as the 3). Breaking this rule is a lulo. 7 of oros (as the 3): "
-        "may be played.")
+        "(rey) of oros) when you can: 7 of oros (as the 3). 7 of oros (as the 3): may be played.")
 
 
 def test_a_trick_winner_can_be_asked_with_the_card_just_played() -> None:
