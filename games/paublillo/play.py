@@ -5,7 +5,8 @@ A situation is read by :func:`referee.tricks.parse_situation` (the shape below s
 
     {
       "trump": "O",                                # the trump suit letter (O, C, E, B) or its name
-      "leader": "Ana",                             # who led this trick (or the lead's "player" below)
+      "leader": "Ana",                             # optional: who led this trick (or the lead's "player"
+                                                   #   below); without it, the answer names cards, not players
       "trick": [{"player": "Ana", "card": "5C", "face_down": false}, ...],
                                                    # the cards already played to this trick, lead first
       "hand": ["4O", "12C", "2E"],                 # the cards of the player to play (not needed to
@@ -132,6 +133,33 @@ def who(play: Play) -> str:
     return play.seat.name if play.seat is not None else play.card.code
 
 
+def named(play: Play, trump: str) -> Text | str:
+    """Who played a card, where the trick says it; else the card."""
+    return play.seat.name if play.seat is not None else card_name(play.card, trump)
+
+
+def face_down_cards(plays: Sequence[Play]) -> Text:
+    """The cards played face down, said with who played them where the trick says it: "Bea (King (rey) of
+    copas)", or the card alone."""
+    return join([_("%(player)s (%(card)s)", player=p.seat.name, card=card_name(p.card)) if p.seat is not None
+                 else card_name(p.card) for p in plays])
+
+
+def takes(best: Play, trump: str) -> Text:
+    """Who takes the trick and why: the highest trump that counts, else the highest card of the suit led."""
+    name = card_name(best.card, trump)
+    if best.seat is None:  # nobody named as the lead: the card is the answer
+        if best.card.suit == trump:
+            return _("%(card)s takes the trick: the highest trump that counts.", card=name)
+        return _("%(card)s takes the trick: the highest card of the suit led, with no trump that counts.",
+                 card=name)
+    if best.card.suit == trump:
+        return _("%(player)s wins with the %(card)s, the highest trump that counts.", player=best.seat.name,
+                 card=name)
+    return _("%(player)s wins with the %(card)s, the highest card of the suit led, with no trump that counts.",
+             player=best.seat.name, card=name)
+
+
 class PaublilloTrickRules:
     """Paublillo's :class:`~referee.tricks.TrickRules`: which cards may be played, and who takes a trick."""
 
@@ -139,7 +167,7 @@ class PaublilloTrickRules:
 
     # -- the situation ----------------------------------------------------------------------------------------
     def validate(self, context: Situation, errors: Errors) -> None:
-        """What cannot be in Paublillo: no trump suit, nobody named as the lead, play out of order, too many
+        """What cannot be in Paublillo: no trump suit, play out of order from who led, too many
         cards in hand, a card asked about that is not there, a face-down card where none may be."""
         table, trick, hand, card = context.table, context.trick, context.hand, context.card
         trump, number = context.trump, context.trick_number
@@ -186,13 +214,12 @@ class PaublilloTrickRules:
 
     @staticmethod
     def _order(context: Situation, errors: Errors) -> None:
-        """Someone is named as the lead, and play goes round in order from them."""
+        """Play goes round in order from whoever is named as the lead (if anyone is)."""
         table, plays = context.table, context.trick.plays
         if not plays:
             return
         first = lead_seat(context, context.trick)
-        if first is None:
-            errors.add("leader", _("Say who led the trick."))
+        if first is None:  # nobody named: the answer names cards, not players
             return
         if context.leader is not None and context.leader.index != first:
             errors.add("trick.0.player", _("%(name)s led this trick, not %(leader)s.",
@@ -264,9 +291,6 @@ class PaublilloTrickRules:
                 raise InvalidRecord({"trick_number": WHICH_TRICK_TRUMP})
             return False, FACE_UP_TO_TRUMP, _("A trump was led, so this card must be played face up. %(rule)s",
                                               rule=R_FACE_UP_TRUMP)
-        if completes and number is None:
-            return True, FACE_DOWN, _("%(rule)s %(face)s %(vuelta)s", rule=R_PLAIN_LEAD, face=R_FACE_DOWN,
-                                      vuelta=R_VUELTA)
         return True, FACE_DOWN, _("%(rule)s %(face)s", rule=R_PLAIN_LEAD, face=R_FACE_DOWN)
 
     # -- who takes the trick ----------------------------------------------------------------------------------
@@ -299,27 +323,26 @@ class PaublilloTrickRules:
         if best is None:  # every card face down: only a lead could be, and the lead is always face up
             raise InvalidRecord({"trick.0.face_down": _("The lead is always face up.")})
         index = plays.index(best)
-        name = card_name(best.card, trump)
-        if best.card.suit == trump:
-            why = _("%(player)s wins with the %(card)s, the highest trump that counts.", player=who(best),
-                    card=name)
-        else:
-            why = _("%(player)s wins with the %(card)s, the highest card of the suit led, with no trump that "
-                    "counts.", player=who(best), card=name)
-        explanation = _("%(why)s %(rule)s", why=why, rule=R_WINNER)
-        if any(not counts(p) for p in plays):
-            down = join([_("%(player)s (%(card)s)", player=who(p), card=card_name(p.card)) for p in plays
-                         if not counts(p)])
-            explanation = _("%(why)s %(face)s Face down: %(down)s.", why=explanation, face=R_FACE_DOWN, down=down)
+        down = [p for p in plays if not counts(p)]
         if not vuelta:
+            explanation = _("%(why)s %(rule)s", why=takes(best, trump), rule=R_WINNER)
+            if down:
+                explanation = _("%(why)s %(face)s Face down: %(down)s.", why=explanation, face=R_FACE_DOWN,
+                                down=face_down_cards(down))
             return Verdict(index, TRICK_WINNER, explanation)
-        if best is last:
-            note = _("%(player)s's face-down vuelta card counts as if face up and wins the second trick; "
-                     "%(player)s leads the third trick.", player=who(last))
+        # The vuelta first: the exception it is to "a face-down card cannot win" (the quote states the rule).
+        said = [_("The last card of the second trick is played face down: it is the vuelta, which counts as if "
+                  "it were face up."), takes(best, trump)]
+        if down:
+            said.append(_("Other cards played face down do not count: %(down)s.", down=face_down_cards(down)))
+        if last.seat is None:
+            said.append(_("Whoever played the vuelta leads the third trick."))
+        elif best is last:
+            said.append(_("%(player)s played the vuelta and leads the third trick.", player=last.seat.name))
         else:
-            note = _("%(player)s's face-down vuelta card counts as if face up but does not win; %(player)s "
-                     "still leads the third trick.", player=who(last))
-        return Verdict(index, VUELTA, _("%(why)s %(note)s %(rule)s", why=explanation, note=note, rule=R_VUELTA))
+            said.append(_("%(player)s played the vuelta and so leads the third trick, not %(winner)s.",
+                          player=last.seat.name, winner=who(best)))
+        return Verdict(index, VUELTA, join(said, " "))
 
     def other_question(self, context: Situation) -> Ruling:
         raise InvalidRecord({"question": _("Ask about a play or a trick.")})
@@ -354,23 +377,25 @@ class PaublilloTrickRules:
         if not (legal and completes):
             return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
         first = lead_seat(context, trick)
-        player = table.seat(table.after(first if first is not None else 0, len(trick)))
+        player = table.seat(table.after(first, len(trick))) if first is not None else None
         final = Trick((*trick.plays, Play(player, card, face_down)))
-        if face_down and number is None:
+        if face_down and number is None:  # to a plain lead: the vuelta in the second trick, else not counted
             as_vuelta = self._verdict(final, trump, VUELTA_TRICK)
             otherwise = self._verdict(final, trump, 1)
             if as_vuelta.index != otherwise.index:
-                explanation = _("%(why)s In the second trick this is the vuelta and %(vuelta)s wins; in another "
-                                "trick %(other)s wins.", why=explanation, vuelta=who(final.plays[as_vuelta.index]),
-                                other=who(final.plays[otherwise.index]))
-                return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
+                explanation = _("In the second trick this card is the vuelta, which counts as if it were face "
+                                "up: %(vuelta)s wins. In another trick a card face down cannot win: %(other)s "
+                                "wins.", vuelta=named(final.plays[as_vuelta.index], trump),
+                                other=named(final.plays[otherwise.index], trump))
+                return Ruling(legal, VUELTA, explanation, judgement.legal, judgement.reasons)
             number = 1
         done = self._verdict(final, trump, number)
         best = final.plays[done.index]
         if done.rule == VUELTA:
             rule, explanation = done.rule, done.explanation
-        else:
-            explanation = _("%(why)s %(winner)s", why=explanation, winner=done.explanation)
+        else:  # face down, the card's rule is the plain lead's; the winner's says it does not count
+            explanation = _("%(why)s %(winner)s", why=R_PLAIN_LEAD if face_down else explanation,
+                            winner=done.explanation)
         return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons, winner=best.card,
                       winner_seat=best.seat)
 

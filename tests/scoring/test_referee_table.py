@@ -93,11 +93,36 @@ def test_a_question_shared_from_another_language_names_the_same_seat(client, lea
     assert re.search(r'name="leader" value="Player 1"[^>]*checked', response.content.decode())
 
 
-def test_paublillo_without_who_led_the_page_asks_for_it(client):
+def test_paublillo_without_who_led_the_page_answers_naming_cards(client):
+    """Who led is optional, as at Tarot: what may be played does not depend on it, and the trick's winner is
+    then its card (the page asked "Say who led the trick." and answered nothing, found by a tester)."""
     response = ask(client, "paublillo", trump="O", trick="5O 6O", hand="12C 7O", card="12C")
 
-    assert response.context["answer"] is None
-    assert response.context["form"].errors["leader"] == ["Say who led the trick."]  # beside who led
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    assert answer["legal"] is False and [c["code"] for c in answer["legal_cards"]] == ["7O"]
+    done = ask(client, "paublillo", trump="O", trick="5C 12C 7O 2C").context["answer"]
+    assert done["winner"]["code"] == "7O"
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+@pytest.mark.parametrize("situation", [
+    {"trick": "5C 6C 7C 3O*"},
+    {"trick": "5C 6C* 7C 3O*"},
+    {"trick": "5C 6C 7C", "hand": "3O", "card": "3O", "face_down": "on"},
+])
+def test_paublillo_the_vuelta_answer_does_not_repeat_the_rule_it_quotes(client, situation, language):
+    """The 3 of oros face down as the last card of the second trick (a tester, on the French page): the answer
+    says the vuelta first, never that a face-down card cannot win, and leaves the vuelta's rule to its quote."""
+    response = client.get(reverse("referee", args=["paublillo"]),
+                          {"ask": "1", "trump": "O", "leader": "1", "trick_number": "2", **situation},
+                          headers={"Accept-Language": language})
+
+    answer = response.context["answer"]
+    assert answer is not None, response.context["form"].errors
+    assert answer["cite"] is not None and answer["cite"]["anchor"] == "face-down-cards-and-the-vuelta"
+    assert answer["cite"]["quote"] not in answer["explanation"], answer["explanation"]
+    assert answer["winner"]["text"] in ("Player 4", "Jugador 4", "Joueur 4")
 
 
 def test_paublillo_the_vuelta_wins_the_second_trick_face_down(client):

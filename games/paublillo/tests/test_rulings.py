@@ -8,6 +8,7 @@ import pytest
 
 from games.paublillo.play import PLAIN_ORDER, TRUMP_ORDER
 from games.paublillo.rules import GAME
+from games.paublillo.words import R_FACE_DOWN, R_VUELTA
 from referee.game import InvalidRecord, Ruling
 from referee.tricks import TrickRules, rule_on
 
@@ -194,8 +195,35 @@ def test_the_vuelta_wins_as_if_face_up():
     though the card had been played face up"."""
     done = rule({"trump": "O", "trick": trick("5C", "6C", "7C", "4O*"), "trick_number": 2})
     assert winner(done) == "Eva" and str(done.rule) == "The vuelta"
-    assert "Eva's face-down vuelta card counts as if face up and wins the second trick; Eva leads the third" \
-        in str(done.explanation)
+    assert str(done.explanation) == (
+        "The last card of the second trick is played face down: it is the vuelta, which counts as if it were face "
+        "up. Eva wins with the 4 of oros (monja), the highest trump that counts. Eva played the vuelta and leads "
+        "the third trick.")
+
+
+@pytest.mark.parametrize("situation", [
+    {"trump": "O", "trick": trick("5C", "6C", "7C", "3O*"), "trick_number": 2},  # who takes it
+    {"trump": "O", "trick": trick("5C", "6C*", "7C", "3O*"), "trick_number": 2},  # another card face down
+    {"trump": "O", "trick": trick("5C", "6C", "7C"), "hand": ["3O"], "card": "3O", "face_down": True,
+     "trick_number": 2},  # may the 3 of oros go face down as the last card of the second trick?
+    {"trump": "O", "trick": trick("5C", "6C", "7C"), "hand": ["3O"], "card": "3O", "face_down": True},
+])
+def test_the_vuelta_answer_says_the_exception_first_and_leaves_the_rule_to_its_quote(situation):
+    """The 3 of oros played face down as the last card of the second trick (found by a tester): the answer does
+    not say that a face-down card cannot win and then that this one wins, and does not repeat the vuelta's rule,
+    which the answer quotes from the rules page beside it."""
+    ruling = rule(situation)
+    said = str(ruling.explanation)
+    assert str(ruling.rule) == "The vuelta"
+    assert said.startswith(("The last card of the second trick is played face down: it is the vuelta",
+                            "In the second trick this card is the vuelta")), said
+    assert str(R_VUELTA) not in said and str(R_FACE_DOWN) not in said and "cannot win the trick" not in said
+    assert said.count("vuelta") <= 2 and "Eva wins" in said, said  # Eva, the last to play: her 3 of trumps
+
+
+def test_the_other_face_down_cards_of_a_vuelta_trick_do_not_count():
+    said = str(rule({"trump": "O", "trick": trick("5C", "6C*", "7C", "3O*"), "trick_number": 2}).explanation)
+    assert "Other cards played face down do not count: Bea (6 of copas)." in said
 
 
 def test_the_vuelta_player_leads_the_third_trick_even_when_it_loses():
@@ -203,8 +231,7 @@ def test_the_vuelta_player_leads_the_third_trick_even_when_it_loses():
     irrespective of whether the face down card won the second trick or not"."""
     done = rule({"trump": "O", "trick": trick("5C", "12C", "7C", "2C*"), "trick_number": 2})
     assert winner(done) == "Bea"
-    assert ("Eva's face-down vuelta card counts as if face up but does not win; Eva still leads the third "
-            "trick.") in str(done.explanation)
+    assert str(done.explanation).endswith("Eva played the vuelta and so leads the third trick, not Bea.")
 
 
 def test_the_vuelta_is_allowed_to_a_trump_lead():
@@ -229,7 +256,7 @@ def test_the_vuelta_in_a_two_player_game():
     ruling = rule({"trump": "E", "trick": trick("12C", leader="Bea"), "hand": ["2C"], "card": "2C",
                    "face_down": True, "trick_number": 2}, TWO)
     assert ruling.legal is True and winner(ruling) == "Bea"
-    assert "Ana still leads the third trick" in str(ruling.explanation)
+    assert "Ana played the vuelta and so leads the third trick, not Bea." in str(ruling.explanation)
 
 
 def test_a_card_that_completes_the_trick_names_the_winner():
@@ -248,8 +275,8 @@ def test_the_trick_number_is_asked_only_when_the_vuelta_matters():
     ruling = rule({"trump": "O", "trick": trick("5C", "6C", "7C"), "hand": ["2O"], "card": "2O",
                    "face_down": True})
     assert ruling.legal is True and winner(ruling) is None
-    assert "In the second trick this is the vuelta and Eva wins; in another trick Luis wins." \
-        in str(ruling.explanation)
+    assert str(ruling.explanation) == ("In the second trick this card is the vuelta, which counts as if it were "
+                                       "face up: Eva wins. In another trick a card face down cannot win: Luis wins.")
     same = rule({"trump": "O", "trick": trick("5C", "6C", "7C"), "hand": ["2C"], "card": "2C",
                  "face_down": True})
     assert same.legal is True and winner(same) == "Luis"
@@ -269,7 +296,6 @@ def test_the_trick_number_is_asked_only_when_the_vuelta_matters():
     ({"trump": "O", "hand": ["5C"], "card": "6C"}, "card"),
     ({"trump": "O", "card": "6C"}, "hand"),
     ({"trump": "O"}, "hand"),
-    ({"trump": "O", "trick": [{"card": "5C"}], "hand": ["6C"]}, "leader"),
     ({"trump": "O", "trick": [{"player": "Zoe", "card": "5C"}], "hand": ["6C"]}, "trick"),
     ({"trump": "O", "trick": [{"player": "Ana", "card": "5C"}, {"player": "Luis", "card": "6C"}],
       "hand": ["7C"]}, "trick.1.player"),
@@ -279,7 +305,6 @@ def test_the_trick_number_is_asked_only_when_the_vuelta_matters():
     ({"trump": "O", "trick": trick("5C", "6C", "7C", "1C", "2C")}, "trick"),
     ({"trump": "O", "trick": trick("5C", "6C", "7C", "1C"), "hand": ["2C"], "card": "2C"}, "card"),
     ({"trump": "O", "trick": 5, "hand": ["2C"]}, "trick"),
-    ({"trump": "O", "trick": "5C", "hand": ["2C"]}, "leader"),
     ({"trump": "O", "trick": "5C", "leader": "Bea", "hand": ["2C"], "card": "2C", "face_down": "maybe"},
      "face_down"),
     ({"trump": "O", "trick": [{"player": "Ana", "card": "5C"}], "leader": "Bea", "hand": ["2C"]},
@@ -287,6 +312,21 @@ def test_the_trick_number_is_asked_only_when_the_vuelta_matters():
 ])
 def test_impossible_situations_are_refused_field_by_field(situation, field):
     assert field in bad(situation)
+
+
+def test_who_led_is_not_needed_to_say_which_card_takes_the_trick():
+    """Who led only names the players: without it the answer is the card that takes the trick, and what may be
+    played is the same (as Tarot's referee answers)."""
+    done = rule({"trump": "O", "trick": ["5C", "12C", "7O", "2C"]})
+    assert winner(done) == "7O" and done.winner_seat is None
+    assert str(done.explanation).startswith("7 of oros takes the trick: the highest trump that counts.")
+    asked = rule({"trump": "O", "trick": ["5O"], "hand": ["12C", "7O"], "card": "12C"})
+    assert asked.legal is False and codes(asked.legal_cards) == ["7O"]
+    vuelta = rule({"trump": "O", "trick": ["5C", "6C", "7C"], "hand": ["2C"], "card": "2C", "face_down": True,
+                   "trick_number": 2})
+    assert winner(vuelta) == "7C"
+    assert str(vuelta.explanation).endswith("7 of copas takes the trick: the highest card of the suit led, with "
+                                            "no trump that counts. Whoever played the vuelta leads the third trick.")
 
 
 def test_players_may_be_named_by_seat_and_suits_by_name():
@@ -315,3 +355,4 @@ def test_the_referee_is_the_games_trick_rules():
         generic, own = rule_on(rules, FOUR, situation), rule(situation)
         assert (codes(generic.legal_cards), winner(generic)) == (codes(own.legal_cards), winner(own))
         assert str(generic.rule) == str(own.rule) and generic.explanation == own.explanation
+
