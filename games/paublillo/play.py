@@ -60,7 +60,7 @@ from referee.cards import (
     DeckKind,
     spanish_card_name,
 )
-from referee.game import Errors, Field, InvalidRecord, Rule, Ruling, TableSpec
+from referee.game import Errors, Example, Field, InvalidRecord, Rule, Ruling, TableSpec
 from referee.text import Text, _, join
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation, trick_winner
 
@@ -85,6 +85,28 @@ RULING_FIELDS = (
           help=_("A card face down cannot win the trick, except the vuelta, the last card of the second trick: "
                  "give the trick number.")),
     Field("trick_number", _("Trick number"), "int", required=False, minimum=1, maximum=3, step=1),
+)
+
+# The disputes a Paublillo table has, for the referee page (players named by seat: "Player 1" led).
+EXAMPLES: tuple[Example, ...] = (
+    Example(_("My only trump is the monja: must I play it?"),
+            {"trump": "O", "leader": "Player 1", "trick": ["5O"], "hand": ["4O", "12C", "2E"], "card": "12C"}),
+    Example(_("Trumps were led: must I play a trump?"),
+            {"trump": "O", "leader": "Player 1", "trick": ["5O"], "hand": ["7O", "12C", "2E"], "card": "12C"}),
+    Example(_("A plain suit was led: must I follow suit?"),
+            {"trump": "B", "leader": "Player 1", "trick": ["5C"], "hand": ["12O", "3B", "2C"], "card": "12O"}),
+    Example(_("Trumps were led: may I play a card face down?"),
+            {"trump": "O", "leader": "Player 1", "trick": ["5O"], "hand": ["12C", "2E"], "card": "2E",
+             "face_down": True}),
+    Example(_("The vuelta: does my face-down card win the second trick?"),
+            {"trump": "O", "leader": "Player 1", "trick": ["5C", "6C", "7C"], "hand": ["3O"], "card": "3O",
+             "face_down": True, "trick_number": 2}),
+    Example(_("May a card played face down win the first trick?"),
+            {"trump": "O", "leader": "Player 1", "trick": ["5C", "3O*", "6C", "7C"], "trick_number": 1}),
+    Example(_("Oros were turned: does the monja beat the paublillo?"),
+            {"trump": "O", "leader": "Player 1", "trick": ["3O", "12O", "4O", "2O"]}),
+    Example(_("Who wins: the Ace or the 7 of the suit led?"),
+            {"trump": "E", "leader": "Player 1", "trick": ["7C", "1C", "3C", "12O"]}),
 )
 
 

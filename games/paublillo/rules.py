@@ -22,7 +22,7 @@ from typing import Any
 from games.paublillo import cards, carry, stats, teams
 from games.paublillo.betting import check_past_doce, check_raises, settle_bets
 from games.paublillo.options import PaublilloOptions
-from games.paublillo.play import RULING_FIELDS, TRICK_RULES
+from games.paublillo.play import EXAMPLES, RULING_FIELDS, TRICK_RULES
 from games.paublillo.record import AlverChoice, PaublilloPlays, PaublilloRecord, parse_record, record_fields
 from games.paublillo.stones import ALVER, TARGET, score_text, stones, stones_text
 from games.paublillo.teams import Team
@@ -82,6 +82,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
     state_type = PaublilloState
     rules = RULES_PAGE
     ruling_fields = RULING_FIELDS
+    examples = EXAMPLES
     trick_rules = TRICK_RULES
     card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
 

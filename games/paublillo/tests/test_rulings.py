@@ -356,3 +356,28 @@ def test_the_referee_is_the_games_trick_rules():
         assert (codes(generic.legal_cards), winner(generic)) == (codes(own.legal_cards), winner(own))
         assert str(generic.rule) == str(own.rule) and generic.explanation == own.explanation
 
+
+# -- the referee page's examples --------------------------------------------------------------------------------
+
+FOUR_SEATS = GAME.table(["Player 1", "Player 2", "Player 3", "Player 4"])  # the page's table without a table
+# Each example's answer: may the card be played (None: who takes the trick), the rule, who takes the trick.
+EXAMPLE_ANSWERS = {
+    "My only trump is the monja: must I play it?": (True, "The monja need not be played", None),
+    "Trumps were led: must I play a trump?": (False, "Following a trump lead", None),
+    "A plain suit was led: must I follow suit?": (True, "Following a plain lead", None),
+    "Trumps were led: may I play a card face down?": (False, "Face-down cards", None),
+    "The vuelta: does my face-down card win the second trick?": (True, "The vuelta", "Player 4"),
+    "May a card played face down win the first trick?": (None, "Who wins the trick", "Player 4"),
+    "Oros were turned: does the monja beat the paublillo?": (None, "Who wins the trick", "Player 3"),
+    "Who wins: the Ace or the 7 of the suit led?": (None, "Who wins the trick", "Player 2"),
+}
+
+
+def test_the_referee_page_has_an_example_of_each_dispute_and_each_is_answered_right():
+    """The turned card and the monja, following a trump lead (the lone monja apart) and a plain lead, face-down
+    cards, the vuelta, and who takes a trick by the 40-card ranking: each example's answer, as the rules say."""
+    assert [str(e.title) for e in GAME.examples] == list(EXAMPLE_ANSWERS)
+    for example in GAME.examples:
+        ruling = GAME.ruling(FOUR_SEATS, example.situation)
+        assert (ruling.legal, str(ruling.rule), winner(ruling)) == EXAMPLE_ANSWERS[str(example.title)], (
+            str(example.title), str(ruling.explanation))
