@@ -549,3 +549,16 @@ def test_joining_a_night_under_way_says_first_what_becomes_of_its_open_lulos_and
     assert new.pots_total() == 0 and not new.debts
     closed = services.standings(Table.objects.get(closed=True)).state.ledger
     assert closed.pots_total() == 6 and [debt.amount for debt in closed.open_debts()] == [3, 3, 3]
+
+
+def test_a_watcher_sees_the_next_deals_number_as_the_scorekeeper_does(client, night):
+    """Before the first deal, and again once the players changed and a new night began, the watcher's page read
+    "Ana deals" where the scorekeeper's read "Deal 1: Ana deals" (a tester); and so did the region both phones
+    poll."""
+    from scoring import seating
+    for link in (night.edit_token, night.view_token):
+        assert "Deal 1: Ana deals" in section(client.get(f"/t/{link}/").content.decode(), "this-deal")
+        assert "Deal 1: Ana deals" in section(client.get(f"/t/{link}/live/").content.decode(), "this-deal")
+    services.record_deal(night, DEAL1)
+    seating.change_seats(night, PLAYERS[:-1])  # Rosa leaves: the deal passes on to Luis
+    assert "Deal 1: Luis deals" in section(client.get(f"/t/{night.view_token}/").content.decode(), "this-deal")
