@@ -185,6 +185,7 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
             raise PlayersChanged
         after, seats = _what_changes(table, game, st, names)
         played = seats.deals
+        number = len(earlier_games(table)) + 1 if seats.closes else 0  # the closing game's, in the night
         closed = _close_game_so_far(table) if seats.closes else None
         Seat.objects.filter(table=table).delete()
         Seat.objects.bulk_create(Seat(table=table, player=services._player_named(name, device or table.owner_device,
@@ -198,8 +199,8 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
             TableChange.objects.create(table=closed, kind=TableChange.Kind.SEATS, after_deals=played,
                                        author=author, details={**change, "ends": True, "later": table.view_token})
         TableChange.objects.create(table=table, kind=TableChange.Kind.SEATS, after_deals=0, author=author,
-                                   details={**change, "ends": False,
-                                            "earlier": closed.view_token if closed else ""})
+                                   details={**change, "ends": False, "earlier": closed.view_token if closed else "",
+                                            **({"game": number} if closed else {})})
         services._renew(table)
     return closed
 
@@ -239,6 +240,33 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
     return found
 
 
+@dataclass(frozen=True)
+class GameBefore:
+    """The game closed when this one began (the players changed): its ``number`` in the night, the ``deals`` it
+    was closed after and its view ``token``."""
+
+    number: int
+    deals: int
+    token: str
+
+
+def game_before(table: Table) -> GameBefore | None:
+    """The game this one began from when the players changed, as the change said it (one query: the table page
+    says it to every phone, a watcher's too, so that the deals gone from the page are not taken for lost); None
+    for a game that began at a new table. A change made before the night's games were numbered is numbered
+    by walking back through them."""
+    details = _latest_details(table, "earlier")
+    if details is None:
+        return None
+    deals, number = details.get("deals"), details.get("game")
+    return GameBefore(number=number if _whole(number) else len(earlier_games(table)),
+                      deals=deals if _whole(deals) else 0, token=details["earlier"])
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def later_game(table: Table) -> str | None:
     """The view token of the game a closed game's night went on in (the table's, which keeps its links), or
     None for a game still under way."""
@@ -248,7 +276,13 @@ def later_game(table: Table) -> str | None:
 def _linked(table: Table, key: str) -> str | None:
     """The token its latest change of players links under ``key`` ("earlier", "later"), if it has the shape of
     one."""
-    return next((details[key] for details in table.changes.filter(kind=TableChange.Kind.SEATS)
+    details = _latest_details(table, key)
+    return details[key] if details is not None else None
+
+
+def _latest_details(table: Table, key: str) -> dict[str, Any] | None:
+    """The details of its latest change of players that links a token of the shape links make under ``key``."""
+    return next((details for details in table.changes.filter(kind=TableChange.Kind.SEATS)
                  .order_by("-pk").values_list("details", flat=True)
                  if isinstance(details, dict) and isinstance(details.get(key), str)
                  and TOKEN_SHAPE.fullmatch(details[key])), None)

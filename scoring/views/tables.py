@@ -247,6 +247,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "next_number": form["deal_number"].value() if form is not None else next_number,
         "house_rules": house_rules(st),
         "later_link": later_link(table) if table.closed else "",
+        "game_before": None if table.closed else seating.game_before(table),  # its deals gone from this page
         "rematch": None if st.accepts_deals else services.rematch_of(table),  # once the game is over
     }
     context.update(extra)

@@ -150,3 +150,42 @@ def test_joining_a_game_under_way_asks_first_cancel_keeps_the_table_and_confirm_
     live = Table.objects.get(pk=table.pk)
     assert services.table_spec(live).players == ("N", "S", "E", "W", "O") and services.standings(live).deal_count == 0
     assert Table.objects.filter(closed=True).count() == 1
+
+
+def test_a_watcher_sees_the_game_closed_when_someone_leaves_without_reloading(live_server, page: Page, browser,
+                                                                              browser_context_args, screenshot):
+    """A watcher's phone (390 px) follows the table while, on the scorekeeper's, E leaves after three deals: the
+    standings go back to 0 and the deals leave the page, and the watcher's page says, without a reload, which game
+    closed and after how many deals, linking it (a tester's watcher took the three deals for lost)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W", "O"])
+    for taker in ["N", "S", "E"]:
+        services.record_deal(table, {"taker": taker, "partner": taker, "contract": "garde", "bouts": 2,
+                                     "points": 49})
+    watching = browser.new_context(**browser_context_args)
+    try:
+        watcher = watching.new_page()
+        watcher.goto(f"{live_server.url}/t/{table.view_token}/")
+        expect(watcher.locator("#next-up")).to_contain_text("3 deals")
+        expect(watcher.locator("#game-before")).to_have_count(0)
+        watcher.evaluate("window.notReloaded = true")  # gone if the page were loaded again
+
+        page.goto(f"{live_server.url}/t/{table.edit_token}/players/")
+        page.locator("#id_leave-seat").select_option(label="E")
+        page.locator("#leave-form button[type=submit]").click()
+        page.locator("#confirm-change").click()
+        expect(page.locator("#game-before")).to_have_text("Game 1 closed when the players changed (3 deals) →")
+
+        line = watcher.locator("#game-before")
+        expect(line).to_have_text("Game 1 closed when the players changed (3 deals) →", timeout=5000)
+        expect(watcher.locator("#next-up")).to_contain_text("0 deals")
+        assert watcher.evaluate("window.notReloaded") is True
+        box = line.bounding_box()
+        assert box is not None and box["height"] >= 44  # a tap target of its own
+        fits(watcher)
+        watcher.screenshot(path=str(screenshot("scorekeeper", full_page=False).with_name(
+            "test_a_watcher_sees_the_game_closed_when_someone_leaves_without_reloading-watcher.png")))
+        line.click()
+        expect(watcher.locator("#closed")).to_be_visible()  # the game closed, as it stood
+        expect(watcher.locator("#next-up")).to_contain_text("3 deals")
+    finally:
+        watching.close()

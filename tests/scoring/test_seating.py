@@ -592,3 +592,98 @@ def test_odd_values_posted_to_the_players_page_change_nothing_and_never_fail(cli
     response = client.post(players_url(tarot4), odd)
     assert response.status_code == 200
     assert services.table_spec(Table.objects.get(pk=tarot4.pk)).players == tuple(PLAYERS4)
+
+
+# -- the table page after a change of players: the game just closed is said and linked -----------------------
+
+def game_before_line(html: str) -> str | None:
+    """The line the table page says the game closed when the players changed in, as text, with its link."""
+    found = re.search(r'<a class="tap-link small" id="game-before" href="([^"]+)">([^<]*)</a>', html)
+    return f"{unescape(found.group(2))} [{found.group(1)}]" if found else None
+
+
+def test_after_someone_leaves_the_table_page_links_the_game_just_closed_for_every_phone(client, tarot5):
+    """Five deals, then O leaves: the new game starts at 0 with no deals, and a watcher who saw the five deals
+    vanish took them for lost (a tester). The table page says which game closed and after how many deals, and
+    links it — on the edit link, the view link and the region a watcher's phone polls (no reload)."""
+    add_deals(tarot5, 5)
+    seen = Table.objects.get(pk=tarot5.pk).version
+    closed = seating.change_seats(tarot5, ["N", "S", "E", "W"])
+    assert closed is not None
+
+    said = f"Game 1 closed when the players changed (5 deals) → [/t/{closed.view_token}/]"
+    assert game_before_line(client.get(f"/t/{tarot5.edit_token}/").content.decode()) == said
+    assert game_before_line(client.get(f"/t/{tarot5.view_token}/").content.decode()) == said
+    polled = client.get(f"/t/{tarot5.view_token}/live/", {"v": seen}).content.decode()
+    assert game_before_line(polled) == said
+
+
+def test_the_game_closed_is_still_linked_after_the_new_games_first_deals_and_numbered_in_the_night(client, tarot4):
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    add_deals(tarot4, 2)
+    assert "Game 1 closed when the players changed (1 deal) →" in game_before_line(
+        client.get(f"/t/{tarot4.view_token}/").content.decode())
+    second = seating.change_seats(tarot4, ["N", "S", "E", "W"])
+    assert second is not None
+    assert game_before_line(client.get(f"/t/{tarot4.view_token}/").content.decode()) == \
+        f"Game 2 closed when the players changed (2 deals) → [/t/{second.view_token}/]"
+
+
+def test_a_table_with_no_game_before_it_says_nothing_of_one(client, tarot4):
+    """Nor a game closed itself, nor a change before the first deal (nothing closed)."""
+    add_deals(tarot4, 1)
+    assert 'id="game-before"' not in client.get(f"/t/{tarot4.edit_token}/").content.decode()
+    closed = seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    assert closed is not None
+    assert 'id="game-before"' not in client.get(f"/t/{closed.view_token}/").content.decode()
+    fresh = services.create_table(game="tarot", players=PLAYERS4)
+    assert seating.change_seats(fresh, ["N", "S", "E"]) is None
+    assert 'id="game-before"' not in client.get(f"/t/{fresh.edit_token}/").content.decode()
+
+
+def test_someone_joining_before_the_new_games_first_deal_keeps_the_link_to_the_game_closed(client, tarot5):
+    add_deals(tarot5, 5)
+    closed = seating.change_seats(tarot5, ["N", "S", "E", "W"])
+    assert seating.change_seats(tarot5, ["N", "S", "E", "W", "G"]) is None  # no deal yet: the same game
+    assert closed is not None
+    assert game_before_line(client.get(f"/t/{tarot5.view_token}/").content.decode()) == \
+        f"Game 1 closed when the players changed (5 deals) → [/t/{closed.view_token}/]"
+
+
+def test_a_change_of_players_made_before_the_games_were_numbered_is_numbered_by_walking_back(client, tarot4):
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W"])
+    for change in TableChange.objects.filter(kind=TableChange.Kind.SEATS):
+        change.details.pop("game", None)  # as stored before
+        change.save()
+    assert "Game 2 closed when the players changed (1 deal)" in game_before_line(
+        client.get(f"/t/{tarot4.view_token}/").content.decode())
+
+
+def test_the_line_costs_one_query_however_many_games_came_before(client, tarot4):
+    """The table page's queries do not grow with the night (tests/bench): one game before or three, the same."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries() -> int:
+        cache.clear()  # a full render, not the page as cached
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(f"/t/{tarot4.view_token}/").status_code == 200
+        return len(captured)
+
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    add_deals(tarot4, 1)
+    after_one = queries()
+    seating.change_seats(tarot4, ["N", "S", "E", "W"])
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W"])
+    add_deals(tarot4, 1)
+    assert "Game 4 closed" in game_before_line(client.get(f"/t/{tarot4.view_token}/").content.decode())
+    assert queries() == after_one
