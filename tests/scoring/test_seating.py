@@ -687,3 +687,30 @@ def test_the_line_costs_one_query_however_many_games_came_before(client, tarot4)
     add_deals(tarot4, 1)
     assert "Game 4 closed" in game_before_line(client.get(f"/t/{tarot4.view_token}/").content.decode())
     assert queries() == after_one
+
+
+# -- the history says what a change of players did ---------------------------------------------------------------
+
+def test_a_join_before_the_first_deal_reads_as_the_same_game_in_the_history(client, tarot5):
+    """After O left (a new game), G sits down before its first deal: no game closes, and the history says so —
+    not "a new game" (a tester: it read as a second new game)."""
+    add_deals(tarot5, 5)
+    seating.change_seats(tarot5, ["N", "S", "E", "W"])
+    seating.change_seats(tarot5, ["N", "S", "E", "W", "G"])
+    html = unescape(client.get(f"/t/{tarot5.edit_token}/history/").content.decode())
+    changes = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(
+        r'<li class="list-group-item table-change">(.*?)<div class="small', html, re.S)]
+    assert changes == [
+        "G joined: no deal yet, so the same game, now with N, S, E, W, G",
+        "O left (after deal 5): a new game with N, S, E, W — the game before, with its scores and settle-up"]
+
+
+def test_the_history_does_not_say_nothing_changed_under_the_changes_it_lists(client, tarot4):
+    """No deal yet in the new game, so no deal's change to log: its "Nothing has changed yet." sat right under
+    the table's two changes listed (a tester)."""
+    add_deals(tarot4, 1)
+    seating.change_seats(tarot4, ["N", "S", "E", "W", "O"])
+    html = client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
+    assert 'id="table-changes"' in html and "Nothing has changed yet." not in html
+    fresh = services.create_table(game="tarot", players=PLAYERS4)
+    assert "Nothing has changed yet." in client.get(f"/t/{fresh.edit_token}/history/").content.decode()
