@@ -463,6 +463,19 @@ def replay_one(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, de
                             % {"n": deal.number, "why": translate(first)}) from exc
 
 
+def outcome_if_restored(table: Table, deal: Deal, game: Game[Any, Any, Any], spec: TableSpec[Any],
+                        before: State | None = None) -> dict[str, Any] | None:
+    """What an undone deal would say were it restored (its record read by its rules on the deals in play before
+    it; ``before``, their state, when the caller has it), as a recorded deal's stored outcome says it: its
+    breakdown in the game's words, its scores, its moves. None if its rules no longer take it there. Writes
+    nothing."""
+    try:
+        state = before if before is not None else state_before(table, deal.number, game, spec)
+        return replay_one(game, spec, state, deal)[1].to_json()
+    except ChangeRefused:
+        return None
+
+
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
     return outcome.to_json()
 

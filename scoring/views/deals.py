@@ -221,6 +221,8 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     return render(request, "scoring/deal.html", {
         "access": access, "token": token, "table": access.table, "game": game, "deal": deal,
         "record_lines": describe_record(game, spec, deal.record),
+        # undone, it counts for nobody: what it would say if restored, in the game's words, as a deal in play says it
+        "if_restored": services.outcome_if_restored(access.table, deal, game, spec) if deal.withdrawn else None,
         "scores": services.scores_in_order(game, spec, deal.outcome, labels),
         "revisions": [(r, describe_record(game, spec, r.record)) for r in revisions],
         "me": author_of(request, create=False),
@@ -352,12 +354,17 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     labels = side_labels(st)
     sides = st.game.sides(st.spec)
     deals = Paginator(table.deals.order_by("-number"), PER_PAGE).get_page(request.GET.get("page"))
-    rows = [{"deal": d, "breakdown": (d.outcome or {}).get("breakdown") or [],
-             "labelled": [] if d.withdrawn else [(labels.get(s, s), score) for s, score in zip(
-                 sides, (d.outcome or {}).get("scores") or [None] * len(sides), strict=False)],
-             # an undone deal scores nothing: what it said is shown, so Restore is not a leap in the dark
-             "record_lines": describe_record(st.game, st.spec, d.record) if d.withdrawn else []}
-            for d in deals]
+    in_play = st.last_deal.number if st.last_deal else 0
+    rows = []
+    for d in deals:
+        # an undone deal scores nothing: what it would say if restored is shown, in the game's words as a recorded
+        # deal's breakdown (its record's fields if its rules no longer take it), so Restore is no leap in the dark
+        said = services.outcome_if_restored(table, d, st.game, st.spec, None if d.number < in_play or st.problem
+                                            else st.state) if d.withdrawn else d.outcome
+        rows.append({"deal": d, "breakdown": (said or {}).get("breakdown") or [],
+                     "labelled": [] if d.withdrawn else [(labels.get(s, s), score) for s, score in zip(
+                         sides, (d.outcome or {}).get("scores") or [None] * len(sides), strict=False)],
+                     "record_lines": describe_record(st.game, st.spec, d.record) if d.withdrawn and not said else []})
     log = Paginator(DealRevision.objects.filter(deal__table=table).select_related("deal")
                     .order_by("-created", "-pk"), PER_PAGE).get_page(request.GET.get("log"))
     last_active = st.last_deal

@@ -352,3 +352,41 @@ def test_an_undo_revision_says_undone_once(client, tarot4):
     assert re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).count("undone") == 1
     heading = html[html.index("<h1"):html.index("</h1>")]
     assert "undone" in heading
+
+
+def breakdown_lines(html: str) -> list[str]:
+    """The lines of the first breakdown in ``html``, as read."""
+    found = re.search(r'<ul class="breakdown[^"]*"[^>]*>(.*?)</ul>', html, re.S)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", line)).strip()
+            for line in re.findall(r"<li>(.*?)</li>", found.group(1), re.S)] if found else []
+
+
+def test_an_undone_deal_reads_in_the_games_own_words_as_a_recorded_deal_does(client, tarot4):
+    """Undone, a deal read as its record's fields ("Lulos paid Lulo #4, Cola 3, Ana", a tester); it reads as the
+    breakdown it had when it counted — what it would say if restored — in the history and on its own page."""
+    add_deals(tarot4, 2)  # deal 2: S takes a Garde, 2 bouts, 49 points
+    counted = breakdown_lines(client.get(url(tarot4, "deal/2/")).content.decode())
+    assert counted[0] == "Garde, 2 bouts, 49 points: 49 − 41 = 8"
+    client.post(url(tarot4, "undo/"))
+
+    html = client.get(url(tarot4, "history/")).content.decode()
+    article = html[html.index('id="deal-2"'):]
+    article = article[:article.index("</article>")]
+    assert breakdown_lines(article) == counted and "record-lines" not in article
+    assert breakdown_lines(client.get(url(tarot4, "deal/2/")).content.decode()) == counted
+
+
+def test_an_undone_deal_its_rules_no_longer_take_shows_what_was_entered(client, pool):
+    """Deal 2 replaced since, deal 3 could not be restored (20 points taken already): its fields, not an error."""
+    services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.record_deal(pool, {"player": "Ana", "points": 1})
+    services.record_deal(pool, {"player": "Bea", "points": 9})
+    services.undo_last(pool)
+    services.undo_last(pool)
+    services.record_deal(pool, {"player": "Bea", "points": 10})
+
+    html = client.get(f"/t/{pool.edit_token}/history/").content.decode()
+    article = html[html.index('id="deal-3"'):]
+    article = article[:article.index("</article>")]
+    assert "record-lines" in article and "Bea" in article and "9" in article
+    assert client.get(f"/t/{pool.edit_token}/deal/3/").status_code == 200

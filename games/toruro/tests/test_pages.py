@@ -562,3 +562,17 @@ def test_a_watcher_sees_the_next_deals_number_as_the_scorekeeper_does(client, ni
     services.record_deal(night, DEAL1)
     seating.change_seats(night, PLAYERS[:-1])  # Rosa leaves: the deal passes on to Luis
     assert "Deal 1: Luis deals" in section(client.get(f"/t/{night.view_token}/").content.decode(), "this-deal")
+
+
+def test_an_undone_deal_with_a_lulo_paid_reads_as_its_breakdown_in_the_history(client, night):
+    """Not "Lulos paid Lulo #1, Cabeza 2, Cola 1, Marta" (a tester): the deal's own words, as when it counted."""
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "3C", "went": ["Pepe", "Marta"], "tricks": ["Pepe", "Marta", "Pepe"],
+                                 "payments": [{"lulo": 1, "player": "Marta", "cabeza": 2, "cola": 1}]})
+    counted = text(client.get(f"/t/{night.view_token}/deal/2/").content.decode())
+    services.undo_last(night)
+    article = re.search(r'id="deal-2".*?</article>', client.get(f"/t/{night.view_token}/history/").content.decode(),
+                        re.S).group(0)
+    assert "Lulos paid" not in text(article)
+    assert "Marta pays lulo #1 (3 chips): cabeza 2, barriga 0, cola 1." in text(article) and \
+        "Marta pays lulo #1 (3 chips): cabeza 2, barriga 0, cola 1." in counted
