@@ -230,11 +230,14 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 def changed_message(deal: Deal) -> str:
-    """What Save says of a deal changed: an undone deal stays undone, and no score moves."""
+    """What Save says of a deal changed: an undone deal stays undone, and no score moves; the scores after it
+    were recomputed only if deals in play come after it (the last deal changed has none)."""
     if deal.withdrawn:
         return _("Deal %(n)s changed. It stays undone and counts for nobody: restore it from the history to "
                  "count it.") % {"n": deal.number}
-    return _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": deal.number}
+    if services.active_deals(deal.table).filter(number__gt=deal.number).exists():
+        return _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": deal.number}
+    return _("Deal %(n)s changed.") % {"n": deal.number}
 
 
 @require_http_methods(["GET", "POST"])

@@ -390,3 +390,14 @@ def test_an_undone_deal_its_rules_no_longer_take_shows_what_was_entered(client, 
     article = article[:article.index("</article>")]
     assert "record-lines" in article and "Bea" in article and "9" in article
     assert client.get(f"/t/{pool.edit_token}/deal/3/").status_code == 200
+
+
+def test_editing_the_last_deal_does_not_say_later_scores_were_recomputed(client, tarot4):
+    """No deal comes after it: "the scores after it were recomputed" said of none (a tester)."""
+    add_deals(tarot4, 2)
+    data = {"taker": "W", "contract": "prise", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none"}
+    html = client.post(url(tarot4, "deal/2/edit/"), data, follow=True).content.decode()
+    assert "Deal 2 changed." in html and "recomputed" not in html
+    html = client.post(url(tarot4, "deal/1/edit/"), data, follow=True).content.decode()
+    assert "Deal 1 changed; the scores after it were recomputed." in html
