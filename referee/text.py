@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CONTEXT = "\x04"  # between a template's context and the template, as gettext's catalogs keep them
+PLURAL = "\x1f"  # between a plural template's singular and plural (:func:`ngettext`); not NUL, which PostgreSQL's
+#                  JSON cannot store
 
 
 @dataclass(frozen=True)
@@ -22,7 +24,7 @@ class Text:
     params: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        template = without_context(self.template)
+        template = plural_form(without_context(self.template), self.params)
         return fill(template, self.params, words_of(self.params)) if self.params else template
 
     def to_json(self) -> str:
@@ -129,6 +131,41 @@ def pgettext(context: str, template: str, **params: Any) -> Text:
     'K'
     """
     return Text(f"{context}{CONTEXT}{template}", params)
+
+
+def ngettext(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """``_`` for a message whose words depend on a number ``n`` (also its ``%(n)s``): the catalogue's plural rule
+    picks the form (French says "0 bout", English "0 bouts"). The template keeps both forms, so a stored text
+    still reads in the reader's language. (``makemessages`` finds both forms: ``ngettext`` is an xgettext keyword.)
+
+    >>> [str(ngettext("%(n)s bout", "%(n)s bouts", n)) for n in (0, 1, 2)]
+    ['0 bouts', '1 bout', '2 bouts']
+    >>> str(ngettext("%(points)s point", "%(points)s points", 1, points="½"))
+    '½ point'
+    """
+    return Text(f"{singular}{PLURAL}{plural}", {"n": n, **params})
+
+
+def plural_forms(template: str) -> tuple[str, str] | None:
+    """A plural template's two forms (:func:`ngettext`), English's singular and plural; ``None`` for any other."""
+    if PLURAL not in template:
+        return None
+    singular, _sep, plural = template.partition(PLURAL)
+    return singular, plural
+
+
+def plural_count(params: Mapping[str, Any]) -> int:
+    """The number that picks a plural template's form (its ``n``; 2, a plural, if it has none)."""
+    n = params.get("n")
+    return n if isinstance(n, int) else 2
+
+
+def plural_form(template: str, params: Mapping[str, Any]) -> str:
+    """The form of a plural template English says for its ``n`` (1: the singular); any other template as it is."""
+    forms = plural_forms(template)
+    if forms is None:
+        return template
+    return forms[0] if plural_count(params) == 1 else forms[1]
 
 
 def without_context(template: str) -> str:

@@ -34,7 +34,7 @@ from ninja.parser import Parser
 
 from referee.game import Field as RecordField
 from referee.game import Game, InvalidRecord, Option, Outcome, State, TableSpec, all_games, get_game
-from referee.text import Text, is_i18n
+from referee.text import PLURAL, Text, is_i18n, plural_count
 from scoring import services
 from scoring.access import CLOSED, Access, resolve
 from scoring.api_schemas import (
@@ -394,9 +394,10 @@ class Translator:
             template, params = text  # the stored form, ``[template, params]``, read as it is (nested texts too)
         else:
             return str(text) if isinstance(text, list | tuple) else services.translate(text)
-        translated = self.templates.get(template)
+        key = template if PLURAL not in template else f"{template}{PLURAL}{plural_count(params)}"  # by its n
+        translated = self.templates.get(key)
         if translated is None:
-            translated = self.templates[template] = services.gettext_of(template)
+            translated = self.templates[key] = services.gettext_of(template, params)
         try:
             return services.filled(translated, params, self)
         except (KeyError, TypeError, ValueError):

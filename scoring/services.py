@@ -20,11 +20,11 @@ from django.core.cache import cache
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
-from referee.text import CONTEXT, Text, fill, is_text, without_context, words_of
+from referee.text import CONTEXT, Text, fill, is_text, plural_count, plural_forms, without_context, words_of
 from scoring import rows
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
@@ -1020,7 +1020,7 @@ def translate(text: Text | str | list[Any]) -> str:
     else:
         return _(text) if isinstance(text, str) and text else str(text)
     try:
-        return filled(gettext_of(template), params, translate)
+        return filled(gettext_of(template, params), params, translate)
     except (KeyError, TypeError, ValueError):
         return str(Text(template, params))
 
@@ -1058,9 +1058,13 @@ def elided(template: str, params: Mapping[str, Any]) -> str:
     return _BEFORE_A_VALUE.sub(one, template)
 
 
-def gettext_of(template: str) -> str:
+def gettext_of(template: str, params: Any = None) -> str:
     """gettext for a referee template, its context (:func:`referee.text.pgettext`) included: a template
-    without a translation is said as it is, without its context."""
+    without a translation is said as it is, without its context. A plural template (:func:`referee.text.ngettext`)
+    takes the form its ``n`` among ``params`` picks in the reader's language."""
+    forms = plural_forms(template)
+    if forms is not None:
+        return ngettext(forms[0], forms[1], plural_count(params if isinstance(params, Mapping) else {}))
     translated = _(template)
     return without_context(translated) if CONTEXT in translated else translated
 
