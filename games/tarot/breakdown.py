@@ -24,7 +24,7 @@ from games.tarot.numbers import (
     number,
 )
 from games.tarot.record import PetitAuBout, Side, TarotRecord
-from referee.text import Text, _, signed
+from referee.text import Text, _, ngettext, signed
 
 POIGNEE_LINES: dict[str, Text] = {
     "simple": _("Simple poignée: %(amount)s"),
@@ -32,15 +32,21 @@ POIGNEE_LINES: dict[str, Text] = {
     "triple": _("Triple poignée: %(amount)s"),
 }
 DEFENCE_COUNTED_LINE = _("The defence counted %(defence)s: the attack has 91 − %(defence)s = %(attack)s.")
-HEADER_LINES: dict[tuple[bool, bool], Text] = {  # (whole points?, one bout?)
-    (True, True): _("%(contract)s, 1 bout, %(points)s points: %(points)s − %(target)s = %(difference)s"),
-    (True, False): _("%(contract)s, %(bouts)s bouts, %(points)s points: %(points)s − %(target)s = "
-                     "%(difference)s"),
-    (False, True): _("%(contract)s, 1 bout, %(points)s points, the half to the winner: %(counted)s − "
-                     "%(target)s = %(difference)s"),
-    (False, False): _("%(contract)s, %(bouts)s bouts, %(points)s points, the half to the winner: "
-                      "%(counted)s − %(target)s = %(difference)s"),
+HEADER_LINES: dict[bool, Text] = {  # whole points?
+    True: _("%(contract)s, %(bouts)s, %(points)s: %(counted)s − %(target)s = %(difference)s"),
+    False: _("%(contract)s, %(bouts)s, %(points)s, the half to the winner: %(counted)s − %(target)s = "
+             "%(difference)s"),
 }
+# The header lines deals were stored with before the bouts and points said how many (French "0 bout"): marked so
+# that their translations stay in the catalogue, as those deals' breakdowns still read them.
+STORED_HEADER_LINES: tuple[Text, ...] = (
+    _("%(contract)s, 1 bout, %(points)s points: %(points)s − %(target)s = %(difference)s"),
+    _("%(contract)s, %(bouts)s bouts, %(points)s points: %(points)s − %(target)s = %(difference)s"),
+    _("%(contract)s, 1 bout, %(points)s points, the half to the winner: %(counted)s − %(target)s = "
+      "%(difference)s"),
+    _("%(contract)s, %(bouts)s bouts, %(points)s points, the half to the winner: %(counted)s − %(target)s = "
+      "%(difference)s"),
+)
 JUSTE_FAIT_LINE = _("Juste fait, made by 0: (25 + 0) × %(mult)s = %(value)s")
 MADE_LINE = _("Made by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s")
 FAILED_LINE = _("Failed by %(margin)s: (25 + %(margin)s) × %(mult)s = %(value)s to the defence")
@@ -91,10 +97,27 @@ def defence_counted_line(attack_halves: int) -> Text:
 @lru_cache(maxsize=4096)
 def header_line(contract: str, bouts: int, attack_halves: int, target: int, difference: int) -> Text:
     """``Garde, 2 bouts, 49 points: 49 − 41 = 8``, or with the half point given to the winning side."""
-    header = HEADER_LINES[attack_halves % 2 == 0, bouts == 1]
+    header = HEADER_LINES[attack_halves % 2 == 0]
     return Text(header.template, {
-        "contract": CONTRACT_NAMES[contract], "bouts": bouts, "points": format_halves(attack_halves),
+        "contract": CONTRACT_NAMES[contract], "bouts": bouts_said(bouts), "points": points_said(attack_halves),
         "counted": target + difference, "target": target, "difference": number(difference)})
+
+
+@lru_cache(maxsize=8)
+def bouts_said(bouts: int) -> Text:
+    """``2 bouts``, ``1 bout``, and ``0 bouts`` as each language says it (``0 bout`` in French)."""
+    return ngettext("%(n)s bout", "%(n)s bouts", bouts)
+
+
+@lru_cache(maxsize=256)
+def points_said(halves: int) -> Text:
+    """``49 points``, ``40½ points``, ``1 point``, ``½ point``, and ``0 points`` as each language says it (``0
+    point`` in French): the form for the points rounded up, so that ``1½`` is plural in English.
+
+    >>> str(points_said(98)), str(points_said(1)), str(points_said(0)), str(points_said(3))
+    ('49 points', '½ point', '0 points', '1½ points')
+    """
+    return ngettext("%(points)s point", "%(points)s points", (halves + 1) // 2, points=format_halves(halves))
 
 
 @lru_cache(maxsize=1024)

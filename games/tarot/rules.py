@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.tarot import cards, carry, stats
-from games.tarot.breakdown import deal_lines, each_line, misere_line
+from games.tarot.breakdown import bouts_said, deal_lines, each_line, misere_line, points_said
 from games.tarot.check import check_record
 from games.tarot.count import attack_shares, count_deal
-from games.tarot.numbers import MISERE_BONUS, format_halves, points_of
+from games.tarot.numbers import MISERE_BONUS, points_of
 from games.tarot.options import TarotOptions
 from games.tarot.play import TarotTrickRules, chips
 from games.tarot.record import (
-    CHELEM_CHOICES,
     Chelem,
     PetitAuBout,
     PlayedCards,
@@ -65,6 +64,14 @@ class TarotDetails(Values):
     multiplier: int
     unit: int
 
+
+# The chelem as the cards show it, among what they said before the score (not the breakdown's "+400").
+CHELEM_SAID: dict[Chelem, Text] = {
+    Chelem.ANNOUNCED_MADE: _("Chelem announced and made: the attack took every trick."),
+    Chelem.UNANNOUNCED_MADE: _("Chelem made without announcing it: the attack took every trick."),
+    Chelem.ANNOUNCED_FAILED: _("Chelem announced and failed: the defence took a trick."),
+    Chelem.DEFENCE: _("Chelem by the defence: it took every trick."),
+}
 
 RULING_FIELDS: tuple[Field, ...] = (
     Field("question", _("Question"), "choice", required=False, default="play",
@@ -205,13 +212,10 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
         found = cards.derive(table, record, deal, chien, ecart)
         plays = PlayedCards(deal.first_leader, tuple(p.card for p in deal.plays), chien, ecart)
         attack = and_join([s.name for s in found.attack])
-        counted = {"names": attack, "points": format_halves(found.attack_halves), "bouts": found.bouts,
-                   "other": format_halves(found.defence_halves)}  # "40½", as the breakdown says half points
         lines: list[Text] = [
-            _("The attack (%(names)s): %(points)s points and 1 bout; the defence: %(other)s points.", **counted)
-            if found.bouts == 1 else
-            _("The attack (%(names)s): %(points)s points and %(bouts)s bouts; the defence: %(other)s points.",
-              **counted),
+            _("The attack (%(names)s): %(points)s and %(bouts)s; the defence: %(other)s.", names=attack,
+              points=points_said(found.attack_halves), bouts=bouts_said(found.bouts),
+              other=points_said(found.defence_halves)),  # "40½ points", as the breakdown says half points
             {PetitAuBout.ATTACK: _("Petit au bout: to the attack."),
              PetitAuBout.DEFENCE: _("Petit au bout: to the defence."),
              PetitAuBout.NONE: _("No petit au bout.")}[found.petit_au_bout]]
@@ -227,7 +231,7 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
             lines.append(_("The Excuse, played by %(owner)s to the last trick, goes to %(winner)s's side.",
                            owner=excuse.owner.name, winner=excuse.winner.name))
         if found.chelem is not Chelem.NONE:
-            lines.append(_("Chelem: %(what)s", what=dict(CHELEM_CHOICES)[found.chelem.value]))
+            lines.append(CHELEM_SAID[found.chelem])
         if found.aside:
             lines.append(_("Not played (chien or écart): %(cards)s.", cards=chips(found.aside)))
         return dataclasses.replace(found.record, plays=plays), tuple(lines)

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +29,7 @@ from games.tarot.rules import GAME
 from referee.cards import Card, full_deck, parse_cards
 from referee.parse import InvalidRecord
 from referee.played import FlagKind, PlayedDeal
+from scoring.services import translate
 
 FOUR = GAME.table(["N", "E", "S", "W"])  # in the order of play; W deals, N leads the first trick
 N, E, S, W = FOUR.seats()
@@ -222,6 +225,18 @@ def test_a_taker_who_announces_the_chelem_leads_the_first_trick() -> None:
     state = GAME.initial_state(FOUR)
     assert GAME.first_lead(FOUR, state, {"taker": "S", "contract": "garde"})[1] == E.index
     assert GAME.first_lead(FOUR, state, {"taker": "S", "contract": "garde", "chelem_announced": True})[1] == S.index
+
+
+def test_what_the_cards_say_of_a_chelem_is_a_sentence_in_every_language() -> None:
+    """Deal C: the lines shown before the score say the chelem as a sentence, not a form's choice after a colon
+    ("Chelem : Annoncé et réussi (+400)", a tester), and count bouts and points as the breakdown does."""
+    _record, lines = GAME.record_from_plays(FOUR, {"taker": "N", "contract": "garde_sans", "chelem_announced": True},
+                                            deal_c())
+    said = [str(line) for line in lines]
+    assert said[0] == "The attack (N): 91 points and 3 bouts; the defence: 0 points."
+    assert "Chelem announced and made: the attack took every trick." in said
+    with translation.override("fr"):
+        assert not any(re.search(r"Chelem\W+Annoncé", translate(line)) for line in lines)
 
 
 def test_a_chelem_announced_but_not_made_fails() -> None:
