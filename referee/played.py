@@ -375,7 +375,7 @@ class PlayedDeal:
             held = set(self.known.get(seat.index, frozenset())) - before
             everything = held | {c for t, cards in by_trick.items() if t >= number for c in cards}
             trick = Trick(tricks[number - 1].trick.plays[:index % size])
-            context = dataclasses.replace(contexts[number - 1], trick=trick)
+            context = dataclasses.replace(contexts[number - 1], trick=trick, player=seat)  # said of the player
             verdict = self.rules.legal_plays(context, sorted(everything), trick)
             if card in verdict.legal:
                 continue

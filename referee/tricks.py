@@ -96,7 +96,9 @@ class Situation:
     played so far, in order; ``card`` the card asked about; ``leader`` who led the trick; ``trump`` the trump
     suit (a letter); ``turned`` the turned card; ``called`` the card called at five-player Tarot;
     ``trick_number`` from 1; ``flags`` the yes/no questions a game asks (``first_trick``, ``last_trick``...);
-    ``more`` further lists of cards a game asks for (Tarot's ``ecart``); ``question`` what is asked."""
+    ``more`` further lists of cards a game asks for (Tarot's ``ecart``); ``question`` what is asked; ``player``,
+    when a deal's cards judge a play already made, who made it: a game may then say its rule of that player ("Cris
+    had no ♠") rather than to the one asking ("you have no ♠")."""
 
     table: TableSpec[Any]
     hand: tuple[Card, ...] | None = None
@@ -112,6 +114,7 @@ class Situation:
     more: Mapping[str, tuple[Card, ...]] = field(default_factory=dict)
     question: str = "play"
     players_in: int | None = None  # players dealt in, where one sits out (Tresillo at four); else the table
+    player: Seat | None = None  # whose play is judged after the fact (a revoke the cards prove): said of them
 
     @property
     def complete(self) -> bool:

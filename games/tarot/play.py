@@ -124,8 +124,11 @@ def highest_trump(trick: Sequence[Card]) -> Card | None:
     return max(trumps, key=lambda c: c.number) if trumps else None
 
 
-def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None = None) -> Judgement:
-    """The cards of ``hand`` that may go to ``trick``; ``called`` brings in the five-player opening lead.
+def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None = None,
+                player: str | None = None) -> Judgement:
+    """The cards of ``hand`` that may go to ``trick``; ``called`` brings in the five-player opening lead. With
+    ``player`` (a play the cards of a deal judge after it was made), a rule that refuses a card is said of that
+    player, in the past ("Cris had no ♠"), not to the one asking ("you have no ♠").
 
     >>> from referee.cards import parse_cards
     >>> j = legal_plays(parse_cards("2H T3 T15 EX", "tarot"), parse_cards("7S T10", "tarot"))
@@ -136,7 +139,10 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
     trumps = [c for c in hand if c.is_trump]
     top = highest_trump(trick)
 
-    def ruled(rule: Rule, explanation: Text, legal: Sequence[Card], why_ok: Text, why_not: Text) -> Judgement:
+    def ruled(rule: Rule, explanation: Text, legal: Sequence[Card], why_ok: Text, why_not: Text,
+              said_of: Text | None = None) -> Judgement:
+        if player is not None and said_of is not None:  # why the player's card was refused, said of the player
+            explanation = why_not = said_of
         reasons: dict[Card, Text] = {}
         for card in hand:
             if card.is_excuse:
@@ -182,11 +188,14 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
                          _("Trumps were led: you must beat the highest trump in the trick, %(top)s, even if your "
                            "partner played it, since you can.", top=top_code),
                          higher, _("Beats the %(top)s, as you must.", top=top_code),
-                         _("You must beat the %(top)s with a higher trump, and you hold one.", top=top_code))
+                         _("You must beat the %(top)s with a higher trump, and you hold one.", top=top_code),
+                         _("Trumps were led and %(name)s could beat the %(top)s, the highest trump in the trick: "
+                           "%(name)s had to, even over a partner.", name=player, top=top_code))
         return ruled(RULE_FOLLOW_TRUMPS, _("Trumps were led: you cannot beat the %(top)s, so play any trump.",
                                           top=top_code),
                      trumps, _("A trump, as trumps were led; you cannot beat the %(top)s.", top=top_code),
-                     _("Trumps were led and you hold trumps: play one."))
+                     _("Trumps were led and you hold trumps: play one."),
+                     _("Trumps were led and %(name)s held trumps: %(name)s had to play one.", name=player))
 
     mark = suit_mark(suit)
     following = [c for c in hand if c.suit == suit]
@@ -194,7 +203,9 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
         return ruled(RULE_FOLLOW,
                      _("%(suit)s was led and you hold %(suit)s: you must play one (or the Excuse).", suit=mark),
                      following, _("Follows the suit led, %(suit)s.", suit=mark),
-                     _("You hold %(suit)s, the suit led: you must follow suit.", suit=mark))
+                     _("You hold %(suit)s, the suit led: you must follow suit.", suit=mark),
+                     _("%(suit)s was led and %(name)s held %(suit)s: %(name)s had to play one (or the Excuse).",
+                       suit=mark, name=player))
     if not trumps:
         return ruled(RULE_DISCARD, _("You have no %(suit)s and no trump: throw any card.", suit=mark),
                      hand, _("You can neither follow %(suit)s nor trump: any card will do.", suit=mark),
@@ -202,7 +213,9 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
     if top is None:
         return ruled(RULE_TRUMP, _("You have no %(suit)s, the suit led: you must play a trump.", suit=mark),
                      trumps, _("A trump, as you have no %(suit)s.", suit=mark),
-                     _("You have no %(suit)s but hold trumps: you must trump.", suit=mark))
+                     _("You have no %(suit)s but hold trumps: you must trump.", suit=mark),
+                     _("%(name)s had no %(suit)s, the suit led: %(name)s had to play a trump.", suit=mark,
+                       name=player))
     higher = [c for c in trumps if c.number > top.number]
     if higher:
         return ruled(RULE_OVERTRUMP,
@@ -210,13 +223,17 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], called: Card | None
                        "higher trump, since you hold one.", suit=mark, top=said(top)),
                      higher, _("Beats the %(top)s, as you must.", top=said(top)),
                      _("The trick is trumped with the %(top)s and you can beat it: you must overtrump.",
-                       top=said(top)))
+                       top=said(top)),
+                     _("%(name)s had no %(suit)s and the trick was already trumped with the %(top)s: %(name)s had "
+                       "to play a higher trump, holding one.", suit=mark, top=said(top), name=player))
     return ruled(RULE_PISSER,
                  _("You have no %(suit)s and cannot beat the %(top)s: you must still play a trump (pisser).",
                    suit=mark, top=said(top)),
                  trumps, _("A lower trump: you cannot beat the %(top)s but must still trump.", top=said(top)),
                  _("You have no %(suit)s but hold trumps: you must trump, even under the %(top)s.",
-                   suit=mark, top=said(top)))
+                   suit=mark, top=said(top)),
+                 _("%(name)s had no %(suit)s and could not beat the %(top)s: %(name)s still had to play a trump "
+                   "(pisser).", suit=mark, top=said(top), name=player))
 
 
 def _strength(excuse_wins: bool) -> Callable[[Play, Trick], tuple[int, ...] | None]:
@@ -379,7 +396,8 @@ class TarotTrickRules:
 
     def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
         opening = context.called if context.flag("first_trick") else None
-        return legal_plays(hand, trick.cards(), opening)
+        player = context.player.name if context.player is not None else None
+        return legal_plays(hand, trick.cards(), opening, player)
 
     def winner(self, context: Situation, trick: Trick) -> Verdict:
         return trick_verdict(trick, context.flag("last_trick"), context.flag("chelem"))

@@ -370,10 +370,25 @@ def test_a_revoke_is_named_with_the_trick_that_proves_it() -> None:
     assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 17, 5, 6)
     assert str(flag.rule) == "Follow suit"
     assert str(flag.explanation) == ("E played 9 of clubs in trick 5, but played Jack of hearts in trick 6, so "
-                                     "held it then. ♥ was led and you hold ♥: you must play one (or the Excuse).")
+                                     "held it then. ♥ was led and E held ♥: E had to play one (or the Excuse).")
     whole = played(deal, tricks[6:])
     assert [f.kind for f in whole.flags] == [FlagKind.REVOKE]  # recorded all the same: a fact of the deal
     assert derive(FOUR, contract_record(FOUR, {"taker": "S", "contract": "garde"}), whole).attack_halves == 106
+
+
+def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
+    """"If void, trump" (RULINGS.md): E throws the 3 of clubs on N's spade lead, then trumps a heart with the 16, so
+    held a trump in trick 1. The proof is about E, so it says "E had no ♠ […]: E had to play a trump", not "you"
+    (a tester read "[…] so held it then. You have no ♠, the suit led: you must play a trump")."""
+    deal = played(new_deal(FOUR, taker=S, first_leader=N), ["5S 3C KS 7S", "2H 3H 4H T16"])
+    (flag,) = deal.flags
+    assert (flag.kind, flag.trick, flag.proven_by, str(flag.rule)) == (FlagKind.REVOKE, 1, 2, "Trump when void")
+    assert str(flag.explanation) == ("E played 3 of clubs in trick 1, but played Trump 16 in trick 2, so held it "
+                                     "then. E had no ♠, the suit led: E had to play a trump.")
+    for language in ("fr", "es"):
+        with translation.override(language):
+            said = translate(flag.explanation)
+        assert not re.search(r"\b(vous|you|tienes|debes)\b", said, re.IGNORECASE), said
 
 
 def test_undo_and_correct_a_card() -> None:
