@@ -39,7 +39,7 @@ from games.tarot.rules_text import (
 from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_letters, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
-from referee.text import Text, _, join
+from referee.text import Text, _, join, ngettext
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, trick_winner
 
 # Each ruling's rule names the paragraph of the rules page it rests on, which the referee quotes.
@@ -338,11 +338,14 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
             reasons[card] = _("A bout never goes in the écart.")
         elif card.rank == "K" and not card.is_trump:
             reasons[card] = _("A King never goes in the écart.")
+        elif card.is_trump and not trumps_needed:
+            reasons[card] = _("A trump may go in only when nothing else can: you have %(plain)s other cards.",
+                              plain=len(plain))
+        elif card.is_trump and not plain:
+            reasons[card] = _("Allowed and shown: you have no other card to put down.")
         elif card.is_trump:
-            reasons[card] = (_("Allowed and shown: you have only %(plain)s other cards to put down.",
-                               plain=len(plain)) if trumps_needed else
-                             _("A trump may go in only when nothing else can: you have %(plain)s other cards.",
-                               plain=len(plain)))
+            reasons[card] = ngettext("Allowed and shown: you have only %(n)s other card to put down.",
+                                     "Allowed and shown: you have only %(n)s other cards to put down.", len(plain))
         else:
             reasons[card] = _("Allowed.")
     bad = [c for c in ecart if c.is_bout or (c.rank == "K" and not c.is_trump)]
@@ -352,10 +355,15 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
     if len(trumps_in) > trumps_needed and not trumps_needed:
         faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
                         "no trump may go in here.", plain=len(plain)))
+    elif len(trumps_in) > trumps_needed and not plain:
+        faults.append(_("Trumps go in only when unavoidable: with no other card that may go down, no more than "
+                        "%(most)s of them here, not %(given)s.", most=trumps_needed, given=len(trumps_in)))
     elif len(trumps_in) > trumps_needed:
-        faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
-                        "no more than %(most)s of them here, not %(given)s.", plain=len(plain), most=trumps_needed,
-                        given=len(trumps_in)))
+        faults.append(ngettext(
+            "Trumps go in only when unavoidable: you hold %(n)s other card that may go down, so no more than "
+            "%(most)s of them here, not %(given)s.",
+            "Trumps go in only when unavoidable: you hold %(n)s other cards that may go down, so no more than "
+            "%(most)s of them here, not %(given)s.", len(plain), most=trumps_needed, given=len(trumps_in)))
     if len(ecart) != size:
         faults.append(_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
                         given=len(ecart)))
@@ -366,11 +374,19 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
         return Ruling(False, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
     if trumps_in:
         named = join([card_name(c, DeckKind.TAROT) for c in trumps_in])
-        explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, one trump "
-                        "must go down, shown to the table: %(trumps)s.", plain=len(plain), trumps=named) \
-            if len(trumps_in) == 1 else \
-            _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(n)s trumps must go "
-              "down, shown to the table: %(trumps)s.", plain=len(plain), n=len(trumps_in), trumps=named)
+        if len(trumps_in) == 1:  # the taker holds all but one of the cards the écart needs: several, then
+            explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, one trump "
+                            "must go down, shown to the table: %(trumps)s.", plain=len(plain), trumps=named)
+        elif not plain:
+            explanation = _("A legal écart: with no card that is neither a trump nor a King, %(n)s trumps must go "
+                            "down, shown to the table: %(trumps)s.", n=len(trumps_in), trumps=named)
+        elif len(plain) == 1:
+            explanation = _("A legal écart: with only one card that is neither a trump nor a King, %(n)s trumps "
+                            "must go down, shown to the table: %(trumps)s.", n=len(trumps_in), trumps=named)
+        else:
+            explanation = _("A legal écart: with only %(plain)s cards that are neither trump nor King, %(n)s trumps "
+                            "must go down, shown to the table: %(trumps)s.", plain=len(plain), n=len(trumps_in),
+                            trumps=named)
     else:
         explanation = _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size)
     return Ruling(True, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)

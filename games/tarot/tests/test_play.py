@@ -331,6 +331,22 @@ def test_trumps_in_the_ecart_when_unavoidable_are_shown() -> None:
         too_many.explanation)
 
 
+def test_trumps_in_the_ecart_when_the_taker_holds_nothing_else_that_may_go_down() -> None:
+    """"Écart: no King and no bout; trumps only when unavoidable, and then shown" (RULINGS.md): a hand of Kings,
+    bouts and trumps puts down six trumps, and the ruling says so without "only 0 cards" (a tester)."""
+    hand = ["KH", "KS", "KD", "KC", "T1", "T21", "EX"] + [f"T{n}" for n in range(2, 19)]
+    assert len(hand) == 24
+    ruling = ecart(["T2", "T3", "T4", "T5", "T6", "T7"], hand)
+    assert ruling.legal is True
+    assert ruling.explanation.startswith("A legal écart: with no card that is neither a trump nor a King, 6 trumps "
+                                         "must go down, shown to the table: Trump 2, ")
+    assert ruling.reasons["T2"] == "Allowed and shown: you have no other card to put down."
+    one_other = ecart(["2H", "T2", "T3", "T4", "T5", "T6"], hand[:-1] + ["2H"])
+    assert one_other.legal is True and "with only one card that is neither a trump nor a King, 5 trumps" in (
+        one_other.explanation)
+    assert one_other.reasons["T2"] == "Allowed and shown: you have only 1 other card to put down."
+
+
 def test_ecart_has_the_chiens_size() -> None:
     """Right number of cards: 6 at 3 and 4 players, 3 at 5."""
     ruling = ecart(["2H", "3H", "4H", "5S", "6S"])
