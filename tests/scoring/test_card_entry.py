@@ -155,6 +155,23 @@ def test_a_revoke_is_shown_when_a_later_card_proves_it_naming_both_tricks(client
     assert "E played 9 of clubs in trick 5, but played Jack of hearts in trick 6, so held it then" in html
 
 
+def test_a_flagged_play_under_its_trick_names_the_player_the_card_and_the_rule_as_a_title(client, table):
+    """Under each trick, a flagged play: who, which card, the rule (its title, capital and all, after a dash, as
+    the alert above says it) and why; in French no colon left without its no-break space, nor a capital after
+    one (a tester read "Bea, 3 de cœur: Entame…")."""
+    tricks = list(DEAL_A)
+    tricks[4] = "QH 9C 5H CH"
+    start(client, table)
+    play(client, table, [c for t in tricks[:6] for c in t.split()])
+    line = re.search(r'class="small play-flag-line[^>]*>\s*(.*?)<', page(client, table), re.S).group(1)
+    assert line.strip() == ("⚠ E, 9 of clubs — Follow suit. E played 9 of clubs in trick 5, but played Jack of "
+                            "hearts in trick 6, so held it then. ♥ was led and E held ♥: E had to play one (or "
+                            "the Excuse).")
+    french = client.get(url(table), headers={"Accept-Language": "fr"}).content.decode()
+    line = re.search(r'class="small play-flag-line[^>]*>\s*(.*?)<', french, re.S).group(1)
+    assert line.startswith("⚠ E, 9 de trèfle — Fournir. E a joué "), line
+
+
 def test_undo_takes_the_last_card_back(client, table):
     start(client, table)
     play(client, table, CARDS_A[:3])
