@@ -36,16 +36,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.tarot.check import check_record
-from games.tarot.numbers import CHIEN_SIZE, HAND_SIZE, TOTAL_HALVES, points_of
+from games.tarot.numbers import CHIEN_SIZE, HAND_SIZE, POIGNEE_TRUMPS, TOTAL_HALVES, points_of
 from games.tarot.options import TarotOptions
-from games.tarot.play import RULE_ECART, TarotTrickRules, chips, ecart_ruling
-from games.tarot.record import Chelem, Contract, PetitAuBout, Side, TarotRecord, parse_record
-from games.tarot.rules_text import RULE_CALLED_KING, RULE_CHIEN
+from games.tarot.play import RULE_ECART, TarotTrickRules, chips, ecart_ruling, the_card
+from games.tarot.record import Chelem, Contract, PetitAuBout, PoigneeSize, Side, TarotRecord, parse_record
+from games.tarot.rules_text import RULE_CALLED_KING, RULE_CHIEN, RULE_POIGNEE
 from referee.cards import Card, DeckKind, full_deck, tarot_points_halves
 from referee.game import TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
-from referee.text import _
+from referee.text import Text, _, and_join, ngettext
 from referee.tricks import Play, Situation, Trick
 from referee.values import Seat
 
@@ -173,6 +173,10 @@ def derive(table: TableSpec[TarotOptions], contract: TarotRecord, deal: PlayedDe
     errors.raise_if_any()
 
     attack = frozenset({taker} | ({mate} if mate is not None else set()))
+    held = _held(deal.seats, kind, taker, seated, aside)
+    _check_called(table, contract, held, errors)
+    _check_poignees(table, contract, attack, held, errors)
+    errors.raise_if_any()
     tricks = deal.tricks
     winners = tuple(t.winner for t in tricks if t.winner is not None)
     assert len(winners) == len(tricks)
@@ -240,6 +244,104 @@ def _partner(table: TableSpec[TarotOptions], contract: TarotRecord, seated: Sequ
         return None if contract.partner == contract.taker else contract.partner
     holder = next((p.seat for p in seated if p.card == called), None)
     return None if holder is None or holder == contract.taker else holder
+
+
+def _held(seats: Sequence[Seat], kind: Contract, taker: Seat, seated: Sequence[Play],
+          aside: Sequence[Card]) -> dict[Seat, frozenset[Card]]:
+    """The cards each player held in a deal that is over: those it played; the taker's besides, in a prise or a
+    garde, the cards nobody played, his écart (the chien was his once he took it up). In a garde sans or contre
+    the chien was nobody's."""
+    held: dict[Seat, set[Card]] = {seat: set() for seat in seats}
+    for play in seated:
+        if play.seat is not None:
+            held.setdefault(play.seat, set()).add(play.card)
+    if kind in (Contract.PRISE, Contract.GARDE):
+        held.setdefault(taker, set()).update(aside)
+    return {seat: frozenset(cards) for seat, cards in held.items()}
+
+
+# A called card other than a King, and the ranks the taker must hold all four of to call it (RULINGS.md: "a Queen
+# if he holds all four Kings, then Knight, then Jack").
+HIGHER_RANKS: dict[str, tuple[str, ...]] = {"K": (), "Q": ("K",), "C": ("K", "Q"), "J": ("K", "Q", "C")}
+CALLED_WITHOUT = {
+    "Q": _("%(taker)s called %(called)s, but a Queen is called only by a taker holding all four Kings, and "
+           "%(taker)s did not hold %(missing)s."),
+    "C": _("%(taker)s called %(called)s, but a Knight is called only by a taker holding all four Kings and all "
+           "four Queens, and %(taker)s did not hold %(missing)s."),
+    "J": _("%(taker)s called %(called)s, but a Jack is called only by a taker holding all four Kings, Queens and "
+           "Knights, and %(taker)s did not hold %(missing)s."),
+}
+
+
+def _check_called(table: TableSpec[TarotOptions], contract: TarotRecord, held: Mapping[Seat, frozenset[Card]],
+                  errors: Errors) -> None:
+    """At five players, a Queen, Knight or Jack called by a taker the cards show did not hold every card above it
+    (a King another player played, or one left in the chien of a garde sans or contre): the call could not be."""
+    called, taker = contract.called_card, contract.taker
+    if table.size != 5 or called is None or taker is None or called.rank not in CALLED_WITHOUT:
+        return
+    needed = [Card(suit, rank) for rank in HIGHER_RANKS[called.rank] for suit in "SHDC"]
+    missing = [card for card in needed if card not in held.get(taker, frozenset())]
+    if missing:
+        said = {"taker": taker.name, "called": the_card(called), "missing": and_join([the_card(c) for c in missing])}
+        errors.add("called_card", Text(CALLED_WITHOUT[called.rank].template, said),
+                   rule=RULE_CALLED_KING)
+
+
+POIGNEE_SAID: dict[PoigneeSize, Text] = {
+    PoigneeSize.SIMPLE: _("a simple poignée"),
+    PoigneeSize.DOUBLE: _("a double poignée"),
+    PoigneeSize.TRIPLE: _("a triple poignée"),
+}
+
+
+def trumps_to_show(cards: Iterable[Card]) -> int:
+    """The most trumps a hand of ``cards`` can show in a poignée: its trumps, and the Excuse, which stands in for
+    a trump when the hand has no other trump left out (RULINGS.md), as when every trump is shown."""
+    return sum(1 for c in cards if c.is_trump or c.is_excuse)
+
+
+def _check_poignees(table: TableSpec[TarotOptions], contract: TarotRecord, attack: frozenset[Seat],
+                    held: Mapping[Seat, frozenset[Card]], errors: Errors) -> None:
+    """Each poignée a side showed needs a player of that side who held its trumps, each player showing one: the
+    record says which side showed it, not who, so it cannot be only when no such players are found. The largest
+    poignée goes to the player who held the most trumps, the next to the next, and so on."""
+    n = table.size
+    for side in Side:
+        shown = sorted((p.size for p in contract.poignees if p.side is side),
+                       key=lambda size: POIGNEE_TRUMPS[n][size], reverse=True)
+        if not shown:
+            continue
+        players = sorted((seat for seat in held if (seat in attack) == (side is Side.ATTACK)),
+                         key=lambda seat: (-trumps_to_show(held[seat]), seat.index))
+        counts = [trumps_to_show(held[seat]) for seat in players]
+        if all(i < len(counts) and POIGNEE_TRUMPS[n][size] <= counts[i] for i, size in enumerate(shown)):
+            continue
+        said = {"poignees": and_join([POIGNEE_SAID[size] for size in shown]),
+                "trumps": and_join([str(POIGNEE_TRUMPS[n][size]) for size in shown]), "players": n}
+        most = counts[0] if counts else 0
+        if len(players) == 1:
+            message = ngettext(
+                "The attack showed %(poignees)s (%(trumps)s trumps at %(players)s players), but %(name)s, alone "
+                "in the attack, held only %(n)s trump in this deal, the Excuse counted.",
+                "The attack showed %(poignees)s (%(trumps)s trumps at %(players)s players), but %(name)s, alone "
+                "in the attack, held only %(n)s trumps in this deal, the Excuse counted.",
+                most, name=players[0].name, **said)
+        else:
+            each = and_join([f"{count} ({seat.name})" for seat, count in zip(players, counts, strict=True)])
+            message = ngettext(
+                "The attack showed %(poignees)s (%(trumps)s trumps at %(players)s players), but its players held "
+                "only %(each)s trump in this deal, the Excuse counted.",
+                "The attack showed %(poignees)s (%(trumps)s trumps at %(players)s players), but its players held "
+                "only %(each)s trumps in this deal, the Excuse counted.",
+                most, each=each, **said) if side is Side.ATTACK else ngettext(
+                "The defence showed %(poignees)s (%(trumps)s trumps at %(players)s players), but its players held "
+                "only %(each)s trump in this deal, the Excuse counted.",
+                "The defence showed %(poignees)s (%(trumps)s trumps at %(players)s players), but its players held "
+                "only %(each)s trumps in this deal, the Excuse counted.",
+                most, each=each, **said)
+        errors.add("poignees", message, rule=RULE_POIGNEE)
+        return
 
 
 def _check_chien(table: TableSpec[TarotOptions], kind: Contract, taker: Seat, seated: Sequence[Play],

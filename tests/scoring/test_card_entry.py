@@ -361,6 +361,18 @@ def test_the_score_endpoint_answers_every_flagged_play(client, db):
     assert (flag["kind"], flag["trick"], flag["proven_by"], flag["seat"], flag["card"]) == ("revoke", 5, 6, "E", "9C")
 
 
+def test_the_score_endpoint_refuses_a_poignee_the_cards_disprove(client, db):
+    """"Triple Poignée: 40 points (3-18/4-15/5-13)" (seed 003): S took a Garde and the contract says the attack
+    showed a triple poignée, but S played 7 trumps and nothing else was S's but the écart (a tester: the 40 were
+    scored). A 422 under the contract's poignées, citing the rule, as for an impossible chien or écart."""
+    contract = {**GARDE_BY_S, "poignees": [{"side": "attack", "size": "triple"}]}
+    body = {"players": SEATS, "contract": contract, "leader": "N", "plays": CARDS_A}
+    status, answer = api_post(client, "/api/games/tarot/score/plays", body)
+    assert status == 422, answer
+    assert answer["errors"]["poignees"].startswith("The attack showed a triple poignée (15 trumps at 4 players), but "
+                                                   "S, alone in the attack, held only 7 trumps")
+
+
 def test_the_score_endpoint_takes_a_deal_given_as_its_plays_among_its_deals(client, db):
     """Deal A given as its plays after a numbers deal (E's Garde made, E +198, the others −66; W dealt it, N
     deals the next, so E leads deal 2's first trick: a leader is given since Deal A was led by N): the record

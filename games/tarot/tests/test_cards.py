@@ -500,3 +500,144 @@ def test_a_card_put_aside_before_play_is_flagged_when_played(contract, aside, in
     put_down = cards(aside)[0]
     assert [f.kind for f in deal.add(put_down).flags] == [FlagKind.ASIDE]
     assert deal.add(Card.parse(in_play, "tarot")).flags == ()
+
+
+# -- a poignée the cards disprove -----------------------------------------------------------------------------
+
+def poignees(*shown: tuple[str, str]) -> list[dict[str, str]]:
+    return [{"side": side, "size": size} for side, size in shown]
+
+
+@pytest.mark.parametrize("shown", [
+    poignees(("attack", "triple")),  # a tester: 15 trumps, and S played 7 (the 21, the 20 to the 16, the Petit)
+    poignees(("attack", "simple")),  # 10
+    poignees(("defence", "simple")),  # N, E and W played 5 trumps each, E's counting its Excuse
+])
+def test_a_poignee_needs_as_many_trumps_as_the_cards_show_a_player_of_its_side_held(shown) -> None:
+    """"Poignée thresholds (simple/double/triple): […] 4 players 10/13/15. The Excuse may stand for a missing
+    trump only if the player has no other trump beyond those shown" (RULINGS.md). Deal A played out shows every
+    hand: nobody held 10 trumps, so no poignée could be shown, and the record is refused citing the rule."""
+    contract = contract_record(FOUR, {"taker": "S", "contract": "garde", "poignees": shown})
+    with pytest.raises(InvalidRecord) as refused:
+        derive(FOUR, contract, deal_a(), ecart=cards(ECART_A))
+    assert refused.value.rules["poignees"].key == "poignee"
+    if shown[0]["side"] == "attack":
+        assert str(refused.value.errors["poignees"]).startswith(
+            f"The attack showed a {shown[0]['size']} poignée ({15 if shown[0]['size'] == 'triple' else 10} trumps at "
+            "4 players), but S, alone in the attack, held only 7 trumps in this deal, the Excuse counted.")
+    else:
+        assert str(refused.value.errors["poignees"]) == (
+            "The defence showed a simple poignée (10 trumps at 4 players), but its players held only 5 (N), 5 (E) "
+            "and 5 (W) trumps in this deal, the Excuse counted.")
+
+
+def test_a_poignee_of_the_trumps_and_the_excuse_the_taker_held_stands() -> None:
+    """Deal C: N played twelve trumps and the Excuse, 13 with the Excuse standing in for a trump: a double poignée
+    (13) stands, a triple (15) cannot be."""
+    contract = {**CONTRACT_C, "poignees": poignees(("attack", "double"))}
+    assert derive(FOUR, contract_record(FOUR, contract), deal_c()).record.poignees
+    with pytest.raises(InvalidRecord) as refused:
+        derive(FOUR, contract_record(FOUR, {**CONTRACT_C, "poignees": poignees(("attack", "triple"))}), deal_c())
+    assert "N, alone in the attack, held only 13 trumps" in str(refused.value.errors["poignees"])
+
+
+def test_at_five_the_partner_may_have_shown_the_attacks_poignee() -> None:
+    """At five the attack is the taker and the called King's holder: the record says which side showed a
+    poignée, not who, so it stands when either held its trumps (8 for a simple one), and two need two players
+    holding enough. A shuffle where Ana takes, calls the King of hearts and Dan holds it with eight trumps (the
+    Excuse counted); Ana has five, no defender more than four."""
+    five = GAME.table(["Ana", "Bea", "Cris", "Dan", "Eva"])
+    deal, dealt = random_deal(five, random.Random(39), taker=0, called=Card("H", "K"))
+    held = {five.players[i]: sum(c.is_trump or c.is_excuse for c in hand) for i, hand in dealt.items()}
+    assert held == {"Ana": 5, "Bea": 4, "Cris": 4, "Dan": 8, "Eva": 1}
+    said = {"taker": "Ana", "contract": "garde", "called_card": "KH"}
+
+    def derived(*shown: tuple[str, str]):
+        return derive(five, contract_record(five, {**said, "poignees": poignees(*shown)}), deal)
+
+    assert derived(("attack", "simple")).record.partner == five.seat(3)
+    for shown in [(("attack", "double"),), (("attack", "simple"), ("attack", "simple")), (("defence", "simple"),)]:
+        with pytest.raises(InvalidRecord) as refused:
+            derived(*shown)
+        assert refused.value.rules["poignees"].key == "poignee"
+    with pytest.raises(InvalidRecord) as refused:
+        derived(("attack", "simple"), ("attack", "simple"))
+    assert str(refused.value.errors["poignees"]) == (
+        "The attack showed a simple poignée and a simple poignée (8 and 8 trumps at 5 players), but its players held "
+        "only 8 (Dan) and 5 (Ana) trumps in this deal, the Excuse counted.")
+
+
+# -- a Queen called without the four Kings ----------------------------------------------------------------------
+
+FIVE_NAMES = ["Ana", "Bea", "Cris", "Dan", "Eva"]
+
+
+def played_hands(table, hands: dict[int, list[Card]], first_leader: int, taker: int, called: Card,
+                 seed: int = 0) -> PlayedDeal:
+    """The deal of these hands played out, each player picking a legal card at random."""
+    rnd = random.Random(seed)
+    held = {i: set(hand) for i, hand in hands.items()}
+    deal = new_deal(table, taker=table.seat(taker), first_leader=table.seat(first_leader), called=called)
+    while not deal.complete:
+        seat = deal.next_seat
+        last = deal.tricks[-1] if deal.tricks else None
+        trick = last.trick.cards() if last is not None and not last.complete else []
+        first = not deal.tricks or (len(deal.tricks) == 1 and not deal.tricks[0].complete)
+        card = rnd.choice(legal_plays(sorted(held[seat.index]), trick, called if first else None).legal)
+        held[seat.index].discard(card)
+        deal = deal.add(card)
+    return deal
+
+
+def hands_with(ana: list[str], chien: list[str], seed: int = 7) -> tuple[dict[int, list[Card]], list[Card]]:
+    """Five hands of 15 and a chien of 3: Ana's holding ``ana`` and no other King, the chien ``chien`` and plain
+    cards, the rest shuffled among the others; the Queen of spades with Bea."""
+    deck = [c for c in full_deck("tarot") if c.code not in {*ana, *chien, "QS"}]
+    random.Random(seed).shuffle(deck)
+    plain = [c for c in deck if c.suit in "SHDC" and c.rank != "K"][:3 - len(chien)]
+    aside = cards(" ".join(chien)) + plain
+    deck = [c for c in deck if c not in plain]
+    filler = [c for c in deck if c.rank != "K"][:15 - len(ana)]  # no other King
+    mine = cards(" ".join(ana)) + filler
+    others = [Card("S", "Q"), *[c for c in deck if c not in filler]]
+    hands = {0: mine, **{i: others[(i - 1) * 15:i * 15] for i in range(1, 5)}}
+    assert all(len(h) == 15 for h in hands.values()) and len(aside) == 3
+    return hands, aside
+
+
+@pytest.mark.parametrize(("contract", "ana", "chien", "missing"), [
+    ("garde_sans", ["KS", "KC", "KD"], ["KH"], "the King of hearts"),  # a tester: nobody takes the chien up
+    ("garde_contre", ["KS", "KC", "KD"], ["KH"], "the King of hearts"),
+    ("garde", ["KS", "KC"], [], "the King of hearts and the King of diamonds"),  # played by other players
+])
+def test_a_queen_is_called_only_by_a_taker_holding_all_four_kings(contract, ana, chien, missing) -> None:
+    """"5 players: the taker calls a King (a Queen if he holds all four Kings, then Knight, then Jack)"
+    (RULINGS.md). Ana calls the Queen of spades; the cards show a King she never held: one another player played,
+    or one left in the chien of a garde sans or contre, which nobody takes up."""
+    five = GAME.table(FIVE_NAMES)
+    hands, _aside = hands_with(ana, chien)
+    deal = played_hands(five, hands, first_leader=1, taker=0, called=Card("S", "Q"))
+    said = contract_record(five, {"taker": "Ana", "contract": contract, "called_card": "QS"})
+    with pytest.raises(InvalidRecord) as refused:
+        derive(five, said, deal)
+    assert refused.value.rules["called_card"].key == "five-players"
+    assert str(refused.value.errors["called_card"]) == (
+        "Ana called the Queen of spades, but a Queen is called only by a taker holding all four Kings, and Ana did "
+        f"not hold {missing}.")
+
+
+def test_the_kings_of_the_chien_a_taker_takes_up_are_the_takers() -> None:
+    """In a Garde the taker takes the chien into hand: with the King of hearts from it, Ana holds all four Kings
+    and may call a Queen. A Knight needs all four Queens too."""
+    five = GAME.table(FIVE_NAMES)
+    hands, aside = hands_with(["KS", "KC", "KD", "KH"], [])
+    deal = played_hands(five, hands, first_leader=1, taker=0, called=Card("S", "Q"))
+    chien = [Card("H", "K"), *aside[:2]]  # the King came from the chien; two plain cards of it went back down
+    said = contract_record(five, {"taker": "Ana", "contract": "garde", "called_card": "QS"})
+    found = derive(five, said, deal, chien=chien)
+    assert found.record.partner == five.seat(1)  # Bea, with the Queen of spades
+    knight = contract_record(five, {"taker": "Ana", "contract": "garde", "called_card": "CS"})
+    with pytest.raises(InvalidRecord) as refused:
+        derive(five, knight, deal)
+    assert "a Knight is called only by a taker holding all four Kings and all four Queens" in str(
+        refused.value.errors["called_card"])
