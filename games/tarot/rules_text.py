@@ -85,6 +85,8 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection(_("Petit au bout"), (
         _("Taking the last trick with the Petit in it is worth 10 times the contract's multiplier "
           "to the side that took it, whether the contract is made or not."),
+        _("A side that wins every trick and takes the last one with the Excuse scores the petit au bout by "
+          "playing the Petit in the next-to-last trick."),
     ), "petit-au-bout"),
     RulesSection(_("Chelem"), (
         _("Taking every trick is a chelem. Announced before play and made: +400; made without "

@@ -219,6 +219,17 @@ def test_deal_c_chelem_announced_and_made_with_the_excuse_led_last_the_petit_au_
     assert outcome.scores == (2340, -780, -780, -780)
 
 
+def test_the_rules_page_says_the_petit_au_bout_of_a_chelem_finished_with_the_excuse() -> None:
+    """"If winning all the tricks and taking the last one with the Fool, petit au bout is scored by playing the 1 of
+    Trumps in the next-to-last trick" (seed 003): the rules page says it too, after what it said before (whose
+    paragraph the rulings quote keeps its place)."""
+    (section,) = [s for s in GAME.rules if s.key == "petit-au-bout"]
+    said = [str(p) for p in section.paragraphs]
+    assert said[0].startswith("Taking the last trick with the Petit in it is worth 10 times")
+    assert said[1] == ("A side that wins every trick and takes the last one with the Excuse scores the petit au "
+                       "bout by playing the Petit in the next-to-last trick.")
+
+
 def test_a_taker_who_announces_the_chelem_leads_the_first_trick() -> None:
     """Seed 003: the side "announces chelem before the first play, and leads to the first trick"; otherwise the
     player after the dealer leads (the first deal's dealer is N: E)."""
