@@ -256,8 +256,8 @@ def test_a_rule_that_names_no_paragraph_of_a_longer_section_is_linked_not_quoted
     tarot = next(g for g in all_games() if g.slug == "tarot")
     whole = citation(tarot, Rule("play", "Play"))
     assert whole is not None and whole["anchor"] == "play" and whole["quote"] == ""
-    one = citation(tarot, Rule("petit-au-bout", "Petit au bout"))
-    assert one is not None and one["quote"].startswith("Taking the last trick with the Petit in it")
+    one = citation(tarot, Rule("misere", "Misère"))
+    assert one is not None and one["quote"].startswith("A player whose hand holds no trump and no court card")
 
 
 def package_of(game) -> str:
