@@ -701,8 +701,11 @@ def test_a_join_before_the_first_deal_reads_as_the_same_game_in_the_history(clie
     changes = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(
         r'<li class="list-group-item table-change">(.*?)<div class="small', html, re.S)]
     assert changes == [
-        "G joined: no deal yet, so the same game, now with N, S, E, W, G",
-        "O left (after deal 5): a new game with N, S, E, W — the game before, with its scores and settle-up"]
+        "G joined — no deal yet, so the same game, now with N, S, E, W, G",
+        "O left (after deal 5) — a new game with N, S, E, W — the game before, with its scores and settle-up"]
+    french = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", unescape(client.get(
+        f"/t/{tarot5.edit_token}/history/", headers={"Accept-Language": "fr"}).content.decode())))
+    assert "Arrivée de G —" in french and "Départ de O (après la donne 5) —" in french  # no colon, no gender
 
 
 def test_the_history_does_not_say_nothing_changed_under_the_changes_it_lists(client, tarot4):
