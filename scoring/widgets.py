@@ -202,13 +202,25 @@ class CardPicker(forms.TextInput):
         return context
 
     def chosen(self, value: Any) -> list[dict[str, Any]]:
-        """The cards in the box, as chips (a code the deck does not have is left to the form's message)."""
+        """The cards in the box, as chips (a code the deck does not have is left to the form's message). A chip
+        says ``chip``: a card of a deck whose suits are symbols as its corner shows it ("R♥" in Spanish), a
+        Spanish card by its name, as players say it and as a deal's lines name it ("As de copas", not "1 copas"),
+        as cards.js draws it.
+
+        >>> from django.utils import translation
+        >>> with translation.override("es"):
+        ...     spanish, french = CardPicker("spanish40").chosen("1C 12b"), CardPicker("french52").chosen("KH")
+        >>> [c["chip"] for c in spanish], french[0]["chip"]
+        (['As de copas', 'Rey de bastos'], 'R♥')
+        """
         known = {c.code for c in full_deck(self.deck)}
+        symbols = self.deck in FRENCH_SUITED
         chips = []
         for raw in card_codes(value) or []:
             text = str(raw).strip().upper()
             down = text.endswith("*") or (text.startswith("(") and text.endswith(")"))
             code = text.strip("()*")
             if code in known:
-                chips.append({**card_words(code, self.deck), "down": down})
+                words = card_words(code, self.deck)
+                chips.append({**words, "chip": words["text"] if symbols else words["name"], "down": down})
         return chips

@@ -63,9 +63,10 @@
   });
 
   // The card picker (scoring.widgets.CardPicker): its stylesheet and script (the widget's data-assets) are
-  // fetched once, the first time a picker's button is tapped, or at once when a picker already shows cards (a
-  // refused save) or its form opens one by itself; cards.js then opens the picker tapped. Until then each
-  // picker is its text box and its button.
+  // fetched once, the first time a picker's button is tapped, or at once when a picker's box holds cards (a
+  // refused save; entries brought back after the page's language changed, or typed: checked again on each
+  // change) or its form opens one by itself; cards.js then opens the picker tapped. Until then each picker is
+  // its text box and its button.
   var cards = { asked: false, tapped: null };
   function loadCards(widget) {
     if (cards.asked) return;
@@ -90,7 +91,8 @@
     if (window.tapeteCards) return;  // cards.js sets new pickers up itself
     document.querySelectorAll("[data-card-widget]").forEach(function (widget) {
       widget.querySelector("[data-card-open]").hidden = false;
-      if (widget.querySelector("[data-chip]") || widget.closest("form[data-cards-open-first]")) loadCards(widget);
+      var box = widget.querySelector("[data-card-input]");
+      if (box.value || widget.closest("form[data-cards-open-first]")) loadCards(widget);
     });
   }
   document.addEventListener("click", function (event) {
@@ -100,6 +102,7 @@
     loadCards(open.closest("[data-card-widget]"));
   });
   document.addEventListener("htmx:load", pickers);
+  document.addEventListener("change", pickers);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pickers);
   else pickers();
 

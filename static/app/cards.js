@@ -1,8 +1,9 @@
 // The card picker (scoring/widgets.py CardPicker, templates/scoring/widgets/card_picker.html), loaded by
 // static/app/app.js the first time a picker is used. Without JavaScript every card field is a text box for card
-// codes. With it, the cards in the box also show as chips (tap one to take it off); "Tap the cards" opens the
-// deck under the field: a tab per suit, one tap a card, drawn here from the widget's data-deck-words (the page
-// carries no button of the deck). The box stays the value the form sends ("KH 10S T21", "12E*" for a card face
+// codes. With it, the cards in the box also show as chips (tap one to take it off): "K♥", or where the deck's
+// suits are words the card's name as players say it, "As de copas". "Tap the cards" opens the deck under the
+// field: a tab per suit, one tap a card, drawn here from the widget's data-deck-words (the page carries no button
+// of the deck). The box stays the value the form sends ("KH 10S T21", "12E*" for a card face
 // down), so the server reads what it always read. Within a form, a card taken in one hand or trick is greyed
 // out in the others (one of each card, or data-copies when decks are shuffled together); a card field with
 // data-source offers the cards of that field first (the card to play, from the hand); with data-players and
@@ -130,7 +131,9 @@
       chip.className = "cardpick-chip" + (known && known.classList.contains("red") ? " red" : "") +
         (isDown(code) ? " down" : "") + (known ? "" : " bad");
       chip.setAttribute("data-chip", code);
-      chip.textContent = known ? chipText(widget, code) : code;
+      // a deck whose suits are words says the card's name, as players say it ("As de copas"); "K♥" says itself
+      chip.textContent = !known ? code : widget.hasAttribute("data-symbols") ? chipText(widget, code)
+        : known.getAttribute("aria-label");
       if (known) {
         chip.setAttribute("aria-label", (chips.getAttribute("data-off") || "%(card)s ×")
           .replace("%(card)s", known.getAttribute("aria-label")));

@@ -241,3 +241,22 @@ def test_the_referee_asked_from_a_deal_entered_card_by_card_says_who_takes_the_t
     expect(ruling).to_contain_text("takes the trick: Marta.")
     expect(page.locator("#winner")).to_contain_text("Wins the trick: Marta")
     screenshot(full_page=False)
+
+
+def test_the_turned_card_chip_says_the_cards_name_and_stays_when_the_language_changes(live_server, page: Page):
+    """The chip of a card picked says the card as a player says it and as the deal's lines name it ("Caballo de
+    copas", not "11 copas"), in the reader's language; a language chosen mid-deal brings the card back with its
+    chip, and the button still offers to change the card (a tester: the chip was gone, the button said "Touchez
+    la carte" although the card was kept)."""
+    table = services.create_table(game="toruro", players=PLAYERS)
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("button", name="ES", exact=True).click()
+    pick_card(page, "C", "11")
+    field = page.locator("#field-turned_card")
+    expect(field.locator("[data-chip]")).to_have_text("Caballo de copas")
+
+    page.get_by_role("button", name="FR", exact=True).click()
+    expect(page.locator("#id_turned_card")).to_have_value("11C")
+    expect(field.locator("[data-chip]")).to_have_text("Cavalier de coupes (copas)")
+    expect(field.locator("[data-card-open]")).to_have_text("Changer la carte ▾")
+

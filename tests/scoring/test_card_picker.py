@@ -173,6 +173,18 @@ def test_the_cards_in_the_box_show_as_chips():
     assert chips == [("KH", "K♥"), ("T21", "T21")]  # ZZ is left to the form's message beside the field
 
 
+@pytest.mark.parametrize(("language", "chips"), [
+    ("es", ["As de copas", "Rey de bastos"]),
+    ("fr", ["As de coupes (copas)", "Roi de bâtons (bastos)"]),
+    ("en", ["Ace of copas", "King of bastos"]),
+])
+def test_a_spanish_cards_chip_says_its_name_as_players_say_it(language, chips):
+    """"As de copas", as a Spanish player says it and as the deal's breakdown names it, not "1 copas" (a tester)."""
+    html = render("spanish40", value="1C 12B", language=language)
+
+    assert [unescape(text) for _code, text in re.findall(r'data-chip="([^"]+)"[^>]*>([^<]+)</button>', html)] == chips
+
+
 def test_the_referee_reads_what_the_picker_posts(client):
     response = client.get(reverse("referee", args=["tarot"]),
                           {"ask": "1", "hand": "T5 T12 KS 3S", "trick": "7C T9", "card": "T5"})
