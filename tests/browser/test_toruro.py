@@ -260,3 +260,25 @@ def test_the_turned_card_chip_says_the_cards_name_and_stays_when_the_language_ch
     expect(field.locator("[data-chip]")).to_have_text("Cavalier de coupes (copas)")
     expect(field.locator("[data-card-open]")).to_have_text("Changer la carte ▾")
 
+
+def test_a_play_rule_broken_is_offered_for_who_went_and_its_rule_reads_whole(live_server, page: Page, screenshot):
+    """Only a player who went plays cards, so only they can break a play rule: the rows offer them alone (as the
+    tricks do), and the rule chosen reads whole on a phone, wrapped (a tester: "Fallar si no puedes as…", and
+    players who did not go offered)."""
+    table = services.create_table(game="toruro", players=PLAYERS, options={"first_deal_all_go": False})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("button", name="ES", exact=True).click()
+    went(page, "Pepe", "Marta")
+    page.locator("#field-misplays > summary").click()
+    who = page.locator("#id_misplays__0__player")
+    offered = who.evaluate("s => [...s.options].filter(o => o.value && !o.hidden && !o.disabled).map(o => o.value)")
+    assert offered == ["Pepe", "Marta"]
+
+    rule = page.locator("#id_misplays__0__rule")
+    rule.select_option("follow_suit")  # "Asistir al palo": one line
+    one_line = rule.bounding_box()["height"]
+    rule.select_option("lead_three_or_king")  # "Primera baza: salir con el 3 o el rey de triunfo si se tienen…"
+    box = rule.bounding_box()
+    assert box["height"] > 1.5 * one_line  # wrapped, not cut
+    assert box["x"] + box["width"] <= 390
+    screenshot(full_page=False)

@@ -1,10 +1,10 @@
 // Toruro's record form (games/toruro/templates/toruro/record.html). The form works without this file; with it:
 // whether the 7 of trumps plays as the turned card (picked with the shared card picker), a live "adds up to N of M" for
 // each lulo's split, the pots and the lulo's cost as the splits change, everyone ticked when an Ace is turned,
-// only the players who went offered for the tricks, one empty row of play rules broken at a time, and the deal
-// as the outbox says it (static/app/offline.js reads a field's data-said): the turned card by its name, as the
-// picker names it ("7 of espadas", not "7E"), who went after the word for it, who took each pot after the pot's
-// name ("Cabeza Luis, Barriga Pepe"). Whatever changes in the form, the form itself too (reset for the next deal,
+// only the players who went offered for the tricks and the play rules broken, one empty row of play rules broken
+// at a time, and the deal as the outbox says it (static/app/offline.js reads a field's data-said): the turned
+// card by its name, as the picker names it ("7 of espadas", not "7E"), who went after the word for it, who took
+// each pot after the pot's name ("Cabeza Luis, Barriga Pepe"). Whatever changes in the form, the form itself too (reset for the next deal,
 // filled from a draft), all of it is worked out again. The server still checks everything. Served minified as
 // toruro.min.js: after a change, make it again as static/app/README.md says.
 (function () {
@@ -75,8 +75,9 @@
     }
   }
 
-  // Who went: only they are offered for the tricks. Said for the outbox unless as the form was drawn (nobody, or
-  // everyone on the first deal: a form nobody started says nothing), and with who took each pot.
+  // Who went: only they are offered for the tricks and for a play rule broken. Said for the outbox unless as the
+  // form was drawn (nobody, or everyone on the first deal: a form nobody started says nothing), and with who took
+  // each pot.
   function refreshWent(form) {
     var field = form.querySelector("#field-went"), went = {}, names = [], pots = [];
     field.querySelectorAll(":checked").forEach(function (c) { went[c.value] = names.push(c.value); });
@@ -88,6 +89,9 @@
       });
       trick.hidden = !any && !chosen;
       if (chosen) pots.push(trick.querySelector("strong").textContent.split("· ")[1] + " " + chosen.value);
+    });
+    form.querySelectorAll(".player option").forEach(function (o) {  // hidden is not enough on iOS
+      o.hidden = o.disabled = !!o.value && !went[o.value] && !o.selected;
     });
     form.querySelector("[data-tricks-hint]").hidden = any;
     form.querySelector("[data-nobody-hint]").hidden = true;  // said by the hint above while nobody is ticked
@@ -125,8 +129,8 @@
   function refresh(form, byHand) {
     refreshPayments(form);
     refreshCard(form, byHand);
+    refreshMisplays(form);  // a row added copies the last: then who went is offered in it too
     refreshWent(form);
-    refreshMisplays(form);
   }
 
   function setup() {
