@@ -160,8 +160,8 @@ def said(table: TableSpec[PaublilloOptions], found: PaublilloCards, deal: Played
     ...     print(line)
     Turned up: 6 of oros: oros are trumps.
     Trick 1: Bea (team B) takes it with 2 of oros.
-    Trick 2: Ana played the vuelta face down (6 of copas); Luis (team A) takes the trick with Horse (caballo) of \
-copas, and Ana leads the third.
+    Trick 2: Ana's vuelta, face down: 6 of copas. Luis (team A) takes the trick with Horse (caballo) of copas, \
+and Ana leads the third.
     Trick 3: Ana (team A) takes it with 7 of oros.
     Team A takes two tricks: B A A.
     """
@@ -183,8 +183,9 @@ copas, and Ana leads the third.
         if is_vuelta(done):
             last = done.trick.plays[-1]
             assert last.seat is not None
-            lines.append(_("Trick %(n)s: %(name)s played the vuelta face down (%(card)s); %(winner)s (team "
-                           "%(team)s) takes the trick with %(best)s, and %(name)s leads the third.", n=done.number,
+            # the card not in brackets: its name may hold some ("3 of oros (paublillo)")
+            lines.append(_("Trick %(n)s: %(name)s's vuelta, face down: %(card)s. %(winner)s (team %(team)s) takes "
+                           "the trick with %(best)s, and %(name)s leads the third.", n=done.number,
                            name=last.seat.name, card=card_name(last.card, trump), winner=winner.name,
                            team=team.value, best=card_name(best, trump)))
         else:

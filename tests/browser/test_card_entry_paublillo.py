@@ -53,7 +53,7 @@ def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_s
     print(f"taps per card: {sum(taps) / len(taps):.2f} on average, at most {max(taps)}: {taps}")
 
     derived = page.locator("#derived")
-    expect(derived).to_contain_text("Ana played the vuelta face down (6 of copas)")
+    expect(derived).to_contain_text("Ana's vuelta, face down: 6 of copas.")
     expect(derived).to_contain_text("Team A takes two tricks: B A A.")
     expect(page.locator(".play-trick-head")).to_have_count(3)
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -14,6 +14,7 @@ face down.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -111,13 +112,25 @@ def test_the_record_is_derived_from_the_cards_with_the_vuelta() -> None:
     assert said == [
         "Turned up: 6 of oros: oros are trumps.",
         "Trick 1: Bea (team B) takes it with 2 of oros.",
-        "Trick 2: Ana played the vuelta face down (6 of copas); Luis (team A) takes the trick with Horse "
-        "(caballo) of copas, and Ana leads the third.",
+        "Trick 2: Ana's vuelta, face down: 6 of copas. Luis (team A) takes the trick with Horse (caballo) of "
+        "copas, and Ana leads the third.",
         "Trick 3: Ana (team A) takes it with 7 of oros.",
         "Team A takes two tricks: B A A.",
     ]
     state, outcome = GAME.apply(FOUR, GAME.initial_state(FOUR), record)
     assert outcome.scores == (3, 0) and state.totals == (3, 0)
+
+
+def test_the_paublillo_played_as_the_vuelta_is_said_without_brackets_inside_brackets() -> None:
+    """Deal V with Ana's vuelta the 3 of oros, the paublillo (oros are trumps): counted face up it takes the second
+    trick. Its name has its nickname in brackets, so the line does not put the card in brackets (a tester: "(3 de
+    espadas (paublillo))")."""
+    codes = [c if c != "6C*" else "3O*" for c in CODES_V]
+    _record, lines = GAME.record_from_plays(FOUR, ENVIDO_BY_B, played(start(ENVIDO_BY_B), codes))
+    vuelta = str(lines[2])
+    assert vuelta == ("Trick 2: Ana's vuelta, face down: 3 of oros (paublillo). Ana (team A) takes the trick with "
+                      "3 of oros (paublillo), and Ana leads the third.")
+    assert not re.search(r"\([^()]*\(", vuelta)
 
 
 def test_the_turned_four_is_the_monja_and_scores_for_the_dealers_team() -> None:
@@ -327,7 +340,7 @@ def test_a_whole_deal_entered_on_the_page_is_saved_with_its_cards(client, table)
     start_page(client, table)
     play_cards(client, table, CODES_V)
     html = page(client, table)
-    assert "Ana played the vuelta face down (6 of copas)" in html and 'id="save-cards"' in html
+    assert "Ana&#x27;s vuelta, face down: 6 of copas." in html and 'id="save-cards"' in html
     assert html.count('class="fd"') == 1 and "data-face-down" in html
     response = client.post(url(table, "save/"))
     assert response.status_code == 302 and response["Location"] == f"/t/{table.edit_token}/"
@@ -394,7 +407,7 @@ def test_correcting_a_card_can_turn_it_face_down(client, table) -> None:
     assert "Correct Ana's 6 of copas (face down): tap the card played instead" in html
     assert html.split('id="face-down"')[1].split(">")[0].split() == ["autocomplete=\"off\"", "data-play-face-down",
                                                                      "checked"]
-    assert "Ana played the vuelta face down" in page(client, table)
+    assert "Ana&#x27;s vuelta, face down" in page(client, table)
 
 
 def test_a_draft_from_before_face_down_plays_still_reads(client, table) -> None:
