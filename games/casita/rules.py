@@ -62,6 +62,7 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
     player_counts = (2, 3, 4)
     deck = DeckKind.SPANISH40
     settlement = Settlement.RANK
+    signed_totals = False  # deals won, toward the match: nobody's total is a loss nor, until it wins, a gain
     stake_unit = _("deal won")
     options_type = CasitaOptions
     record_type = CasitaRecord

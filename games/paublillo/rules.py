@@ -76,6 +76,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
     player_counts = (2, 4, 6, 8)
     deck = DeckKind.SPANISH40
     team_game = True
+    signed_totals = False  # malas and buenas toward 12: the losers' "2 buenas" is not a gain
     stake_unit = _("losing player")
     options_type = PaublilloOptions
     record_type = PaublilloRecord

@@ -67,6 +67,19 @@ def sign_class(value: Any) -> str:
 
 
 @register.filter
+def total_class(value: Any, game: Any) -> str:
+    """A side's total in the standings coloured by its sign (:func:`sign_class`) where a total is a net won or
+    lost; not at all where it counts toward the game's end (``Game.signed_totals``: a losing side's count is no
+    gain).
+
+    >>> from types import SimpleNamespace
+    >>> total_class(-12, SimpleNamespace(signed_totals=True)), total_class(8, SimpleNamespace(signed_totals=False))
+    ('neg', '')
+    """
+    return sign_class(value) if getattr(game, "signed_totals", True) else ""
+
+
+@register.filter
 def money(minor: Any, currency: str = "") -> str:
     """Integer minor units as an amount (:func:`scoring.money.money_text`): 1250, "EUR" -> "12.50 EUR";
     100, "🍺" -> "1 🍺"; 5000000, "COP" -> "50,000 COP"."""

@@ -149,7 +149,9 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
         "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
         "sides": list(zip(sides, names, head_marks(names), strict=True)),
         "rows": sheet_rows(st.game, st.spec, before, listed) if listed else [],
-        "totals": [(st.state.totals[i], st.total_text(i), side in best) for i, side in enumerate(sides)],
+        # a total counting toward the game's end is coloured only when it won (Game.signed_totals)
+        "totals": [(st.state.totals[i], st.total_text(i), side in best,
+                    not st.game.signed_totals and side in st.winners) for i, side in enumerate(sides)],
         # a game carried over from paper: where the sheet starts, above its first deal
         "carried": [(start.totals[i], services.translate(st.game.show_total(st.spec, start, i)))
                     for i in range(len(sides))] if table.carried and page.number == 1 else [],

@@ -202,6 +202,20 @@ def test_game_over_names_the_winning_team_as_the_players_who_won(client, paublil
     assert 'id="record"' not in html and 'id="rematch"' in html  # no form for a 13th point: a rematch
 
 
+def test_the_losing_teams_buenas_are_not_coloured_as_a_winners_total(client, paublillo6):
+    """Malas and buenas count toward 12 for both teams: B's "2 buenas" at the end is no gain, so neither the score
+    sheet's totals nor the standings colour it as one; the winners' total on the sheet is (a tester: both green
+    after a 14-point finish)."""
+    to(paublillo6, 8, 9)
+    deals(paublillo6, {"bets": [{"team": "B", "stake": "envido"}], "tricks": "BAB"})  # A 8, B 12
+    sheet = client.get(f"/t/{paublillo6.edit_token}/sheet/").content.decode()
+    totals = re.findall(r'<td class="num total ([^"]*)">([^<]+)</td>', sheet)
+    assert [(shown, classes.split()) for classes, shown in totals] == [("2 buenas", []),
+                                                                      ("6 buenas", ["pos", "best"])]
+    standings = element(page(client, paublillo6), "live")
+    assert re.findall(r'<td class="score ([^"]*)">', standings) == ["", ""]
+
+
 def test_the_preview_of_the_last_deal_says_the_winning_players_won(client, paublillo6):
     to(paublillo6, 0, 9)
     response = client.post(f"/t/{paublillo6.edit_token}/preview/", {
