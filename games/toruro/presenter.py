@@ -46,6 +46,31 @@ def _lulo_row(line: lulos.LuloLine, table: Any) -> dict[str, Any]:
             "why": services.translate(lulos.why(line.reason, line.misplay))}
 
 
+def stray_lulo(value: str, state: ToruroState, players: Sequence[str]) -> tuple[str, str]:
+    """A lulo chosen that the form no longer offers (the entries of a deal kept from another phone's, whose deal
+    paid it), as its button says whose it is and as the form says why beside it: ``(player, message)``.
+
+    >>> from games.toruro.rules import GAME
+    >>> table = GAME.table(["Ana", "Beto", "Carla", "Diego", "Elena"])
+    >>> stray_lulo("7", GAME.initial_state(table), table.players)
+    ('', 'There is no lulo #7 on the list: choose another.')
+    >>> stray_lulo("²", GAME.initial_state(table), table.players)[0]
+    ''
+    """
+    debts = state.ledger.debts
+    number = int(value) if value.isascii() and value.isdigit() and len(value) < 7 else 0  # not "²", nor 5,000 digits
+    if not 1 <= number <= len(debts):
+        return "", _("There is no lulo #%(id)s on the list: choose another.") % {"id": value}
+    debt = debts[number - 1]
+    player = players[debt.debtor]
+    if debt.paid_deal is not None:
+        return player, _("Lulo #%(id)s was paid in deal %(deal)s: choose another.") % {
+            "id": number, "deal": debt.paid_deal}
+    if debt.free:
+        return player, _("Lulo #%(id)s was free: choose another.") % {"id": number}
+    return player, _("Lulo #%(id)s cannot be paid this deal (lowest first): choose another.") % {"id": number}
+
+
 def _value(form: Any, name: str) -> Any:
     bound = form.bound_field(name)
     if bound is None:
@@ -202,9 +227,15 @@ class ToruroPresenter(Presenter):
                 chosen = value in map(str, group["ids"])  # as the buttons send it (never int() of 5,000 digits)
                 lulo_id = int(value) if chosen else group["ids"][min(i, len(group["ids"]) - 1)]
                 choices.append({**group, "id": lulo_id, "more": len(group["ids"]) - 1})
+            # A lulo no longer offered, kept: whose it is, and why it cannot be paid beside it (unless the form's
+            # own check says it already).
+            lulo_errors = _errors(form, f"payments__{i}__lulo")
+            stray_player, why = stray_lulo(value, state, spec.players) if stray else ("", "")
+            if why and not lulo_errors and not _errors(form, "payments"):
+                lulo_errors = [why]
             payments.append({
-                "index": i, "value": value, "stray": value if stray else "", "eid": f"id_payments__{i}__lulo",
-                "lulo_errors": _errors(form, f"payments__{i}__lulo"), "split": split, "choices": choices,
+                "index": i, "value": value, "stray": value if stray else "", "stray_player": stray_player,
+                "eid": f"id_payments__{i}__lulo", "lulo_errors": lulo_errors, "split": split, "choices": choices,
             })
         pots = dict.fromkeys((*POTS, "total"), 0) if over else at_start(state)
 

@@ -252,6 +252,26 @@ def test_a_lulo_that_is_not_among_the_lowest_is_refused_beside_the_payment(clien
     assert re.search(r'name="payments__0__lulo" id="id_payments__0__lulo_stray" value="5"[^>]*checked', html)
 
 
+def test_a_deal_kept_after_a_clash_says_beside_the_payment_that_its_lulo_was_paid_in_the_other_deal(client, night):
+    """Two phones record deal 2: B's, paying lulo #1, arrives first; A's, saved offline paying lulo #1 too, is
+    kept in the form for deal 3. Lulo #1 is no longer offered: the form says whose it was and that deal 2 paid
+    it, beside the payment (a tester: a bare red "#1")."""
+    services.record_deal(night, DEAL1)
+    services.record_deal(night, {"turned_card": "5E", "payments": [{"lulo": 1, "cabeza": 3}], "went": ["Pepe"],
+                                 "tricks": ["Pepe", "Pepe", "Pepe"]})
+    response = client.post(f"/t/{night.edit_token}/deal/", {
+        **DEAL2_FORM, "deal_number": "2", "outbox": "1", "client_id": "0b0a5a3e-6a44-4b7e-9d0c-6c1b3f7d2e11"},
+        HTTP_HX_REQUEST="true")
+
+    html = response.content.decode()
+    assert Deal.objects.count() == 2
+    assert "Deal 2 was recorded by another phone before this one was sent" in html
+    assert re.search(r'id="id_payments__0__lulo_stray" value="1"[^>]*checked', html)
+    assert "#1 Marta" in text(section(html, "field-payments"))
+    assert field_error(html, "payments") == "Lulo #1 was paid in deal 2: choose another."
+    assert re.search(r'id="id_payments__0__lulo_stray" value="1"[^>]*aria-invalid="true"', html)
+
+
 def test_nonsense_in_the_payment_comes_back_as_typed_with_a_message(client, night):
     services.record_deal(night, DEAL1)
     response = post(client, night, **{**DEAL2_FORM, "payments__0__lulo": "x", "payments__1__lulo": "2",
