@@ -156,6 +156,9 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
     expect(page.locator('#lulo-counts [data-player="Rosa"]')).to_have_attribute("data-count", "10")
     page.locator("#ledger > summary").click()
     expect(page.locator("#conservation")).to_contain_text("✓")
+    # its folded part, left out of the first load, drawn as it opens
+    expect(page.locator("#ledger-line")).to_contain_text("The ledger: Players")
+    expect(page.locator('#ledger tr[data-player="Rosa"]')).to_be_visible()
     screenshot("free-tenth")
 
     # -- pay the list down to its last lulo, then the last deal through the form: the night is over ----------

@@ -52,8 +52,8 @@ def night(db) -> Table:
     return services.create_table(game="toruro", players=PLAYERS, stake_minor=50, currency="EUR")
 
 
-def page(client, table: Table) -> str:
-    return client.get(f"/t/{table.edit_token}/").content.decode()
+def page(client, table: Table, **query: str) -> str:
+    return client.get(f"/t/{table.edit_token}/", query).content.decode()
 
 
 def post(client, table: Table, htmx: bool = False, **data: Any):
@@ -122,7 +122,7 @@ def test_before_the_first_deal_the_page_shows_the_dealer_the_pots_and_an_empty_l
 
 def test_after_the_first_deal_the_lulo_list_payable_lulos_counts_and_the_check(client, night):
     services.record_deal(night, DEAL1)
-    html = page(client, night)
+    html = page(client, night, ledger="1")  # the ledger's folded part as its opening draws it
 
     deal = section(html, "this-deal")
     assert "Deal 2: Luis deals" in deal and "Pepe speaks first" in deal
@@ -148,6 +148,22 @@ def test_after_the_first_deal_the_lulo_list_payable_lulos_counts_and_the_check(c
     assert text(ledger) == "Ana −3 −1.50 EUR 3 1.50 EUR —"
     # The payment choice in the form: the payable lulos, with who owes them and the amount.
     assert re.findall(r'name="payments__0__lulo" id="[^"]+" value="(\d*)"', html) == ["", "1", "2", "3", "4"]
+
+
+def test_the_ledger_folded_under_the_check_is_drawn_when_it_is_opened(client, night):
+    """The ledger's table of every player's net, debts and chips in the pots is folded under the night's check:
+    the first load leaves it out (a table of ten in French weighed 40.8 of the 40 KB a first load may), and
+    opening it fetches it from the page itself (?ledger=1), which draws it open; the check is always shown."""
+    services.record_deal(night, DEAL1)
+    html = page(client, night)
+    assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in text(html)
+    assert 'id="paid-in"' not in html and "The ledger:" not in html
+    placeholder = re.search(r'<div id="ledger-body"[^>]*>', html).group(0)
+    assert f'hx-get="/t/{night.edit_token}/?ledger=1"' in placeholder
+    assert 'hx-trigger="toggle from:#ledger once"' in placeholder and 'hx-select="#ledger-body"' in placeholder
+    opened = page(client, night, ledger="1")
+    assert re.search(r'<details class="ledger mb-2" id="ledger" open>', opened)
+    assert "The ledger: Players 0 + pots 0 = 0" in text(section(opened, "ledger-body"))
 
 
 def test_a_view_link_sees_the_board_but_no_form(client, night):
@@ -195,7 +211,7 @@ def test_a_lulo_paid_in_a_split_and_a_misplay_lulo_recorded_through_the_form(cli
                            "tricks": [{"player": seat("Pepe")}, {"player": seat("Marta")}, {"player": seat("Pepe")}],
                            "misplays": [{"player": seat("Pepe"), "rule": "follow_suit"}], "void": False}
     assert deal.outcome["scores"] == [0, -3, 5, -2, 0, 0]  # Ana, Luis, Pepe, Marta, Juan, Rosa
-    html = client.get(response["Location"]).content.decode()
+    html = client.get(response["Location"], {"ledger": "1"}).content.decode()
     assert "Deal 2 saved." in html
     assert lulo_row(html, 1) == "1 Marta went, took no trick 3 1.50 EUR 1 paid deal 2"
     assert lulo_row(html, 5) == "5 Pepe Follow suit 6 3.00 EUR 2 open"
