@@ -164,11 +164,17 @@ def judge_play(hand: Sequence[Card], trick: Sequence[Card], trick_number: int, t
 LULO = _("Breaking this rule is a lulo.")  # after a rule that binds, where no card asked about keeps it
 
 def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number: int, trump: str,
-            seven_as: str | None, allowed: Sequence[Card]) -> Text:
+            seven_as: str | None, allowed: Sequence[Card], player: str | None = None) -> Text:
     """Why ``rule`` governs this play, in the words a player would use (what breaking it costs is said apart:
-    :data:`LULO`, only where a card breaks it)."""
+    :data:`LULO`, only where a card breaks it). With ``player`` (a play the cards of a deal judge after it was
+    made), a rule that refuses a card is said of that player, in the past ("Pepe held copas: Pepe had to follow
+    suit"), not to the one asking ("you hold copas")."""
     trump_word = SUIT_WORDS[trump]
     names = join([card_name(c, trump, seven_as) for c in allowed])
+    if player is not None and len(allowed) < len(hand):
+        said = said_of(player, rule, trick, trump, seven_as, names)
+        if said is not None:
+            return said
     if rule == "lead_ace":
         return _("You lead the first trick and hold the Ace of trumps (%(cards)s): you must lead it.",
                  cards=names)
@@ -204,6 +210,39 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
     if led is not None and led.suit == trump:
         return _("Trumps were led and you hold none: play any card.")
     return _("You cannot follow suit and hold no trump (%(trump)s): play any card.", trump=trump_word)
+
+
+def said_of(player: str, rule: str, trick: Sequence[Card], trump: str, seven_as: str | None,
+            names: Text) -> Text | None:
+    """A rule that refused a card of ``player``, said of them in the past; ``None`` for a rule that refuses none."""
+    trump_word = SUIT_WORDS[trump]
+    if rule == "lead_ace":
+        return _("%(name)s led the first trick holding the Ace of trumps (%(cards)s): %(name)s had to lead it.",
+                 name=player, cards=names)
+    if rule == "lead_three_or_king":
+        return _("%(name)s led the first trick holding both the 3 and the King of trumps (%(cards)s): %(name)s "
+                 "had to lead one of them.", name=player, cards=names)
+    if rule == "lead_highest_trump_second":
+        return _("%(name)s led the second trick holding trumps: %(name)s had to lead the highest (%(cards)s).",
+                 name=player, cards=names)
+    led = trick[0] if trick else None
+    if led is None:
+        return None
+    if rule == "play_higher_to_trump_lead":
+        top = max((c for c in trick if c.suit == trump), key=lambda c: strength(c, trump, seven_as))
+        return _("Trumps (%(trump)s) were led and %(name)s could play a trump higher than every card played so "
+                 "far (the best was %(top)s): %(name)s had to (%(cards)s).", trump=trump_word, name=player,
+                 top=card_name(top, trump, seven_as), cards=names)
+    if rule == "follow_suit" and led.suit == trump:
+        return _("Trumps (%(trump)s) were led and %(name)s held trumps, none higher than those played: %(name)s "
+                 "still had to follow with a trump (%(cards)s).", trump=trump_word, name=player, cards=names)
+    if rule == "follow_suit":
+        return _("The lead was in %(suit)s and %(name)s held %(suit)s: %(name)s had to follow suit (%(cards)s).",
+                 suit=SUIT_WORDS[led.suit], name=player, cards=names)
+    if rule == "trump_when_void":
+        return _("%(name)s held no %(suit)s, the suit led: %(name)s had to play a trump (%(trump)s): %(cards)s.",
+                 name=player, suit=SUIT_WORDS[led.suit], trump=trump_word, cards=names)
+    return None
 
 
 def winner_explanation(cards: Sequence[Card], trump: str, seven_as: str | None, index: int,
@@ -301,7 +340,8 @@ class ToruroTrickRules:
             else:
                 reasons[c] = _("%(card)s breaks “%(rule)s”: a lulo.", card=card_name(c, trump, seven_as),
                                rule=RULE_NAMES[broken])
-        explanation = explain(rule, hand, trick.cards(), number, trump, seven_as, allowed)
+        player = context.player.name if context.player is not None else None  # a play judged after the fact
+        explanation = explain(rule, hand, trick.cards(), number, trump, seven_as, allowed, player)
         cited = FREE_LEAD[number] if rule == "free_lead" else RULE[rule]  # its paragraph on the rules page
         return Judgement(cited, explanation, allowed, reasons)
 

@@ -191,8 +191,8 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     (flag,) = deal.flags
     assert (flag.kind, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 3)
     assert str(flag.explanation) == (
-        "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. The lead is in "
-        "copas and you hold copas: you must follow suit (3 of copas). Breaking this rule is a lulo.")
+        "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. The lead was in "
+        "copas and Pepe held copas: Pepe had to follow suit (3 of copas). Breaking this rule is a lulo.")
 
 
 # A tester's deal: Cy deals, Dani, Eva and Ana go; the 3 of copas is turned. Ana discards the 6 of espadas on
@@ -216,10 +216,37 @@ def test_a_revoke_proven_by_a_later_trick_names_the_rule_actually_broken() -> No
     assert (flag.kind, flag.trick, flag.proven_by, flag.rule) == (FlagKind.REVOKE, 1, 3, RULE["follow_suit"])
     assert str(flag.explanation) == (
         "Ana played 6 of espadas in trick 1, but played King (rey) of oros in trick 3, so held it then. The lead "
-        "is in oros and you hold oros: you must follow suit (King (rey) of oros). Breaking this rule is a lulo.")
+        "was in oros and Ana held oros: Ana had to follow suit (King (rey) of oros). Breaking this rule is a lulo.")
     with translation.override("es"):
         said = translate(flag.explanation)
-    assert "No tienes oros" not in said and "Se salió con oros y tienes oros: debes asistir" in said, said
+    assert "No tienes oros" not in said and "no tenía oros" not in said, said
+
+
+# Ana discards the 6 of espadas on Dani's oros lead holding no oros but the 7 of copas, a trump, which she plays
+# in trick 2.
+DEAL_V = (
+    "3O 4O 6E",    # 1 Dani, Eva, Ana (holds no oros, but a trump: the 7 of copas): Dani's 3 of oros takes it
+    "12C 1C 7C",   # 2 Dani, Eva, Ana (the 7 of copas, as the 3: she held a trump in trick 1): Eva's Ace takes it
+    "5B 12E 2E",   # 3 Eva, Ana, Dani: Eva takes the cola
+)
+
+
+def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
+    """"If they can't [follow suit], they must play a trump card" (seed 002): Ana's 7 of copas in trick 2 proves
+    she held a trump when she discarded on the oros lead in trick 1. The proof is about Ana, so it says "Ana held
+    no oros […]: Ana had to play a trump", not "you" (a tester read "[…] so held it then. You hold no oros, the
+    suit led: you must play a trump")."""
+    deal = played(DEAL_V, THREE_GO, table=TABLE_A)
+    (flag,) = deal.flags
+    assert (flag.kind, flag.trick, flag.proven_by, flag.rule) == (FlagKind.REVOKE, 1, 2, RULE["trump_when_void"])
+    assert str(flag.explanation) == (
+        "Ana played 6 of espadas in trick 1, but played 7 of copas in trick 2, so held it then. Ana held "
+        "no oros, the suit led: Ana had to play a trump (copas): 7 of copas (as the 3). Breaking this rule is a "
+        "lulo.")
+    for language in ("es", "fr"):
+        with translation.override(language):
+            said = translate(flag.explanation)
+        assert not re.search(r"\b(you|tienes|debes|vous)\b", said, re.IGNORECASE), said
 
 
 def test_the_lulo_of_a_revoke_is_stored_with_the_rule_actually_broken() -> None:
