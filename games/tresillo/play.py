@@ -67,15 +67,24 @@ class HombreReferee:
             errors.add("trump", _("Which suit is trumps? Give it: O oros, C copas, E espadas, B bastos."))
 
     def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
+        """The cards of ``hand`` that may go to ``trick``, and why. With ``context.player`` (a play the cards of a
+        deal judge after it was made), a rule that refuses a card is said of that player, in the past ("Bea held
+        copas: Bea had to follow suit"), not to the one asking ("you hold some")."""
         trump = context.trump or "O"
         led = trick.led
+        name = context.player.name if context.player is not None else None
+
+        def said(to_you: Text, of_player: Text) -> Text:
+            return to_you if name is None else of_player
         if led is None:
             return Judgement(RULE_FOLLOW, _("You lead: any card may be led."), tuple(hand))
         if suit_of(led, trump) != TRUMP:
             same = tuple(c for c in hand if suit_of(c, trump) == led.suit)
             if same:
-                return Judgement(RULE_FOLLOW, _("%(suit)s were led and you hold some: you must follow suit.",
-                                                suit=SUIT_WORDS[led.suit]), same,
+                return Judgement(RULE_FOLLOW, said(
+                    _("%(suit)s were led and you hold some: you must follow suit.", suit=SUIT_WORDS[led.suit]),
+                    _("%(suit)s were led and %(name)s held some: %(name)s had to follow suit.",
+                      suit=SUIT_WORDS[led.suit], name=name)), same,
                                  {c: _("It follows suit.") for c in same})
             return Judgement(RULE_FOLLOW, _("You hold no %(suit)s: you may play any card, and need not trump.",
                                             suit=SUIT_WORDS[led.suit]), tuple(hand))
@@ -85,20 +94,26 @@ class HombreReferee:
                              tuple(hand))
         plain_trumps = [c for c in trumps if not is_matador(c, trump)]
         if plain_trumps:
-            return Judgement(RULE_TRUMPS_LED, _("A trump was led and you hold trumps: you must play a trump."),
+            return Judgement(RULE_TRUMPS_LED, said(
+                _("A trump was led and you hold trumps: you must play a trump."),
+                _("A trump was led and %(name)s held trumps: %(name)s had to play a trump.", name=name)),
                              trumps, {c: _("It is a trump.") for c in trumps})
         by_higher = getattr(getattr(context.table, "options", None), "matadors_forced", ANY_MATADOR) == HIGHER_MATADOR
         forced = [c for c in trumps
                   if is_matador(led, trump) and (not by_higher or power(led, trump) > power(c, trump))]
         if forced and by_higher:
-            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, a higher matador, "
-                                                "was led: it forces them out, so you must play a trump.",
-                                                led=card_words(led, trump)), trumps,
+            return Judgement(RULE_TRUMPS_LED, said(
+                _("Your only trumps are matadors, and %(led)s, a higher matador, was led: it forces them out, so you "
+                  "must play a trump.", led=card_words(led, trump)),
+                _("%(name)s's only trumps were matadors, and %(led)s, a higher matador, was led: it forced them "
+                  "out, so %(name)s had to play a trump.", name=name, led=card_words(led, trump))), trumps,
                              {c: _("It is a trump.") for c in trumps})
         if forced:
-            return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and %(led)s, another matador, was "
-                                                "led: it forces them out, so you must play a trump.",
-                                                led=card_words(led, trump)), trumps,
+            return Judgement(RULE_TRUMPS_LED, said(
+                _("Your only trumps are matadors, and %(led)s, another matador, was led: it forces them out, so you "
+                  "must play a trump.", led=card_words(led, trump)),
+                _("%(name)s's only trumps were matadors, and %(led)s, another matador, was led: it forced them "
+                  "out, so %(name)s had to play a trump.", name=name, led=card_words(led, trump))), trumps,
                              {c: _("It is a trump.") for c in trumps})
         if is_matador(led, trump):  # a lower matador led, and the table's house rule: only a higher one forces
             return Judgement(RULE_MATADORS_HIGHER, _("Your only trumps are matadors, and %(led)s is a lower matador: "

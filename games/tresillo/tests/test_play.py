@@ -19,9 +19,11 @@ from each other player at once, or a voll declared instead" (RULINGS.md, L'Ombre
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games.tresillo.ombre import OMBRE
 from games.tresillo.record import HombrePlays
@@ -281,6 +283,21 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     assert (second.kind, second.trick, second.proven_by) == (FlagKind.REVOKE, 8, 9)
     record, _lines = TRESILLO.record_from_plays(THREE, JUEGO_BY_ANA, deal)
     assert record.counts(3) == (9, 0, 0)
+
+
+def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
+    """Follow suit (RULINGS.md, Tresillo): Bea's Ace of copas in trick 7 proves she held copas when she threw
+    the Horse of espadas on Ana's King of copas in trick 6. The proof is about Bea, so it says "Bea held some:
+    Bea had to follow suit", not "you hold some: you must follow suit" (a tester: "you" is unclear in a
+    dispute)."""
+    first, _second = tresillo_deal(REVOKED).flags
+    assert str(first.explanation) == ("Bea played Horse (caballo) of espadas in trick 6, but played Ace of copas in "
+                                      "trick 7, so held it then. Copas were led and Bea held some: Bea had to follow "
+                                      "suit.")
+    for language in ("es", "fr"):
+        with translation.override(language):
+            said = services.translate(first.explanation)
+        assert not re.search(r"\b(you|tienes|debes|vous)\b", said, re.IGNORECASE), said
 
 
 # -- the API -------------------------------------------------------------------------------------------------
