@@ -42,12 +42,6 @@ from games.paublillo.words import (
     MONJA_EXEMPTION,
     R_FACE_DOWN,
     R_FACE_UP_TRUMP,
-    R_FOLLOW_TRUMP,
-    R_LEAD,
-    R_MONJA,
-    R_PLAIN_LEAD,
-    R_VUELTA,
-    R_WINNER,
     TRICK_WINNER,
     VUELTA,
 )
@@ -70,6 +64,8 @@ TRICKS = 3
 VUELTA_TRICK = 2
 WHICH_TRICK_TRUMP = _("Which trick is this? A face-down last card to a trump lead is allowed only as the "
                       "vuelta, in the second trick.")
+VUELTA_COUNTS = _("The last card of the second trick is played face down: it is the vuelta, which counts as if it "
+                  "were face up.")
 WHICH_TRICK = _("Which trick is this? A face-down last card wins only as the vuelta, in the second trick.")
 
 RULING_FIELDS = (
@@ -270,50 +266,63 @@ class PaublilloTrickRules:
             reasons[card], rules[card] = why, rule
             if ok:
                 legal.append(card)
+        # what this hand may do here (the rule's own words are the quote beside the answer)
         if not plays:
-            rule, explanation = LEADING, R_LEAD
+            rule, explanation = LEADING, _("The player leads: any card of the hand may be led, face up.")
         elif plays[0].card.suit == trump:
-            rule, explanation = FOLLOWING_TRUMP, R_FOLLOW_TRUMP
+            rule, explanation = FOLLOWING_TRUMP, self._to_trump_lead(hand, trump)
         else:
-            rule, explanation = FOLLOWING_PLAIN, R_PLAIN_LEAD
+            rule, explanation = FOLLOWING_PLAIN, _("A plain suit (%(suit)s) was led: any card of the hand may be "
+                                                   "played, face up or face down.",
+                                                   suit=SUIT_NAMES["spanish"][plays[0].card.suit])
         return Judgement(rule, explanation, tuple(legal), reasons, rules)
 
     @staticmethod
+    def _to_trump_lead(hand: Sequence[Card], trump: str) -> Text:
+        """What a hand may play to a trump lead: a trump if it holds one, the lone monja apart."""
+        trumps = [c for c in hand if c.suit == trump]
+        if not trumps:
+            return _("A trump was led and the player holds no trump: any card may be played.")
+        if all(c.rank == "4" for c in trumps):
+            return _("A trump was led and the player's only trump is the monja: any card may be played.")
+        return _("A trump was led and the player holds %(held)s: a trump must be played.",
+                 held=join([card_name(c, trump) for c in trumps]))
+
+    @staticmethod
     def _legal_card(card: Card, hand: Sequence[Card], plays: Sequence[Play], trump: str) -> tuple[bool, Rule, Text]:
-        """Whether ``card`` (played face up) may be played from ``hand`` to the trick so far, and why."""
+        """Whether ``card`` (played face up) may be played from ``hand`` to the trick so far, and why: what
+        happens here, short (the rule it rests on is quoted beside the answer)."""
         name = card_name(card, trump)
         if not plays:
-            return True, LEADING, _("%(card)s: may be led. %(rule)s", card=name, rule=R_LEAD)
+            return True, LEADING, _("%(card)s: may be led.", card=name)
         if plays[0].card.suit != trump:
-            return True, FOLLOWING_PLAIN, _("%(card)s: may be played. %(rule)s", card=name, rule=R_PLAIN_LEAD)
+            return True, FOLLOWING_PLAIN, _("%(card)s: may be played, as a plain suit was led.", card=name)
         trumps = [c for c in hand if c.suit == trump]
         if card.suit == trump:
-            return True, FOLLOWING_TRUMP, _("%(card)s: a trump, so it may be played. %(rule)s", card=name,
-                                            rule=R_FOLLOW_TRUMP)
+            return True, FOLLOWING_TRUMP, _("%(card)s: a trump, so it may be played.", card=name)
         if not trumps:
-            return True, FOLLOWING_TRUMP, _("%(card)s: may be played, as the player has no trump. %(rule)s",
-                                            card=name, rule=R_FOLLOW_TRUMP)
+            return True, FOLLOWING_TRUMP, _("%(card)s: may be played, as the player has no trump.", card=name)
         if all(c.rank == "4" for c in trumps):
-            return True, MONJA_EXEMPTION, _(
-                "%(card)s: may be played, as the player's only trump is the monja. %(rule)s", card=name, rule=R_MONJA)
+            return True, MONJA_EXEMPTION, _("%(card)s: may be played, as the player's only trump is the monja.",
+                                            card=name)
         held = join([card_name(c, trump) for c in trumps])
-        return False, FOLLOWING_TRUMP, _(
-            "%(card)s: may not be played, as a trump was led and the player holds %(held)s. %(rule)s",
-            card=name, held=held, rule=R_FOLLOW_TRUMP)
+        return False, FOLLOWING_TRUMP, _("%(card)s: may not be played, as a trump was led and the player holds "
+                                         "%(held)s.", card=name, held=held)
 
     @staticmethod
     def _face_down(plays: Sequence[Play], trump: str, number: int | None, completes: bool) -> tuple[bool, Rule, Text]:
-        """Whether a card may go face down here (the card itself being a legal one)."""
+        """Whether a card may go face down here (the card itself being a legal one), and what happens (the rule
+        it rests on is quoted beside the answer)."""
         if not plays:
-            return False, LEADING, _("The lead may not be face down. %(rule)s", rule=R_LEAD)
+            return False, LEADING, _("The lead may not be face down.")
         if completes and number == VUELTA_TRICK:
-            return True, VUELTA, R_VUELTA
+            return True, VUELTA, VUELTA_COUNTS
         if plays[0].card.suit == trump:
             if completes and number is None:
                 raise InvalidRecord({"trick_number": WHICH_TRICK_TRUMP})
-            return False, FACE_UP_TO_TRUMP, _("A trump was led, so this card must be played face up. %(rule)s",
-                                              rule=R_FACE_UP_TRUMP)
-        return True, FACE_DOWN, _("%(rule)s %(face)s", rule=R_PLAIN_LEAD, face=R_FACE_DOWN)
+            return False, FACE_UP_TO_TRUMP, _("A trump was led, so this card must be played face up.")
+        return True, FACE_DOWN, _("A plain suit was led, so this card may go face down, but then it cannot win the "
+                                  "trick.")
 
     # -- who takes the trick ----------------------------------------------------------------------------------
     def winner(self, context: Situation, trick: Trick) -> Verdict:
@@ -346,15 +355,14 @@ class PaublilloTrickRules:
             raise InvalidRecord({"trick.0.face_down": _("The lead is always face up.")})
         index = plays.index(best)
         down = [p for p in plays if not counts(p)]
-        if not vuelta:
-            explanation = _("%(why)s %(rule)s", why=takes(best, trump), rule=R_WINNER)
+        if not vuelta:  # who takes it and with what (the rule, R_WINNER, is the quote beside the answer)
+            explanation = takes(best, trump)
             if down:
                 explanation = _("%(why)s %(face)s Face down: %(down)s.", why=explanation, face=R_FACE_DOWN,
                                 down=face_down_cards(down))
             return Verdict(index, TRICK_WINNER, explanation)
         # The vuelta first: the exception it is to "a face-down card cannot win" (the quote states the rule).
-        said = [_("The last card of the second trick is played face down: it is the vuelta, which counts as if "
-                  "it were face up."), takes(best, trump)]
+        said = [VUELTA_COUNTS, takes(best, trump)]
         if down:
             said.append(_("Other cards played face down do not count: %(down)s.", down=face_down_cards(down)))
         if last.seat is None:
@@ -415,9 +423,9 @@ class PaublilloTrickRules:
         best = final.plays[done.index]
         if done.rule == VUELTA:
             rule, explanation = done.rule, done.explanation
-        else:  # face down, the card's rule is the plain lead's; the winner's says it does not count
-            explanation = _("%(why)s %(winner)s", why=R_PLAIN_LEAD if face_down else explanation,
-                            winner=done.explanation)
+        else:  # face down, the card may go so; the winner's answer says it does not count
+            why = _("A plain suit was led, so this card may go face down.") if face_down else explanation
+            explanation = _("%(why)s %(winner)s", why=why, winner=done.explanation)
         return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons, winner=best.card,
                       winner_seat=best.seat)
 

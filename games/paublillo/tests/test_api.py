@@ -44,7 +44,8 @@ def test_the_breakdown_and_the_state_are_said_in_the_askers_language():
     assert body["state"]["alver_text"] == "Personne n’est en alver."
     ruling = JsonClient("es").post("/api/games/paublillo/ruling", {"players": PLAYERS, "situation": {
         "trump": "O", "trick": [{"player": "Ana", "card": "5O"}], "hand": ["7O", "2O", "12C"], "card": "12C"}})
-    assert "el jugador tiene 7 de oros, 2 de oros" in ruling.json()["explanation"]
+    said = ruling.json()
+    assert said["rule"] == "Tras una salida de triunfo" and "7 de oros, 2 de oros" in said["explanation"], said
 
 
 def test_the_lone_monja_need_not_follow_a_trump_lead(api):

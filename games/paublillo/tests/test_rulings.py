@@ -8,7 +8,7 @@ import pytest
 
 from games.paublillo.play import PLAIN_ORDER, TRUMP_ORDER
 from games.paublillo.rules import GAME
-from games.paublillo.words import R_FACE_DOWN, R_VUELTA
+from games.paublillo.words import R_FACE_DOWN, R_FOLLOW_TRUMP, R_VUELTA, RULES
 from referee.game import InvalidRecord, Ruling
 from referee.tricks import TrickRules, rule_on
 
@@ -176,7 +176,8 @@ def test_to_a_plain_lead_a_card_may_go_face_down_but_cannot_win():
     down card cannot win the trick"."""
     ruling = rule({"trump": "O", "trick": trick("5C"), "hand": ["12C"], "card": "12C", "face_down": True})
     assert ruling.legal is True
-    assert "A card played face down cannot win the trick." in str(ruling.explanation)
+    assert str(ruling.explanation) == ("A plain suit was led, so this card may go face down, but then it cannot win "
+                                       "the trick.")
     done = rule({"trump": "O", "trick": trick("5C", "12C*", "4O*", "6C"), "trick_number": 1})
     assert winner(done) == "Eva"
     assert "Face down: Bea (King (rey) of copas), Luis (4 of oros)." in str(done.explanation)
@@ -381,3 +382,60 @@ def test_the_referee_page_has_an_example_of_each_dispute_and_each_is_answered_ri
         ruling = GAME.ruling(FOUR_SEATS, example.situation)
         assert (ruling.legal, str(ruling.rule), winner(ruling)) == EXAMPLE_ANSWERS[str(example.title)], (
             str(example.title), str(ruling.explanation))
+
+
+# -- the answer says what happens here; the quote states the rule ------------------------------------------------
+
+def quoted(ruling: Ruling) -> str:
+    """The paragraph of the rules page the ruling rests on, which the referee quotes below the answer."""
+    section = next(section for section in RULES if section.key == ruling.rule.key)
+    return str(section.paragraphs[ruling.rule.paragraph])
+
+
+def test_following_a_trump_lead_says_what_this_hand_must_do_and_leaves_the_rule_to_its_quote():
+    """Seed: "each of the other players must play a trump if possible". The answer says what happens with this
+    hand; the rule's own words are the quote beside it, not the answer's last sentence too (a tester read "When a
+    trump is led, every other player must play a trump if they have one." twice)."""
+    situation = {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["7O", "12C", "2E"]}
+    listed = rule(situation)
+    assert quoted(listed) == str(R_FOLLOW_TRUMP)
+    assert str(listed.explanation) == "A trump was led and the player holds 7 of oros: a trump must be played."
+    assert reasons(listed) == {"7O": "7 of oros: a trump, so it may be played.",
+                               "12C": "King (rey) of copas: may not be played, as a trump was led and the player "
+                                      "holds 7 of oros.",
+                               "2E": "2 of espadas: may not be played, as a trump was led and the player holds 7 "
+                                     "of oros."}
+    asked = rule({**situation, "card": "12C"})
+    assert quoted(asked) == str(R_FOLLOW_TRUMP) and asked.legal is False
+    assert str(asked.explanation) == ("King (rey) of copas: may not be played, as a trump was led and the player "
+                                      "holds 7 of oros.")
+
+
+@pytest.mark.parametrize("situation", [
+    {"trump": "O", "leader": "Ana", "hand": ["4O", "2C", "12E"]},  # leading
+    {"trump": "O", "leader": "Ana", "hand": ["4O", "2C"], "card": "2C"},
+    {"trump": "O", "leader": "Ana", "hand": ["4O", "2C"], "card": "2C", "face_down": True},
+    {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["7O", "12C"]},  # following a trump lead
+    {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["7O", "12C"], "card": "7O"},
+    {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["5C", "12C"], "card": "5C"},  # no trump
+    {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["4O", "12C"]},  # the lone monja
+    {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["4O", "12C"], "card": "12C"},
+    {"trump": "O", "leader": "Ana", "trick": ["5O"], "hand": ["7C"], "card": "7C", "face_down": True},
+    {"trump": "O", "leader": "Ana", "trick": ["5C"], "hand": ["12O", "3B"]},  # following a plain lead
+    {"trump": "O", "leader": "Ana", "trick": ["5C"], "hand": ["12O", "3B"], "card": "3B"},
+    {"trump": "O", "leader": "Ana", "trick": ["5C"], "hand": ["12O", "3B"], "card": "3B", "face_down": True},
+    {"trump": "O", "leader": "Ana", "trick": ["5C", "6C", "7C"], "hand": ["12C"], "card": "12C"},  # ends it
+    {"trump": "O", "leader": "Ana", "trick": ["5C", "6C", "7C"], "hand": ["12C"], "card": "12C", "face_down": True,
+     "trick_number": 1},
+    {"trump": "O", "leader": "Ana", "trick": ["12C", "5O", "11C", "4C"]},  # who takes the trick
+    {"trump": "O", "leader": "Ana", "trick": ["5C", "12C*", "4O*", "6C"], "trick_number": 1},
+    {"trump": "O", "leader": "Ana", "trick": ["5C", "6C", "7C", "4O*"], "trick_number": 2},  # the vuelta
+])
+def test_no_answer_repeats_the_paragraph_it_quotes(situation):
+    """Each answer says what happens in this situation; the paragraph its rule names is quoted below it by the
+    referee, so neither the answer nor a card's reason ends with that paragraph again (a tester)."""
+    ruling = rule(situation)
+    paragraph = quoted(ruling)
+    assert paragraph not in str(ruling.explanation), (str(ruling.rule), str(ruling.explanation))
+    for card, why in reasons(ruling).items():
+        assert paragraph not in why and all(str(p) not in why for s in RULES for p in s.paragraphs), (card, why)
