@@ -255,7 +255,9 @@ class PaublilloTrickRules:
     # -- following --------------------------------------------------------------------------------------------
     def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
         """Any card may be led; to a trump lead a trump if the player has one (the lone monja apart); to a
-        plain lead anything."""
+        plain lead anything. With ``context.player`` (a play the cards of a deal judge after it was made), the
+        rule that refuses a card is said of that player, in the past ("Bea held 2 of oros: Bea had to play a
+        trump"), not of "the player" who holds the hand asked about."""
         trump = context.trump or ""
         plays = trick.plays
         legal: list[Card] = []
@@ -266,6 +268,11 @@ class PaublilloTrickRules:
             reasons[card], rules[card] = why, rule
             if ok:
                 legal.append(card)
+        if context.player is not None and len(legal) < len(hand):  # only a trump lead refuses a card
+            said = _("A trump was led and %(name)s held %(held)s: %(name)s had to play a trump.",
+                     name=context.player.name, held=join([card_name(c, trump) for c in hand if c.suit == trump]))
+            reasons.update({card: said for card in hand if card not in legal})
+            return Judgement(FOLLOWING_TRUMP, said, tuple(legal), reasons, rules)
         # what this hand may do here (the rule's own words are the quote beside the answer)
         if not plays:
             rule, explanation = LEADING, _("The player leads: any card of the hand may be led, face up.")

@@ -13,9 +13,11 @@ A card written ``6C*`` is played face down.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 
 import pytest
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +30,7 @@ from referee.cards import Card, full_deck
 from referee.parse import InvalidRecord
 from referee.played import FlagKind, PlayedDeal
 from referee.tricks import Situation, Trick
+from scoring.services import translate
 
 FOUR = GAME.table(["Ana", "Bea", "Luis", "Eva"], first_dealer=3)
 ANA, BEA, LUIS, EVA = FOUR.seats()
@@ -149,6 +152,20 @@ def test_a_revoke_to_a_trump_lead_is_proven_by_the_trump_played_later() -> None:
     assert str(flag.rule) == "Following a trump lead"
     assert str(flag.explanation).startswith("Bea played 3 of copas in trick 1, but played 2 of oros in trick 2, so "
                                             "held it then")
+
+
+def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
+    """"each of the other players must play a trump if possible" (seed 000): Bea's 2 of oros in the second trick
+    proves she held a trump when she threw the 3 of copas on Ana's trump lead. The proof is about Bea, so it says
+    "Bea held 2 of oros: Bea had to play a trump", not the rule's paragraph, quoted beside it, nor "the player"."""
+    deal = played(fresh(), ["7O 3C 2E 1C", "4E 2O 12B 12E"])
+    (flag,) = deal.flags
+    assert str(flag.explanation) == ("Bea played 3 of copas in trick 1, but played 2 of oros in trick 2, so held it "
+                                     "then. A trump was led and Bea held 2 of oros: Bea had to play a trump.")
+    for language in ("es", "fr"):
+        with translation.override(language):
+            said = translate(flag.explanation)
+        assert not re.search(r"\b(you|player|jugador|joueur|tienes|debes|vous)\b", said, re.IGNORECASE), said
 
 
 def test_a_lone_monja_need_not_follow_a_trump_lead() -> None:
