@@ -16,7 +16,8 @@ from referee.text import _
 P_ECART = _("The écart may hold no King and no bout. Trumps go in only when the taker has nothing else to put there, "
             "and any trump put in is shown to the table.")
 P_OPENING = _("On the first trick nobody may lead the called suit, except the called card itself.")
-P_LEAD = _("The player after the dealer leads; the winner of each trick leads the next.")
+P_LEAD = _("The player after the dealer leads the first trick and the winner of each trick leads the next; the leader "
+           "may lead any card.")
 P_FOLLOW = _("Follow the suit that was led if you can. If you cannot, you must play a trump; if a trump is already "
              "in the trick you must beat it when you can, and play a lower trump when you cannot (pisser). Only with "
              "neither the suit nor a trump may you throw any card.")

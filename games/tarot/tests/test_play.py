@@ -20,6 +20,7 @@ from games.tarot.rules_text import SECTION_KEYS
 from referee.game import Rule
 from referee.parse import InvalidRecord
 from referee.tricks import TrickRules
+from scoring.views.rules import citation
 
 FOUR = GAME.table(["N", "E", "S", "W"])
 THREE = GAME.table(["A", "B", "C"])
@@ -63,6 +64,18 @@ def test_leader_may_lead_any_card() -> None:
     ruling = ask({"hand": ["KH", "T5", "EX", "3C"], "trick": []})
     assert ruling.legal_cards == ["KH", "T5", "EX", "3C"]
     assert str(ruling.rule) == "Leading: any card"
+
+
+def test_leading_any_card_quotes_a_paragraph_that_says_any_card_may_be_led() -> None:
+    """The ruling "Leading: any card" quotes the paragraph of the rules page it rests on: that paragraph says who
+    leads and that the leader may lead any card (it said only who leads, a reviewer), and keeps its place."""
+    ruling = GAME.ruling(FOUR, {"hand": ["KH", "T5"], "trick": [], "card": "T5"})
+    quote = citation(GAME, ruling.rule)
+    assert quote is not None and quote["anchor"] == "play"
+    assert quote["quote"] == ("The player after the dealer leads the first trick and the winner of each trick leads "
+                              "the next; the leader may lead any card.")
+    (section,) = [s for s in GAME.rules if s.key == "play"]
+    assert str(section.paragraphs[0]) == quote["quote"]
 
 
 def test_follow_suit() -> None:
