@@ -28,6 +28,15 @@ def test_the_page_comes_without_the_templates_indentation(client, tarot4, edit_u
     assert 'id="table-body"' in html and not re.search(r"\n[ \t]", html)
 
 
+def test_the_stake_agreed_is_in_sight_beside_settle_up(client, tarot4, edit_url):
+    """A tester: the stake (1.000 COP a chip) appeared nowhere on the table page, only once settling up."""
+    assert re.search(r'/settle/">Settle up</a>', client.get(edit_url).content.decode())
+    tarot4.stake_minor, tarot4.currency = 100_000, "COP"
+    tarot4.save()
+    html = client.get(edit_url, headers={"Accept-Language": "es"}).content.decode()
+    assert re.search(r'/settle/">Ajustar cuentas · 1\.000 COP</a>', html)
+
+
 def test_standings_are_ranked_with_signed_totals_and_the_dealer_moves_on(client, tarot4, edit_url):
     services.record_deal(tarot4, plain_deal())
 
