@@ -135,8 +135,12 @@ def meant_by(code: str, deck: DeckKind | str) -> Card | None:
     (Card(suit='O', rank='3'), Card(suit='O', rank='10'), None)
     >>> meant_by("80", "spanish40"), meant_by("80", "spanish48")  # no 8 in the 40-card deck
     (None, Card(suit='O', rank='8'))
+    >>> meant_by("10", "spanish40"), meant_by("100", "spanish40")  # "10": a 10 (sota) without its suit? no guess
+    (None, Card(suit='O', rank='10'))
     """
     raw = code.strip().upper()
+    if raw in SPANISH48_RANKS:  # a rank typed without its suit as much as a 0 for an O
+        return None
     zeros = [i for i, char in enumerate(raw) if char == "0"]
     tried = {raw[:i] + "O" + raw[i + 1:] for i in zeros} | ({raw.replace("0", "O")} if zeros else set())
     found: set[Card] = set()

@@ -321,6 +321,11 @@ class Standings:
         return getattr(self.state, "ledger", None)
 
     @property
+    def next_deal_number(self) -> int:
+        """The number the next deal takes, after the last deal in play (as :func:`next_number`, without a query)."""
+        return self.last_deal.number + 1 if self.last_deal else 1
+
+    @property
     def last_outcome(self) -> dict[str, Any] | None:
         return self.last_deal.outcome if self.last_deal else None
 
@@ -390,7 +395,8 @@ def standings(table: Table) -> Standings:
 
 def standings_of(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State) -> dict[str, int]:
     """Each side's standing by its label: its total, with what the end of the game gives back."""
-    return {side: game.standing(spec, state, index) for index, side in enumerate(game.sides(spec))}
+    sides = game.sides(spec)[:len(state.totals)]  # as the totals beside them: a side without a total is left out
+    return {side: game.standing(spec, state, index) for index, side in enumerate(sides)}
 
 
 def side_scores(game: Game[Any, Any, Any], spec: TableSpec[Any], outcome: Mapping[str, Any] | None) -> dict[str, int]:
@@ -473,6 +479,9 @@ def outcome_if_restored(table: Table, deal: Deal, game: Game[Any, Any, Any], spe
         state = before if before is not None else state_before(table, deal.number, game, spec)
         return replay_one(game, spec, state, deal)[1].to_json()
     except ChangeRefused:
+        return None
+    except Exception:  # a game's code failing on an old record: the page lists its fields instead, never a 500
+        logger.warning("Undone deal %s of table %s cannot be worked out", deal.number, deal.table_id, exc_info=True)
         return None
 
 

@@ -147,10 +147,6 @@ def seated(context: Situation, trick: Trick) -> Trick:
     return trick.with_seats(first, context.table.size, context.table.players)
 
 
-def who(play: Play) -> str:
-    return play.seat.name if play.seat is not None else play.card.code
-
-
 def named(play: Play, trump: str) -> Text | str:
     """Who played a card, where the trick says it; else the card."""
     return play.seat.name if play.seat is not None else card_name(play.card, trump)
@@ -378,7 +374,7 @@ class PaublilloTrickRules:
             said.append(_("%(player)s played the vuelta and leads the third trick.", player=last.seat.name))
         else:
             said.append(_("%(player)s played the vuelta and so leads the third trick, not %(winner)s.",
-                          player=last.seat.name, winner=who(best)))
+                          player=last.seat.name, winner=named(best, trump)))
         return Verdict(index, VUELTA, join(said, " "))
 
     def other_question(self, context: Situation) -> Ruling:

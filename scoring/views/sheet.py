@@ -184,6 +184,7 @@ def board_context(access: Access) -> dict[str, Any]:
         "last_line": breakdown[-1] if breakdown else None,
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "state_template": presenter_for(access.table.game).state_template,  # what the table watches beside them
+        "next_number": st.next_deal_number,  # its panel numbers the next deal, as the table page's
     }
 
 

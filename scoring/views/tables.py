@@ -214,7 +214,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
     labels = side_labels(st)
     recent = list(table.deals.filter(withdrawn=False).order_by("-number")
                   .defer("state_after")[:RECENT_DEALS]) if st.deal_count else []
-    next_number = (st.last_deal.number + 1) if st.last_deal else 1  # a watcher's page numbers the deal too
+    next_number = st.next_deal_number  # a watcher's page numbers the deal too
     # Once the game is over the form gives way to the rematch (a form just sent is shown with why it was refused).
     with_form = with_form and (form is not None or st.accepts_deals)
     if access.can_edit and with_form and form is None:

@@ -119,7 +119,8 @@ OWN: dict[str, list[tuple[int | None, Mapping[str, Any], Mapping[str, Any]]]] = 
         (3, {}, {"trump": "O", "trick": ["5C"], "hand": ["3C", "12E", "4O"], "card": "12E"}),
         (3, {}, {"trump": "O", "trick": ["12O", "1O"], "hand": ["2O", "5C"], "card": "5C"}),
         (3, {}, {"trump": "E", "trick": ["2O", "1O", "12C"]}),
-        (3, {"matadors_forced": "any"}, {"trump": "C", "trick": ["1B"], "hand": ["7C", "12O", "4E"], "card": "12O"}),
+        (3, {}, {"trump": "C", "trick": ["1B"], "hand": ["7C", "12O", "4E"], "card": "12O"}),  # seed 003's reading
+        (3, {"matadors_forced": "higher"}, {"trump": "C", "trick": ["1B"], "hand": ["7C", "12O", "4E"], "card": "12O"}),
     ],
 }
 

@@ -392,6 +392,22 @@ def test_an_undone_deal_its_rules_no_longer_take_shows_what_was_entered(client, 
     assert client.get(f"/t/{pool.edit_token}/deal/3/").status_code == 200
 
 
+def test_an_undone_deal_the_games_code_fails_on_shows_what_was_entered_never_a_500(client, tarot4, monkeypatch):
+    """A game's code failing on an old record (not a refusal: a bug) leaves the page as it was before undone deals
+    were worked out: their fields."""
+    add_deals(tarot4, 2)
+    client.post(url(tarot4, "undo/"))
+    game = type(services.standings(tarot4).game)
+
+    def broken(*args, **kwargs):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(game, "apply", broken)
+    for page in ("history/", "deal/2/"):
+        response = client.get(url(tarot4, page))
+        assert response.status_code == 200 and "record-lines" in response.content.decode(), page
+
+
 def test_editing_the_last_deal_does_not_say_later_scores_were_recomputed(client, tarot4):
     """No deal comes after it: "the scores after it were recomputed" said of none (a tester)."""
     add_deals(tarot4, 2)

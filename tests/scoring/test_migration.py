@@ -7,7 +7,7 @@ from django.apps import apps
 
 from games.toruro.lulos import lulo_list
 from scoring import services
-from scoring.models import Deal, DealRevision
+from scoring.models import Deal, DealRevision, Table
 
 from .conftest import plain_deal
 
@@ -109,3 +109,23 @@ def test_a_stored_outcome_keeps_only_the_lulos_its_deal_added_or_paid(db):
     assert [(line["id"], line["status"]) for line in stored[2]["lulos"]] == [(1, "paid")]
     assert all("lulo_list" not in d and "payable" not in d for d in stored.values())
     assert services.standings(table).totals == before
+
+
+def test_a_tresillo_table_from_before_the_matador_option_keeps_the_reading_it_was_played_with(db):
+    """Before the house rule existed, a lower matador led never forced a higher one out (the only reading then);
+    the default is now seed 003's "by the other Matadors". A table that stored no value keeps "only a higher",
+    written down; a table that chose, and a table of another game, are left as they are."""
+    keep = import_module("scoring.migrations.0012_matadors_forced_kept_for_old_tables").keep_the_reading_played
+    old = services.create_table(game="tresillo", players=["Ana", "Bea", "Carl"])
+    chose = services.create_table(game="ombre", players=["Ana", "Bea", "Carl"], options={"matadors_forced": "any"})
+    tarot = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    Table.objects.filter(pk=old.pk).update(options={k: v for k, v in old.options.items() if k != "matadors_forced"})
+    before = Table.objects.get(pk=tarot.pk).options
+
+    keep(apps, None)
+
+    assert Table.objects.get(pk=old.pk).options["matadors_forced"] == "higher"
+    assert Table.objects.get(pk=chose.pk).options["matadors_forced"] == "any"
+    assert Table.objects.get(pk=tarot.pk).options == before
+    situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}  # the lower Basto led
+    assert services.get_game("tresillo").ruling(services.table_spec(Table.objects.get(pk=old.pk)), situation).legal

@@ -717,3 +717,15 @@ def test_the_history_does_not_say_nothing_changed_under_the_changes_it_lists(cli
     assert 'id="table-changes"' in html and "Nothing has changed yet." not in html
     fresh = services.create_table(game="tarot", players=PLAYERS4)
     assert "Nothing has changed yet." in client.get(f"/t/{fresh.edit_token}/history/").content.decode()
+
+
+def test_the_confirmation_does_not_colour_a_count_toward_the_end_as_a_gain(client, db):
+    """Casita's totals are deals won, counting toward the match for every player: none is a gain or a loss, so
+    the standings before a change of players colour none of them (as the table page and the sheet do not)."""
+    table = services.create_table(game="casita", players=["Ana", "Bea", "Cid"])
+    for record in services.get_game("casita").example_records(services.table_spec(table))[:1]:
+        services.record_deal(table, record)
+    html = client.post(players_url(table), {"action": "leave", "leave-seat": "2"}).content.decode()
+    assert "Close this game?" in html
+    standings = re.search(r'<table class="table standings mb-3" id="confirm-standings">.*?</table>', html, re.S)
+    assert re.findall(r'<td class="score ([^"]*)">', standings.group(0)) == ["", "", ""]

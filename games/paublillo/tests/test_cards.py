@@ -162,9 +162,10 @@ def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
     (flag,) = deal.flags
     assert str(flag.explanation) == ("Bea played 3 of copas in trick 1, but played 2 of oros in trick 2, so held it "
                                      "then. A trump was led and Bea held 2 of oros: Bea had to play a trump.")
-    for language in ("es", "fr"):
+    for language, rule in (("es", "Bea debía jugar triunfo."), ("fr", "Bea devait jouer atout.")):
         with translation.override(language):
             said = translate(flag.explanation)
+        assert said.endswith(rule), said
         assert not re.search(r"\b(you|player|jugador|joueur|tienes|debes|vous)\b", said, re.IGNORECASE), said
 
 

@@ -179,6 +179,7 @@ def test_the_big_screen_shows_the_pots_and_the_lulo_list_beside_the_standings(cl
     services.record_deal(night, DEAL1)
     html = client.get(f"/t/{night.view_token}/big/").content.decode()
     assert "Cabeza 1 Barriga 1 Cola 1 = 3 chips" in text(section(html, "this-deal"))
+    assert "Deal 2: Luis deals" in text(section(html, "this-deal"))  # numbered as on the table page
     assert lulo_row(html, 1) == "1 Marta went, took no trick 3 1.50 EUR 1 open"
     polled = client.get(f"/t/{night.view_token}/big/", {"v": "0"}, HTTP_HX_REQUEST="true").content.decode()
     assert polled.lstrip().startswith('<section id="board"') and 'id="lulo-list"' in polled
