@@ -173,7 +173,7 @@ def derive(table: TableSpec[TarotOptions], contract: TarotRecord, deal: PlayedDe
     errors.raise_if_any()
 
     attack = frozenset({taker} | ({mate} if mate is not None else set()))
-    held = _held(deal.seats, kind, taker, seated, aside)
+    held = _held(deal.seats, seated)
     _check_called(table, contract, held, errors)
     _check_poignees(table, contract, attack, held, errors)
     errors.raise_if_any()
@@ -246,17 +246,15 @@ def _partner(table: TableSpec[TarotOptions], contract: TarotRecord, seated: Sequ
     return None if holder is None or holder == contract.taker else holder
 
 
-def _held(seats: Sequence[Seat], kind: Contract, taker: Seat, seated: Sequence[Play],
-          aside: Sequence[Card]) -> dict[Seat, frozenset[Card]]:
-    """The cards each player held in a deal that is over: those it played; the taker's besides, in a prise or a
-    garde, the cards nobody played, his écart (the chien was his once he took it up). In a garde sans or contre
-    the chien was nobody's."""
+def _held(seats: Sequence[Seat], seated: Sequence[Play]) -> dict[Seat, frozenset[Card]]:
+    """The cards each player held once the écart was made, in a deal that is over: those it played. That is when
+    a poignée is shown ("before playing a card to the first trick", seed 003: a trump discarded is not in it) and
+    when the taker names the called card ("After the discard", seed 003: the chien's Kings he took up are his,
+    and a King never goes in the écart)."""
     held: dict[Seat, set[Card]] = {seat: set() for seat in seats}
     for play in seated:
         if play.seat is not None:
             held.setdefault(play.seat, set()).add(play.card)
-    if kind in (Contract.PRISE, Contract.GARDE):
-        held.setdefault(taker, set()).update(aside)
     return {seat: frozenset(cards) for seat, cards in held.items()}
 
 

@@ -50,7 +50,7 @@ def matadors_forced_option() -> Any:
                   choices=MATADORS_FORCED, house_rule=True,
                   help=_("Seed 003: “the three Matador cards can only be forced out by the other Matadors”: any "
                          "other matador led. Many tables play that only a higher matador does: the Basto led "
-                         "does not force out the Malilla."))
+                         "does not force out the Manilla."))
 
 
 def first_lead_option() -> Any:

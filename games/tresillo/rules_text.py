@@ -22,7 +22,7 @@ P_TRUMPS_LED = _("When a trump is led (a matador included), you must play a trum
                  "Matador cards can only be forced out by the other Matadors”: if your only trumps are matadors, "
                  "you may keep them and play another card, unless the card led is another matador.")
 P_MATADORS_HIGHER = _("House rule, where a table chooses it: only a higher matador led forces out a matador, as "
-                      "many Ombre tables play (the Basto led does not force out the Malilla).")
+                      "many Ombre tables play (the Basto led does not force out the Manilla).")
 P_WINNER = _("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
              "winner leads the next trick.")
 _PLAY = RulesSection(_("The play"), (

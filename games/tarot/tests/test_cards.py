@@ -652,3 +652,22 @@ def test_the_kings_of_the_chien_a_taker_takes_up_are_the_takers() -> None:
         derive(five, knight, deal)
     assert "a Knight is called only by a taker holding all four Kings and all four Queens" in str(
         refused.value.errors["called_card"])
+
+
+def test_a_trump_in_the_ecart_is_not_in_the_poignee_shown_after_it() -> None:
+    """A poignée is "declaring a certain number of trumps held before playing a card to the first trick" (seed
+    003), after the écart: a trump the taker discarded is not among them (a tester: a Garde's poignée passed on a
+    trump left in the écart). At five a simple poignée is 8; Ana plays the 2 to the 7 and the Excuse, 7, and the
+    20 went down with her écart; her partner and the defence hold fewer: refused."""
+    five = GAME.table(FIVE_NAMES)
+    ana = cards("T2 T3 T4 T5 T6 T7 EX 2H 3H 4H 5H 6H 7H 8H 9H")
+    aside = cards("T20 2D 3D")
+    rest = [c for c in full_deck("tarot") if c not in {*ana, *aside}]
+    rest.sort(key=lambda c: (c.suit != "T", c.code))  # the other trumps dealt round, 3 or 4 each
+    hands = {0: ana, **{seat: rest[seat - 1::4] for seat in range(1, 5)}}
+    deal = played_hands(five, hands, first_leader=1, taker=0, called=Card("S", "K"))
+    said = contract_record(five, {"taker": "Ana", "contract": "garde", "called_card": "KS",
+                                  "poignees": poignees(("attack", "simple"))})
+    with pytest.raises(InvalidRecord) as refused:
+        derive(five, said, deal)
+    assert "Ana" in str(refused.value.errors["poignees"]) and "7 (Ana)" in str(refused.value.errors["poignees"])

@@ -292,7 +292,7 @@ def test_the_page_and_the_api_say_who_takes_the_trick_the_card_completes(client,
 
 def test_only_a_higher_matador_forces_one_out_where_the_table_chooses_that_house_rule():
     """Many tables read seed 003's "forced out by the other Matadors" as by a higher one only: a house rule.
-    Copas trumps: the Basto (1B) is led and the Malilla (7C) is the only trump held. By default (the seed's
+    Copas trumps: the Basto (1B) is led and the Manilla (7C) is the only trump held. By default (the seed's
     words) it must go; with the house rule "only by a higher matador", the lower Basto does not force it out,
     and the answer says it is this table's house rule, quoting the paragraph that states it."""
     situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}
