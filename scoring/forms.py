@@ -318,7 +318,7 @@ class NewTableForm(forms.Form):
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label=_("First dealer"), coerce=int, initial=0,
             choices=[(i, str(i + 1)) for i in range(self.seats)],
-            help_text=_("The seat number of who deals first."),
+            help_text=_("Who deals first."),
             widget=SegmentedButtons(label=_("First dealer"), compact=True))
         self.fields["first_dealer"].ui = "seg"  # type: ignore[attr-defined]
         self.option_names: list[str] = []

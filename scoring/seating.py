@@ -196,11 +196,14 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
         change = {"joined": list(seats.joined), "left": list(seats.left), "before": list(seats.before),
                   "players": list(after.players), "deals": played}
         if closed is not None:  # "ends": this game ends here (a file keeps it; never the links, see transfer)
+            # Each game links the other by its view link, and by its edit link for who came with one: an editor
+            # going back to the closed game and on again keeps editing (a tester landed on "view only").
             TableChange.objects.create(table=closed, kind=TableChange.Kind.SEATS, after_deals=played,
-                                       author=author, details={**change, "ends": True, "later": table.view_token})
+                                       author=author, details={**change, "ends": True, "later": table.view_token,
+                                                               "later_edit": table.edit_token})
         TableChange.objects.create(table=table, kind=TableChange.Kind.SEATS, after_deals=0, author=author,
                                    details={**change, "ends": False, "earlier": closed.view_token if closed else "",
-                                            **({"game": number} if closed else {})})
+                                            **({"game": number, "earlier_edit": closed.edit_token} if closed else {})})
         services._renew(table)
     return closed
 
@@ -243,11 +246,13 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
 @dataclass(frozen=True)
 class GameBefore:
     """The game closed when this one began (the players changed): its ``number`` in the night, the ``deals`` it
-    was closed after and its view ``token``."""
+    was closed after, its view ``token`` and its ``edit_token`` (for who may edit here; "" for a change made
+    before it was kept)."""
 
     number: int
     deals: int
     token: str
+    edit_token: str = ""
 
 
 def game_before(table: Table) -> GameBefore | None:
@@ -259,8 +264,10 @@ def game_before(table: Table) -> GameBefore | None:
     if details is None:
         return None
     deals, number = details.get("deals"), details.get("game")
+    edit = details.get("earlier_edit")
     return GameBefore(number=number if _whole(number) else len(earlier_games(table)),
-                      deals=deals if _whole(deals) else 0, token=details["earlier"])
+                      deals=deals if _whole(deals) else 0, token=details["earlier"],
+                      edit_token=edit if isinstance(edit, str) and TOKEN_SHAPE.fullmatch(edit) else "")
 
 
 def _whole(value: Any) -> bool:

@@ -246,7 +246,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "record_template": record_template(table),
         "next_number": form["deal_number"].value() if form is not None else next_number,
         "house_rules": house_rules(st),
-        "later_link": later_link(table) if table.closed else "",
+        "later_link": later_link(table, access.token) if table.closed else "",
         "game_before": None if table.closed else seating.game_before(table),  # its deals gone from this page
         "rematch": None if st.accepts_deals else services.rematch_of(table),  # once the game is over
     }
@@ -254,10 +254,12 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
     return context
 
 
-def later_link(table: Table) -> str:
-    """A game closed when the players changed: the link to the game the table went on with."""
+def later_link(table: Table, token: str) -> str:
+    """A game closed when the players changed: the link to the game the table went on with; its edit link for
+    who came with the closed game's own edit link (an editor going back and on again keeps editing)."""
     change = table.changes.filter(kind=TableChange.Kind.SEATS).first()
-    later = change.details.get("later") if change and isinstance(change.details, dict) else None
+    details = change.details if change and isinstance(change.details, dict) else {}
+    later = (token == table.edit_token and details.get("later_edit")) or details.get("later")
     return reverse("table", args=[later]) if isinstance(later, str) and TOKEN_SHAPE.fullmatch(later) else ""
 
 

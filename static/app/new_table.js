@@ -48,14 +48,18 @@
   update();
 })();
 
-// Who deals first: each seat's button says the name typed in it (its number while empty), so nobody picks a
-// seat by counting.
+// Who deals first: once names are typed, a button per name (so nobody picks a seat by counting, nor an empty
+// one), wide enough to read it; the seats' numbers until then.
 (function () {
   var inputs = document.querySelectorAll("input[data-player]");
   function update() {
+    var named = Array.prototype.some.call(inputs, function (input) { return input.value.trim(); });
     inputs.forEach(function (input, i) {
-      var label = document.querySelector('label[for="id_first_dealer_' + i + '"]');
-      if (label) label.textContent = input.value.trim() || String(i + 1);
+      var label = document.querySelector('label[for="id_first_dealer_' + i + '"]'), name = input.value.trim();
+      if (!label) return;
+      label.textContent = name || String(i + 1);
+      label.hidden = named && !name;
+      label.parentNode.classList.toggle("compact", !named);
     });
   }
   inputs.forEach(function (input) { input.addEventListener("input", update); });

@@ -612,10 +612,25 @@ def test_after_someone_leaves_the_table_page_links_the_game_just_closed_for_ever
     assert closed is not None
 
     said = f"Game 1 closed when the players changed (5 deals) → [/t/{closed.view_token}/]"
-    assert game_before_line(client.get(f"/t/{tarot5.edit_token}/").content.decode()) == said
+    assert game_before_line(client.get(f"/t/{tarot5.edit_token}/").content.decode()) == \
+        f"Game 1 closed when the players changed (5 deals) → [/t/{closed.edit_token}/]"  # for who may edit
     assert game_before_line(client.get(f"/t/{tarot5.view_token}/").content.decode()) == said
     polled = client.get(f"/t/{tarot5.view_token}/live/", {"v": seen}).content.decode()
     assert game_before_line(polled) == said
+
+
+def test_an_editor_going_back_to_the_closed_game_and_on_again_keeps_editing(client, tarot5):
+    """A tester came with the edit link, opened the game just closed, tapped "The game after it" and landed on the
+    view-only page of the game under way. Who comes with an edit link goes through the closed game's own edit
+    link (read-only, as a closed game is) and back to the edit link; a watcher only ever to view links."""
+    add_deals(tarot5, 1)
+    closed = seating.change_seats(tarot5, ["N", "S", "E", "W"])
+    closed_page = client.get(f"/t/{closed.edit_token}/").content.decode()
+    assert 'id="record"' not in closed_page  # a closed game changes no more
+    assert re.search(rf'id="closed">.*<a href="/t/{tarot5.edit_token}/">The game after it</a>', closed_page)
+    watched = client.get(f"/t/{closed.view_token}/").content.decode()
+    assert re.search(rf'<a href="/t/{tarot5.view_token}/">The game after it</a>', watched)
+    assert tarot5.edit_token not in watched and closed.edit_token not in watched
 
 
 def test_the_game_closed_is_still_linked_after_the_new_games_first_deals_and_numbered_in_the_night(client, tarot4):
