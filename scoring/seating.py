@@ -274,10 +274,13 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
-def later_game(table: Table) -> str | None:
+def later_game(table: Table, *, editing: bool = False) -> str | None:
     """The view token of the game a closed game's night went on in (the table's, which keeps its links), or
-    None for a game still under way."""
-    return _linked(table, "later") if table.closed else None
+    None for a game still under way; its edit token for who came with the closed game's edit link
+    (``editing``), where the change kept it."""
+    if not table.closed:
+        return None
+    return (editing and _linked(table, "later_edit")) or _linked(table, "later")
 
 
 def _linked(table: Table, key: str) -> str | None:

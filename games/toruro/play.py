@@ -321,7 +321,11 @@ class ToruroTrickRules:
     def legal_plays(self, context: Situation, hand: Sequence[Card], trick: Trick) -> Judgement:
         """The cards that may be played and why; the explanation says the rule's price (a lulo) where a card of
         ``hand`` breaks it (a flagged play, a list of what may be played)."""
-        judgement = self.judged(context, hand, trick)
+        return self.priced(self.judged(context, hand, trick), hand)
+
+    @staticmethod
+    def priced(judgement: Judgement, hand: Sequence[Card]) -> Judgement:
+        """``judgement`` with the rule's price said (a lulo) where a card of ``hand`` breaks it."""
         if any(c not in judgement.legal for c in hand):
             return dataclasses.replace(judgement, explanation=join([judgement.explanation, LULO], " "))
         return judgement
@@ -399,12 +403,12 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
         play = trick.plays[verdict.index]
         return Ruling(None, verdict.rule, verdict.explanation, winner=play.card, winner_seat=play.seat)
 
-    judgement = REFEREE.legal_plays(context, context.hand, context.trick)
+    bare = REFEREE.judged(context, context.hand, context.trick)  # judged once: priced for the list, not the card
+    judgement = REFEREE.priced(bare, context.hand)
     explanation, legal = judgement.explanation, None
     if context.card is not None:  # the card's verdict says the lulo, only where it breaks the rule
         legal = context.card in judgement.legal
-        explanation = _("%(explanation)s %(verdict)s",
-                        explanation=REFEREE.judged(context, context.hand, context.trick).explanation,
+        explanation = _("%(explanation)s %(verdict)s", explanation=bare.explanation,
                         verdict=judgement.reasons[context.card])
     if not legal or not went or len(context.trick) + 1 < len(went):
         return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)

@@ -28,7 +28,6 @@ from referee.text import is_i18n
 from scoring import chart as score_chart
 from scoring import seating, services
 from scoring.access import (
-    TOKEN_SHAPE,
     Access,
     Version,
     author_of,
@@ -41,7 +40,7 @@ from scoring.access import (
 )
 from scoring.forms import NewTableForm, RecordForm
 from scoring.limits import limited
-from scoring.models import Table, TableChange
+from scoring.models import Table
 from scoring.presenters import presenter_for
 from scoring.templatetags.tapete import one_stop
 
@@ -257,10 +256,8 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
 def later_link(table: Table, token: str) -> str:
     """A game closed when the players changed: the link to the game the table went on with; its edit link for
     who came with the closed game's own edit link (an editor going back and on again keeps editing)."""
-    change = table.changes.filter(kind=TableChange.Kind.SEATS).first()
-    details = change.details if change and isinstance(change.details, dict) else {}
-    later = (token == table.edit_token and details.get("later_edit")) or details.get("later")
-    return reverse("table", args=[later]) if isinstance(later, str) and TOKEN_SHAPE.fullmatch(later) else ""
+    later = seating.later_game(table, editing=token == table.edit_token)
+    return reverse("table", args=[later]) if later else ""
 
 
 CSRF_SLOT = "__tapete_csrf_slot__"
