@@ -2,8 +2,10 @@
 
 A game's ``presenter.py`` subclasses :class:`Presenter` and its ``AppConfig.ready`` registers it. The table
 page includes ``state_template`` beside the standings (with ``board`` in its context) and, when the game has
-its own record form, ``record_template`` instead of the generic one (with ``r`` in its context). Before a change
-of players closes a game, the players page says its ``closing_notes`` under the standings it closes on.
+its own record form, ``record_template`` instead of the generic one (with ``r`` in its context). What the state
+template folds away from the first load (``folds``) is drawn when opened: the page with ``?<name>=1`` draws it
+open, and an htmx request for it is answered with its partial alone. Before a change of players closes a game, the
+players page says its ``closing_notes`` under the standings it closes on.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ class Presenter:
     state_template: str | None = None
     stylesheet: str | None = None  # a static path, linked on the game's pages
     pot_names: Mapping[str, Text] = {}  # a pot's key in the stored moves -> its name as players say it
+    # A part of state_template drawn only when opened (its query parameter -> its partial, "<template>#<name>"):
+    # ``?<parameter>=1`` draws it open, in the page and in the live region; htmx asks for the partial alone.
+    folds: Mapping[str, str] = {}
 
     def pot_name(self, pot: str) -> str:
         """A pot as players say it, in the reader's language (the game's ``pot_names``); its key capitalised if

@@ -18,7 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition, require_GET, require_http_methods, require_POST
@@ -270,9 +270,9 @@ PAGE_CACHE_SECONDS = 60 * 60
 
 def page_cache_key(request: HttpRequest, seen: Version) -> str:
     """The table page changes only when the table does (its version), so it is cached per version, language,
-    kind of link and path."""
+    kind of link and path, and apart for htmx (which may be answered a part of it: :func:`folded_part`)."""
     parts = [str(seen.table_id), str(seen.version), seen.updated, get_language() or "",
-             "edit" if seen.can_edit else "view", request.get_full_path()]
+             "edit" if seen.can_edit else "view", request.get_full_path(), "htmx" if request.htmx else "page"]
     return "table-page:" + hashlib.sha256("\n".join(parts).encode()).hexdigest()  # any cache takes it
 
 
@@ -284,7 +284,18 @@ def table_etag(request: HttpRequest, token: str, **kwargs: Any) -> str | None:
     if seen is None or len(get_messages(request)):
         return None
     kind = "edit" if seen.can_edit else "view"
-    return f"{seen.table_id}-{seen.version}-{seen.updated}-{get_language()}-{kind}-{request.get_full_path()}"
+    htmx = "-htmx" if request.htmx else ""  # a part of the page, not the page: never one for the other
+    return f"{seen.table_id}-{seen.version}-{seen.updated}-{get_language()}-{kind}-{request.get_full_path()}{htmx}"
+
+
+def folded_part(request: HttpRequest, table: Table) -> str | None:
+    """The partial an htmx request asks for alone: a part of the game's state template folded away from the first
+    load (its presenter's ``folds``), named by its query parameter (``?ledger=1``); else None, the whole page.
+    Without htmx the page is drawn whole, the part in it drawn open."""
+    if not request.htmx:
+        return None
+    folds = presenter_for(table.game).folds
+    return next((part for name, part in folds.items() if request.GET.get(name)), None)
 
 
 def _revalidate(response: HttpResponse) -> HttpResponse:
@@ -299,23 +310,29 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     seen = getattr(request, "tapete_version", None) or version_of(token)
     if seen is None:
         raise Http404("No table behind this link.")
-    if len(get_messages(request)):  # a flash message is for this person only: render afresh
+    if len(get_messages(request)) and not request.htmx:  # a flash message is for this person only: render afresh
         response = render(request, "scoring/table.html", table_context(request, resolve(token)))
     else:
         response = _cached_table_page(request, token, seen)
     remember_table(request, response, token)
+    patch_vary_headers(response, ["HX-Request"])  # a folded part alone for htmx, the page otherwise
     return _revalidate(response)
 
 
 def _cached_table_page(request: HttpRequest, token: str, seen: Version) -> HttpResponse:
     """The page as drawn for this version (a new viewer of an unchanged table reads no table row: the version
-    lookup is all), with this browser's CSRF token and a fresh client id put in."""
+    lookup is all), with this browser's CSRF token and a fresh client id put in; or, for htmx, the part folded
+    away from it that was opened (:func:`folded_part`)."""
     key = page_cache_key(request, seen)
     html = cache.get(key)
     if html is None:
-        # Rendered with a placeholder for the CSRF token, which differs per browser and is put back below.
-        page = render(request, "scoring/table.html", table_context(
-            request, resolve(token), csrf_token=CSRF_SLOT, form_initial={"client_id": CLIENT_ID_SLOT}))
+        access = resolve(token)
+        part = folded_part(request, access.table)
+        if part:  # a folded part, opened: no form in it
+            page = render(request, part, table_context(request, access, with_form=False))
+        else:  # with a placeholder for the CSRF token, which differs per browser and is put back below
+            page = render(request, "scoring/table.html", table_context(
+                request, access, csrf_token=CSRF_SLOT, form_initial={"client_id": CLIENT_ID_SLOT}))
         html = INDENTATION.sub("\n", page.content.decode())
         cache.set(key, html, PAGE_CACHE_SECONDS)
     # Each page gets its own id for the deal it will record: two phones must never share one.

@@ -153,17 +153,42 @@ def test_after_the_first_deal_the_lulo_list_payable_lulos_counts_and_the_check(c
 def test_the_ledger_folded_under_the_check_is_drawn_when_it_is_opened(client, night):
     """The ledger's table of every player's net, debts and chips in the pots is folded under the night's check:
     the first load leaves it out (a table of ten in French weighed 40.8 of the 40 KB a first load may), and
-    opening it fetches it from the page itself (?ledger=1), which draws it open; the check is always shown."""
+    opening it fetches it (?ledger=1); without JavaScript that address is the page with the ledger drawn open.
+    The check is always shown."""
     services.record_deal(night, DEAL1)
     html = page(client, night)
     assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in text(html)
     assert 'id="paid-in"' not in html and "The ledger:" not in html
     placeholder = re.search(r'<div id="ledger-body"[^>]*>', html).group(0)
     assert f'hx-get="/t/{night.edit_token}/?ledger=1"' in placeholder
-    assert 'hx-trigger="toggle from:#ledger once"' in placeholder and 'hx-select="#ledger-body"' in placeholder
+    assert 'hx-trigger="toggle from:#ledger once"' in placeholder and 'hx-swap="outerHTML"' in placeholder
+    assert f'<a href="/t/{night.edit_token}/?ledger=1#ledger">' in html  # no JavaScript: the page, opened
     opened = page(client, night, ledger="1")
+    assert opened.startswith("<!doctype html>") and 'id="lulo-list"' in opened and 'id="record"' in opened
     assert re.search(r'<details class="ledger mb-2" id="ledger" open>', opened)
     assert "The ledger: Players 0 + pots 0 = 0" in text(section(opened, "ledger-body"))
+
+
+def test_opening_the_ledger_fetches_the_ledger_alone_not_the_whole_page(client, night):
+    """Opened with JavaScript, the ledger asks htmx's way for ?ledger=1 and is answered its folded part alone (it
+    replaces the placeholder as it is), not the table page to pick it out of; the same address without htmx is
+    the whole page, so the two are never mistaken for each other in a phone's cache (each its own ETag)."""
+    services.record_deal(night, DEAL1)
+    whole = client.get(f"/t/{night.edit_token}/", {"ledger": "1"})
+    part = client.get(f"/t/{night.edit_token}/", {"ledger": "1"}, HTTP_HX_REQUEST="true")
+    body = part.content.decode()
+    assert part.status_code == 200
+    assert body.strip().startswith('<div id="ledger-body">') and body.strip().endswith("</div>")
+    assert body.count('id="ledger-body"') == 1
+    assert "The ledger: Players 0 + pots 0 = 0" in text(body)
+    assert text(re.search(r'<tr data-player="Ana">.*?</tr>', body, re.S).group(0)) == "Ana −3 −1.50 EUR 3 1.50 EUR —"
+    for elsewhere in ('id="lulo-list"', 'id="conservation"', 'id="live"', 'id="record"', "<html", "<details"):
+        assert elsewhere not in body
+    assert len(body) < len(whole.content.decode()) / 4
+    assert whole["ETag"] != part["ETag"] and "HX-Request" in part["Vary"] and "HX-Request" in whole["Vary"]
+    again = client.get(f"/t/{night.edit_token}/", {"ledger": "1"}, HTTP_HX_REQUEST="true",
+                       HTTP_IF_NONE_MATCH=whole["ETag"])
+    assert again.status_code == 200 and again.content.decode() == body  # never a 304 for the page
 
 
 def test_a_view_link_sees_the_board_but_no_form(client, night):
