@@ -106,6 +106,15 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pickers);
   else pickers();
 
+  // A fold kept open as htmx draws again what holds it (the table's live region, at each deal): an open
+  // <details data-open-param="name"> inside what a GET will replace makes it ask ?name=1, drawn open afresh.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (event.detail.verb !== "get") return;
+    event.detail.target.querySelectorAll("details[open][data-open-param]").forEach(function (fold) {
+      event.detail.parameters[fold.getAttribute("data-open-param")] = "1";
+    });
+  });
+
   // The service worker (static/app/sw.js through /sw.js): pages and the app shell offline. Browsers offer it
   // on https and on localhost only. A page loaded before the worker controlled it is handed to the worker to
   // keep (with its scripts and styles), so that it too reloads offline.

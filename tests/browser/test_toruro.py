@@ -285,3 +285,29 @@ def test_a_play_rule_broken_is_offered_for_who_went_and_its_rule_reads_whole(liv
     assert box["height"] > 1.5 * one_line  # wrapped, not cut
     assert box["x"] + box["width"] <= 390
     screenshot(full_page=False)
+
+
+def test_an_open_ledger_stays_open_as_the_live_region_is_redrawn_with_the_new_figures(live_server, page: Page,
+                                                                                       screenshot):
+    """A watcher reading the ledger while another phone records a deal: the live region is drawn again for the new
+    version and the ledger with it, still open, its folded part drawn for the new version (a tester lost their
+    place every deal: the ledger came back closed, its body undrawn). Deal 1: everyone goes, Luis takes the
+    cabeza, Pepe the barriga and the cola; Marta owes lulo #1 (3 chips). Deal 2: Marta pays it."""
+    page.set_default_timeout(8000)
+    table = services.create_table(game="toruro", players=PLAYERS, stake_minor=50, currency="EUR")
+    services.record_deal(table, {"turned_card": "4O", "went": PLAYERS, "tricks": ["Luis", "Pepe", "Pepe"]})
+    page.goto(f"{live_server.url}/t/{table.view_token}/")
+    ledger = page.locator("#ledger")
+    ledger.locator("summary").click()
+    expect(page.locator("#paid-in")).to_contain_text("(3 chips × 1 deal played) + lulos paid 0.")
+    expect(ledger.locator('tr[data-player="Marta"] td').nth(1)).to_contain_text("3")
+
+    services.record_deal(table, {"turned_card": "4O", "went": [], "payments": [{"lulo": 1, "cabeza": 3}]})
+    expect(page.locator("#next-up")).to_contain_text("2 deals")  # the live region, drawn again
+    expect(ledger).to_have_attribute("open", "")
+    expect(page.locator("#paid-in")).to_be_visible()
+    expect(page.locator("#paid-in")).to_contain_text("(3 chips × 2 deals played) + lulos paid 3.")
+    expect(page.locator("#ledger-line")).to_contain_text("The ledger: Players")
+    expect(ledger.locator('tr[data-player="Marta"] td').nth(1)).to_have_text("—")  # her lulo paid
+    ledger.scroll_into_view_if_needed()
+    screenshot(full_page=False)

@@ -165,7 +165,7 @@ def test_the_ledger_folded_under_the_check_is_drawn_when_it_is_opened(client, ni
     assert f'<a href="/t/{night.edit_token}/?ledger=1#ledger">' in html  # no JavaScript: the page, opened
     opened = page(client, night, ledger="1")
     assert opened.startswith("<!doctype html>") and 'id="lulo-list"' in opened and 'id="record"' in opened
-    assert re.search(r'<details class="ledger mb-2" id="ledger" open>', opened)
+    assert re.search(r'<details class="ledger mb-2" id="ledger" data-open-param="ledger" open>', opened)
     assert "The ledger: Players 0 + pots 0 = 0" in text(section(opened, "ledger-body"))
 
 
@@ -189,6 +189,21 @@ def test_opening_the_ledger_fetches_the_ledger_alone_not_the_whole_page(client, 
     again = client.get(f"/t/{night.edit_token}/", {"ledger": "1"}, HTTP_HX_REQUEST="true",
                        HTTP_IF_NONE_MATCH=whole["ETag"])
     assert again.status_code == 200 and again.content.decode() == body  # never a 304 for the page
+
+
+def test_the_live_region_asked_with_the_ledger_open_draws_it_open_with_the_new_figures(client, night):
+    """A watcher's live region, redrawn after a deal while their ledger is open, asks for it open (?ledger=1, put
+    in by static/app/app.js for an open fold) and gets it drawn for the new version; closed, it stays folded."""
+    services.record_deal(night, DEAL1)
+    version = Table.objects.get(pk=night.pk).version
+    services.record_deal(night, {"turned_card": "4O", "went": [], "payments": [{"lulo": 1, "cabeza": 3}]})
+    live = client.get(f"/t/{night.view_token}/live/", {"v": version, "ledger": "1"}).content.decode()
+    assert re.search(r'<details class="ledger mb-2" id="ledger" data-open-param="ledger" open>', live)
+    assert "Paid in: antes 6 (3 chips × 2 deals played) + lulos paid 3." in text(live)
+    marta = re.search(r'<tr data-player="Marta">.*?</tr>', live, re.S).group(0)
+    assert text(marta) == "Marta −3 −1.50 EUR — 3"  # her lulo paid: owes nothing, 3 chips of hers in the pots
+    folded = client.get(f"/t/{night.view_token}/live/", {"v": version}).content.decode()
+    assert re.search(r'id="ledger" data-open-param="ledger">', folded) and 'id="paid-in"' not in folded
 
 
 def test_a_view_link_sees_the_board_but_no_form(client, night):
