@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from scoring import services
+
 PLAYERS = ["Ana", "Bea", "Carl"]
 
 
@@ -163,3 +165,33 @@ def test_an_ombre_night_at_four_on_a_phone(live_server, page: Page, screenshot):
     expect(page.locator("#settle-result")).to_contain_text("Bea pays Ana 0.90 EUR")
     expect(page.locator("#settle-result")).to_contain_text("Bea pays Carl 0.40 EUR")
     expect(page.locator("#settle-result")).to_contain_text("Bea pays Dani 0.40 EUR")
+
+
+def test_the_ledgers_toggle_shows_one_arrow_and_stays_open_as_deals_come_in(live_server, page: Page, screenshot):
+    """The ledger folds under its check with our ▾ alone, as the other games' ledgers do (a tester saw the
+    browser's triangle before the check as well); a watcher who opened it keeps it open as another phone records
+    a deal, with the new nets. Bea wins a juego 5-2-2, then Ana one 6-2-1 (recorded as the API would)."""
+    def tricks(**counts: int) -> list[dict[str, object]]:
+        return [{"player": name, "tricks": n} for name, n in counts.items()]
+
+    table = services.create_table(game="tresillo", players=PLAYERS, stake_minor=10, currency="EUR")
+    services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": tricks(Bea=5, Carl=2, Ana=2)})
+    page.set_default_timeout(8000)
+    page.goto(f"{live_server.url}/t/{table.view_token}/")
+    ledger = page.locator("#ledger")
+    toggle = ledger.locator("summary")
+    # No marker of the browser's (a summary is a list item with a disclosure triangle): only our ▾.
+    assert toggle.evaluate("s => getComputedStyle(s).display !== 'list-item'"
+                           " || getComputedStyle(s).listStyleType === 'none'")
+    assert toggle.inner_text().count("▾") == 1
+    toggle.scroll_into_view_if_needed()
+    screenshot("toggle", full_page=False)
+
+    toggle.click()
+    bea = ledger.locator('tr[data-player="Bea"] td').first
+    before = bea.inner_text()
+    services.record_deal(table, {"hombre": "Ana", "bid": "juego", "tricks": tricks(Ana=6, Bea=2, Carl=1)})
+    expect(page.locator("#next-up")).to_contain_text("2 deals")
+    expect(ledger).to_have_attribute("open", "")
+    expect(bea).not_to_have_text(before)
+    expect(bea).to_be_visible()
