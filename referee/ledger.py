@@ -155,9 +155,18 @@ class Ledger(Values):
         return owed
 
     def check_line(self) -> Text:
-        """The conservation check as the table page shows it: players + pots = 0."""
+        """The conservation check as the table page shows it: players + pots = 0, a negative with a real minus.
+
+        >>> str(Ledger.open(2, pots=("plato",)).move(0, "plato", 6, _("stake"))[0].check_line())
+        'Players −6 + pots 6 = 0'
+        """
         players, pots = sum(self.players), self.pots_total()
-        return _("Players %(players)s + pots %(pots)s = %(sum)s", players=players, pots=pots, sum=players + pots)
+        return _("Players %(players)s + pots %(pots)s = %(sum)s", players=_minus(players), pots=_minus(pots),
+                 sum=_minus(players + pots))
+
+
+def _minus(value: int) -> str:
+    return str(value).replace("-", "−")
 
 
 class Books:
