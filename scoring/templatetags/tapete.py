@@ -38,6 +38,19 @@ def one_stop(text: Any) -> str:
     return _SECOND_STOP.sub("", str(text))
 
 
+_BEFORE_A_NUMBER = re.compile(r"(?<=\S) (?=[−+-]?\d)")
+
+
+@register.filter(is_safe=True)
+def numbers_kept(text: Any) -> str:
+    """A line of sums that wraps between its terms, never between a word and its number ("plato 17", "= 0").
+
+    >>> numbers_kept("Players −22 + plato 17 = 0") == "Players\u00a0−22 + plato\u00a017 =\u00a00"
+    True
+    """
+    return _BEFORE_A_NUMBER.sub("\u00a0", str(text))
+
+
 @register.filter
 def signed(value: Any) -> str:
     """+12, −7, 0 (with a real minus sign)."""

@@ -143,6 +143,12 @@ def test_the_ombre_table_page_shows_the_stakes_and_the_check(client):
     assert "Stakes carried over: 36" in words and "Players −36 + stakes 36 = 0 ✓" in words
 
 
+def test_the_ledgers_check_wraps_between_its_terms_never_between_a_word_and_its_number(client, night):
+    """At 390 px the check took two lines, "… + centro 5 =" over "0 ✓": each number now stays with its word."""
+    html = page(client, night)
+    assert "Players\u00a00 + plato\u00a00 + middle\u00a00 =\u00a00\u00a0<span" in html
+
+
 def test_editing_a_deal_shows_what_was_recorded_and_replays_the_night(client, night):
     post(client, night, hombre="Bea", bid="vuelta", **tricks(Bea=5, Carl=2, Ana=2))
     html = client.get(f"/t/{night.edit_token}/deal/1/edit/").content.decode()
