@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
+from django.utils.translation import gettext
 
 from referee.game import get_game
 from referee.text import signed as signed_number
@@ -59,6 +63,18 @@ def signed(value: Any) -> str:
     except (TypeError, ValueError):
         return str(value)
     return signed_number(number)
+
+
+@register.filter
+def ago(moment: Any) -> str:
+    """When ``moment`` was, as a list of tables says it: "just now" within the last minute (Django's
+    ``timesince`` says "0 minutes" there, and a phone a little ahead of the server would too), else "10 minutes
+    ago", "2 days, 3 hours ago" in the reader's language; nothing for no moment."""
+    if not moment:
+        return ""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return gettext("just now")
+    return gettext("%(ago)s ago") % {"ago": timesince(moment)}
 
 
 @register.filter

@@ -63,7 +63,19 @@ def test_each_recent_table_says_when_it_was_last_played_and_how_many_deals_it_ho
     assert "10\xa0minutes ago" in html and " deal" not in html
     services.record_deal(tarot4, {"taker": "N", "contract": "garde", "bouts": 2, "points": 49})
     html = client.get("/").content.decode()
-    assert "0\xa0minutes ago" in html and "N, S, E, W · 1 deal" in html
+    assert "just now" in html and "N, S, E, W · 1 deal" in html
+
+
+def test_a_table_played_under_a_minute_ago_was_played_just_now_not_0_minutes_ago(client, tarot4):
+    """Testers read "hace 0 minutos" under a table they had just played: under a minute is "just now"; a minute
+    on, the minutes are counted as before."""
+    client.get(f"/t/{tarot4.edit_token}/")
+    Table.objects.filter(pk=tarot4.pk).update(updated=timezone.now() - timedelta(seconds=50))
+    html = client.get("/").content.decode()
+    assert "just now" in html and "0\xa0minutes" not in html and " ago" not in html
+    Table.objects.filter(pk=tarot4.pk).update(updated=timezone.now() - timedelta(seconds=70))
+    html = client.get("/").content.decode()
+    assert "1\xa0minute ago" in html and "just now" not in html
 
 
 def test_another_device_does_not_see_my_tables(client, tarot4, django_user_model):

@@ -16,11 +16,13 @@ So E took 3 contracts and made 2, and scored 198 − 96 + 348 = +450 over 3 deal
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
 import pytest
 from django.contrib.sessions.models import Session
 from django.test import Client
+from django.utils import timezone
 
 from referee.game import get_game
 from scoring import services, stats
@@ -241,6 +243,16 @@ def test_the_players_page_lists_this_devices_players_each_linking_to_their_page(
     assert names == ["E", "Eve", "N", "S", "W"]
     assert f'href="/players/{player("N", device).pk}/"' in html
     assert "2 tables" in html  # N sat at both
+
+
+def test_a_player_who_played_under_a_minute_ago_played_just_now_not_0_minutes_ago(device_client):
+    """As on the home page's recent tables: "just now", not "0 minutes ago"; an hour on, "1 hour ago"."""
+    night(device_of(device_client))
+    html = device_client.get("/players/").content.decode()
+    assert "just now" in html and "0\xa0minutes" not in html
+    Table.objects.update(updated=timezone.now() - timedelta(hours=1))
+    html = device_client.get("/players/").content.decode()
+    assert "1\xa0hour ago" in html and "just now" not in html
 
 
 def test_the_player_page_shows_the_figures_with_their_arithmetic(device_client):
