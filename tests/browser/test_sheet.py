@@ -217,3 +217,35 @@ def test_eight_or_ten_long_names_on_the_sheet_each_whole_or_shortened_to_one_pla
                         or a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]), (a, b)
         expect_fits_phone(page)
         screenshot(f"{game}-{len(players)}-390", full_page=False)
+
+
+HYPHENATED = ["Jean-Baptiste", "Marie-Hélène", "Anne-Sophie", "Pierre-Louis", "Éloïse"]
+
+
+def test_a_hyphenated_name_on_the_big_screen_breaks_at_its_hyphen_only_when_it_cannot_fit_on_a_line(
+        live_server, page: Page, screenshot):
+    """Testers at a French table read "Jean-" over "Baptiste" in the big screen's standings, and "Pierre-" over
+    "Louis" after "Entame :": a name is read whole wherever it fits on a line by itself, on a phone as on a TV
+    (where four-figure scores sat beside the standings squeezed into half the screen by an empty panel); only a
+    name longer than a line wraps, and the page never scrolls sideways."""
+    table = services.create_table(game="tarot", players=HYPHENATED)
+    for _deal in range(3):  # garde contre, 3 bouts, 89 points, then one lost with none: four-figure totals
+        services.record_deal(table, {"taker": "Jean-Baptiste", "partner": "Anne-Sophie", "contract": "garde_contre",
+                                     "bouts": 3, "points": 89})
+        services.record_deal(table, {"taker": "Marie-Hélène", "partner": "Pierre-Louis", "contract": "garde_contre",
+                                     "bouts": 0, "points": 20})
+    page.set_extra_http_headers({"Accept-Language": "fr"})
+    for width, height in ((390, 844), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{live_server.url}/t/{table.view_token}/big/")
+        expect(page.locator("#big-next")).to_contain_text("Donneur : Marie-Hélène · Entame : Anne-Sophie")
+        names = page.locator(".big-standings .name")
+        expect(names).to_have_count(5)
+        for name in [*names.all(), *page.locator("#big-next strong").all()]:
+            layout = name.evaluate(  # the name: the box's first text, before "donne ensuite"
+                "box => { const range = document.createRange(); range.selectNodeContents(box.firstChild);"
+                " return {text: box.firstChild.textContent.trim(),"
+                " lines: new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size}; }")
+            assert layout["text"] in HYPHENATED and layout["lines"] == 1, (width, layout)
+        expect_fits_phone(page)
+        screenshot(f"big-{width}", full_page=False)
