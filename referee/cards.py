@@ -40,6 +40,14 @@ SUIT_NAMES: dict[str, dict[str, Text]] = {
     "spanish": {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")},
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# A Spanish suit said in brackets ("Trumps (%(trump)s) were led"): one word, as the reader calls the suit, where
+# SUIT_NAMES may say it with a gloss in brackets of its own (French "deniers (oros)") and a bracket would nest.
+SPANISH_SUITS_IN_BRACKETS: dict[str, Text] = {
+    "O": pgettext("a Spanish suit said in brackets: one word, no second name in brackets", "oros"),
+    "C": pgettext("a Spanish suit said in brackets: one word, no second name in brackets", "copas"),
+    "E": pgettext("a Spanish suit said in brackets: one word, no second name in brackets", "espadas"),
+    "B": pgettext("a Spanish suit said in brackets: one word, no second name in brackets", "bastos"),
+}
 FRENCH_SUITED = frozenset({DeckKind.TAROT, DeckKind.FRENCH52})  # suits shown as ♠ ♥ ♦ ♣
 
 # What a card box takes, by deck: one card, several (the codes the picker writes, whatever the language).

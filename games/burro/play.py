@@ -50,7 +50,7 @@ from games.burro.rules_text import (
     RULE_TRICK,
 )
 from referee import parse
-from referee.cards import SUIT_NAMES, Card, DeckKind, deck_cards, spanish_card_name
+from referee.cards import SPANISH_SUITS_IN_BRACKETS, SUIT_NAMES, Card, DeckKind, deck_cards, spanish_card_name
 from referee.game import Errors, Example, Field, Ruling, TableSpec
 from referee.text import Text, _
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, parse_situation
@@ -262,7 +262,7 @@ def answer(table: TableSpec[BurroOptions], raw: Mapping[str, Any]) -> Ruling:
         if other is not None:
             errors.add("trick", _("%(code)s is not of the suit led (%(suit)s): a player who cannot follow draws "
                                   "or passes, and never plays another suit.", code=spanish_card_name(other),
-                                  suit=suit_name(suit)))
+                                  suit=SPANISH_SUITS_IN_BRACKETS[suit]))
     players = parse.seats(table.players, raw.get("players"), "players", errors)
     if players and len(players) != len(trick) and "trick" not in errors:
         errors.add("players", _("Name who played each of the %(n)s cards of the trick, in order.", n=len(trick)))

@@ -333,9 +333,9 @@ def _end(table: TableSpec[CasitaOptions], situation: Situation) -> Ruling:
     else:
         who = _("%(name)s, the last player who captured", name=name)
     if left == 1:
-        said = _("The card left in the centre (%(cards)s) goes to %(who)s.", cards=cards, who=who)
+        said = _("The card left in the centre goes to %(who)s: %(cards)s.", cards=cards, who=who)
     elif left:
-        said = _("The %(n)s cards left in the centre (%(cards)s) go to %(who)s.", n=left, cards=cards, who=who)
+        said = _("The %(n)s cards left in the centre go to %(who)s: %(cards)s.", n=left, cards=cards, who=who)
     else:
         said = _("The cards left in the centre, if any, go to %(who)s.", who=who)
     return Ruling(None, RULE_LEFT_OVER, said)

@@ -49,6 +49,7 @@ from referee.cards import (
     SPANISH_OF_SUIT,
     SPANISH_RANK_NAMES,
     SPANISH_SUITS,
+    SPANISH_SUITS_IN_BRACKETS,
     SUIT_NAMES,
     Card,
     DeckKind,
@@ -153,9 +154,10 @@ def named(play: Play, trump: str) -> Text | str:
 
 
 def face_down_cards(plays: Sequence[Play]) -> Text:
-    """The cards played face down, said with who played them where the trick says it: "Bea (King (rey) of
-    copas)", or the card alone."""
-    return join([_("%(player)s (%(card)s)", player=p.seat.name, card=card_name(p.card)) if p.seat is not None
+    """The cards played face down, said with who played them where the trick says it: "King (rey) of copas (Bea)"
+    (as the deal's breakdown says them; not "Bea (King (rey) of copas)", a bracket in a bracket), or the card
+    alone."""
+    return join([_("%(card)s (%(name)s)", card=card_name(p.card), name=p.seat.name) if p.seat is not None
                  else card_name(p.card) for p in plays])
 
 
@@ -277,7 +279,7 @@ class PaublilloTrickRules:
         else:
             rule, explanation = FOLLOWING_PLAIN, _("A plain suit (%(suit)s) was led: any card of the hand may be "
                                                    "played, face up or face down.",
-                                                   suit=SUIT_NAMES["spanish"][plays[0].card.suit])
+                                                   suit=SPANISH_SUITS_IN_BRACKETS[plays[0].card.suit])
         return Judgement(rule, explanation, tuple(legal), reasons, rules)
 
     @staticmethod

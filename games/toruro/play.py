@@ -30,7 +30,7 @@ from enum import StrEnum
 from typing import Any
 
 from referee import parse
-from referee.cards import Card, DeckKind, spanish_card_name
+from referee.cards import SPANISH_SUITS_IN_BRACKETS, Card, DeckKind, spanish_card_name
 from referee.game import InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, join
@@ -169,20 +169,20 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
     :data:`LULO`, only where a card breaks it). With ``player`` (a play the cards of a deal judge after it was
     made), a rule that refuses a card is said of that player, in the past ("Pepe held copas: Pepe had to follow
     suit"), not to the one asking ("you hold copas")."""
-    trump_word = SUIT_WORDS[trump]
+    trump_word = SPANISH_SUITS_IN_BRACKETS[trump]  # said in brackets: one word (not French "deniers (oros)")
     names = join([card_name(c, trump, seven_as) for c in allowed])
     if player is not None and len(allowed) < len(hand):
         said = said_of(player, rule, trick, trump, seven_as, names)
         if said is not None:
             return said
     if rule == "lead_ace":
-        return _("You lead the first trick and hold the Ace of trumps (%(cards)s): you must lead it.",
+        return _("You lead the first trick and hold the Ace of trumps, so you must lead it: %(cards)s.",
                  cards=names)
     if rule == "lead_three_or_king":
-        return _("You lead the first trick and hold both the 3 and the King of trumps (%(cards)s): you must "
-                 "lead one of them.", cards=names)
+        return _("You lead the first trick and hold both the 3 and the King of trumps, so you must lead one of "
+                 "them: %(cards)s.", cards=names)
     if rule == "lead_highest_trump_second":
-        return _("You lead the second trick and hold trumps: you must lead your highest trump (%(cards)s).",
+        return _("You lead the second trick and hold trumps: you must lead your highest trump, %(cards)s.",
                  cards=names)
     if rule == "free_lead":
         if trick_number == 1:
@@ -195,14 +195,14 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
     led = trick[0] if trick else None
     if rule == "play_higher_to_trump_lead":
         top = max((c for c in trick if c.suit == trump), key=lambda c: strength(c, trump, seven_as))
-        return _("Trumps (%(trump)s) were led: you must play a trump higher than every card played so far "
-                 "(the best is %(top)s) when you can: %(cards)s.",
+        return _("Trumps (%(trump)s) were led: you must play a trump higher than every card played so far, "
+                 "the best being %(top)s, when you can: %(cards)s.",
                  trump=trump_word, top=card_name(top, trump, seven_as), cards=names)
     if rule == "follow_suit" and led is not None and led.suit == trump:
         return _("Trumps (%(trump)s) were led and you hold trumps, none higher than those played: you must "
-                 "still follow with a trump (%(cards)s).", trump=trump_word, cards=names)
+                 "still follow with a trump: %(cards)s.", trump=trump_word, cards=names)
     if rule == "follow_suit" and led is not None:
-        return _("The lead is in %(suit)s and you hold %(suit)s: you must follow suit (%(cards)s).",
+        return _("The lead is in %(suit)s and you hold %(suit)s: you must follow suit: %(cards)s.",
                  suit=SUIT_WORDS[led.suit], cards=names)
     if rule == "trump_when_void" and led is not None:
         return _("You hold no %(suit)s, the suit led: you must play a trump (%(trump)s): %(cards)s.",
@@ -215,15 +215,15 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
 def said_of(player: str, rule: str, trick: Sequence[Card], trump: str, seven_as: str | None,
             names: Text) -> Text | None:
     """A rule that refused a card of ``player``, said of them in the past; ``None`` for a rule that refuses none."""
-    trump_word = SUIT_WORDS[trump]
+    trump_word = SPANISH_SUITS_IN_BRACKETS[trump]  # said in brackets: one word (not French "deniers (oros)")
     if rule == "lead_ace":
-        return _("%(name)s led the first trick holding the Ace of trumps (%(cards)s): %(name)s had to lead it.",
+        return _("%(name)s led the first trick holding the Ace of trumps, so %(name)s had to lead it: %(cards)s.",
                  name=player, cards=names)
     if rule == "lead_three_or_king":
-        return _("%(name)s led the first trick holding both the 3 and the King of trumps (%(cards)s): %(name)s "
-                 "had to lead one of them.", name=player, cards=names)
+        return _("%(name)s led the first trick holding both the 3 and the King of trumps, so %(name)s had to "
+                 "lead one of them: %(cards)s.", name=player, cards=names)
     if rule == "lead_highest_trump_second":
-        return _("%(name)s led the second trick holding trumps: %(name)s had to lead the highest (%(cards)s).",
+        return _("%(name)s led the second trick holding trumps: %(name)s had to lead the highest, %(cards)s.",
                  name=player, cards=names)
     led = trick[0] if trick else None
     if led is None:
@@ -231,13 +231,13 @@ def said_of(player: str, rule: str, trick: Sequence[Card], trump: str, seven_as:
     if rule == "play_higher_to_trump_lead":
         top = max((c for c in trick if c.suit == trump), key=lambda c: strength(c, trump, seven_as))
         return _("Trumps (%(trump)s) were led and %(name)s could play a trump higher than every card played so "
-                 "far (the best was %(top)s): %(name)s had to (%(cards)s).", trump=trump_word, name=player,
+                 "far, the best being %(top)s, so %(name)s had to: %(cards)s.", trump=trump_word, name=player,
                  top=card_name(top, trump, seven_as), cards=names)
     if rule == "follow_suit" and led.suit == trump:
         return _("Trumps (%(trump)s) were led and %(name)s held trumps, none higher than those played: %(name)s "
-                 "still had to follow with a trump (%(cards)s).", trump=trump_word, name=player, cards=names)
+                 "still had to follow with a trump: %(cards)s.", trump=trump_word, name=player, cards=names)
     if rule == "follow_suit":
-        return _("The lead was in %(suit)s and %(name)s held %(suit)s: %(name)s had to follow suit (%(cards)s).",
+        return _("The lead was in %(suit)s and %(name)s held %(suit)s: %(name)s had to follow suit: %(cards)s.",
                  suit=SUIT_WORDS[led.suit], name=player, cards=names)
     if rule == "trump_when_void":
         return _("%(name)s held no %(suit)s, the suit led: %(name)s had to play a trump (%(trump)s): %(cards)s.",
@@ -252,7 +252,7 @@ def winner_explanation(cards: Sequence[Card], trump: str, seven_as: str | None, 
     if any(c.suit == trump for c in cards):
         return _("Trumps (%(trump)s) were played: the highest trump, %(card)s, takes the trick: %(who)s. "
                  "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
-                 trump=SUIT_WORDS[trump], card=best, who=taker)
+                 trump=SPANISH_SUITS_IN_BRACKETS[trump], card=best, who=taker)
     return _("No trump was played: the highest %(suit)s (the suit led), %(card)s, takes the trick: %(who)s. "
              "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
              suit=SUIT_WORDS[cards[0].suit], card=best, who=taker)

@@ -372,7 +372,7 @@ def ombre_lines(contract: OmbreRecord, found: OmbreCards, trump: str) -> tuple[T
         lines.append(_("First five tricks: %(name)s.", name=five.name))
     played = matador_count(cards.hombre_cards, trump)
     if record.matadors and record.matadors == played:
-        lines.append(_("Matadors: %(hombre)s played %(n)s (%(cards)s).", hombre=hombre, n=played,
+        lines.append(_("Matadors: %(hombre)s played %(n)s: %(cards)s.", hombre=hombre, n=played,
                        cards=join([matador_words(c, trump) for c in trump_order(trump)[:played]])))
     elif record.matadors:
         lines.append(_("Matadors as given, %(n)s: %(hombre)s stopped before playing them all, and nobody else "

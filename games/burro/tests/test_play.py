@@ -212,3 +212,15 @@ def test_every_ruling_cites_a_rule_of_the_rules_page():
     for situation in situations:
         rule = ask(dict(situation)).rule
         assert rule.key in SECTION_KEYS, (situation, rule)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_a_card_not_of_the_suit_led_is_refused_without_a_bracket_in_a_bracket(language):
+    """French names a Spanish suit with its Spanish name in brackets ("deniers (oros)"): "not of the suit led
+    (deniers (oros))" put a bracket in a bracket. A suit in brackets is said in one word."""
+    from tests.said import bracket_in_a_bracket, said_in
+
+    with pytest.raises(InvalidRecord) as caught:
+        ask({"question": "trick", "trick": ["7O", "12C"]})
+    said = said_in(language, caught.value.errors["trick"])
+    assert bracket_in_a_bracket(said) is None, said

@@ -150,11 +150,11 @@ def test_cards_left_in_the_centre_go_to_the_last_capturer():
     """Seed: "any remaining cards in the center go to the last player who made a match"; a steal is a capture."""
     ruling = rule(question="end", centre=["3O", "6B"], last_capturer="bea")
     assert str(ruling.rule) == "Cards left at the end" and ruling.rule.key == "cards-left"
-    assert said(ruling) == ("The 2 cards left in the centre (3 of oros, 6 of bastos) go to Bea, the last player "
-                            "who captured.")
+    assert said(ruling) == ("The 2 cards left in the centre go to Bea, the last player who captured: 3 of oros, "
+                            "6 of bastos.")
     assert quoted(ruling) == P_LEFT_OVER
     anyone = rule(question="end", centre=["3O"])
-    assert said(anyone).startswith("The card left in the centre (3 of oros) goes to the last player who captured.")
+    assert said(anyone).startswith("The card left in the centre goes to the last player who captured: 3 of oros.")
 
 
 def test_nobody_captured_all_deal_the_deal_is_void_by_default():
@@ -222,3 +222,16 @@ def test_a_pile_whose_owner_is_not_given_is_named_by_its_top_card_not_by_a_numbe
     ruling = rule(card="6O", centre=["3C"], piles=["2B", "6E", "6C"])
     assert said(ruling).startswith("6 of oros matches the top of the 6 of espadas pile and the 6 of copas pile: ")
     assert "pile 2" not in said(ruling) and "pile 3" not in said(ruling)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_the_cards_left_in_the_centre_are_listed_without_a_bracket_in_a_bracket(language):
+    """French names a card of the Spanish deck with its Spanish suit in brackets ("3 de deniers (oros)"), English a
+    court card with its Spanish name ("Horse (caballo) of copas"): "The 2 cards left in the centre (3 de deniers
+    (oros), …)" put a bracket in a bracket. The cards come last, after a colon."""
+    from tests.said import bracket_in_a_bracket, said_in
+
+    for centre in (["3O", "11C"], ["11C"]):
+        ruling = rule(question="end", centre=centre, last_capturer="bea")
+        said = said_in(language, ruling.explanation)
+        assert bracket_in_a_bracket(said) is None, said

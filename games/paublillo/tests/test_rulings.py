@@ -180,7 +180,7 @@ def test_to_a_plain_lead_a_card_may_go_face_down_but_cannot_win():
                                        "the trick.")
     done = rule({"trump": "O", "trick": trick("5C", "12C*", "4O*", "6C"), "trick_number": 1})
     assert winner(done) == "Eva"
-    assert "Face down: Bea (King (rey) of copas), Luis (4 of oros)." in str(done.explanation)
+    assert "Face down: King (rey) of copas (Bea), 4 of oros (Luis)." in str(done.explanation)
 
 
 def test_a_face_down_last_card_outside_the_second_trick_cannot_win():
@@ -224,7 +224,7 @@ def test_the_vuelta_answer_says_the_exception_first_and_leaves_the_rule_to_its_q
 
 def test_the_other_face_down_cards_of_a_vuelta_trick_do_not_count():
     said = str(rule({"trump": "O", "trick": trick("5C", "6C*", "7C", "3O*"), "trick_number": 2}).explanation)
-    assert "Other cards played face down do not count: Bea (6 of copas)." in said
+    assert "Other cards played face down do not count: 6 of copas (Bea)." in said
 
 
 def test_the_vuelta_player_leads_the_third_trick_even_when_it_loses():
@@ -439,3 +439,20 @@ def test_no_answer_repeats_the_paragraph_it_quotes(situation):
     assert paragraph not in str(ruling.explanation), (str(ruling.rule), str(ruling.explanation))
     for card, why in reasons(ruling).items():
         assert paragraph not in why and all(str(p) not in why for s in RULES for p in s.paragraphs), (card, why)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_a_card_or_a_suit_said_in_a_ruling_never_puts_a_bracket_in_a_bracket(language):
+    """English names a court card with its Spanish name in brackets ("King (rey) of copas"), French a suit with
+    its Spanish name ("coupes (copas)"): "Face down: Bea (King (rey) of copas)" and "A plain suit (coupes (copas))
+    was led" put a bracket in a bracket (found by testers). A face-down card is said before who played it, as
+    the deal's breakdown says it ("King (rey) of copas (Bea)"), and a suit in brackets in one word."""
+    from tests.said import bracket_in_a_bracket, said_in
+
+    face_down = rule({"trump": "O", "trick": trick("5C", "12C*", "4O*", "6C"), "trick_number": 1})
+    vuelta = rule({"trump": "O", "trick": trick("5C", "12C*", "7C", "3O*"), "trick_number": 2})
+    plain = rule({"trump": "O", "trick": trick("5C"), "hand": ["12C", "4O"]})
+    assert str(plain.rule) == "Following a plain lead"
+    for ruling in (face_down, vuelta, plain):
+        said = said_in(language, ruling.explanation)
+        assert bracket_in_a_bracket(said) is None, said

@@ -81,8 +81,8 @@ def test_a_ruling_names_the_rule_and_that_breaking_it_is_a_lulo(api):
     body = response.json()
     assert response.status_code == 200 and body["legal"] is False
     assert body["legal_cards"] == ["1C"]
-    assert body["explanation"].endswith("you must lead it. 5 of oros breaks “First trick: lead the Ace of trumps”: "
-                                        "a lulo.")
+    assert body["explanation"].endswith("you must lead it: Ace of copas. 5 of oros breaks “First trick: lead the Ace "
+                                        "of trumps”: a lulo.")
 
 
 @pytest.mark.django_db

@@ -291,8 +291,8 @@ def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
     assert asked["legal"] is None and asked["legal_cards"] == ["7O"]
     # The verdict on the card follows why the rule governs, as it always has.
     assert result["explanation"] == (
-        "Trumps (oros) were led: you must play a trump higher than every card played so far (the best is King "
-        "(rey) of oros) when you can: 7 of oros (as the 3). 7 of oros (as the 3): may be played.")
+        "Trumps (oros) were led: you must play a trump higher than every card played so far, the best being King "
+        "(rey) of oros, when you can: 7 of oros (as the 3). 7 of oros (as the 3): may be played.")
 
 
 def test_a_trick_winner_can_be_asked_with_the_card_just_played() -> None:
@@ -451,3 +451,46 @@ def test_a_situation_that_cannot_be_is_refused_field_by_field(situation: dict[st
     with pytest.raises(InvalidRecord) as err:
         GAME.ruling(TBL, situation)
     assert field in err.value.errors, err.value.errors
+
+
+# -- how the referee says it -----------------------------------------------------------------------------------
+
+def cards(codes: str) -> list[Any]:
+    return parse_cards(codes, "spanish40") if codes else []
+
+
+# Every sentence of the play rules that names a card or the trump suit, present (to the one asking) and past
+# (said of the player whose card a later trick proves wrong): (rule, hand, trick, trick number, cards allowed).
+# Oros are trumps; the turned King makes the 7 of oros play as the King.
+SENTENCES = [
+    ("lead_ace", "1O 3O 12O 5C", "", 1, "1O"),
+    ("lead_three_or_king", "3O 12O 5C", "", 1, "3O 12O"),
+    ("lead_highest_trump_second", "11O 4O 5C", "", 2, "11O"),
+    ("free_lead", "5C 6C", "", 1, "5C 6C"),
+    ("free_lead", "5C 6C", "", 2, "5C 6C"),
+    ("play_higher_to_trump_lead", "1O 4O 5C", "5O 7O", 3, "1O"),
+    ("follow_suit", "4O 6O 5C", "5O 11O", 3, "4O 6O"),
+    ("follow_suit", "12C 11C 5O", "5C", 3, "12C 11C"),
+    ("trump_when_void", "7O 5E", "5C", 3, "7O"),
+    ("free_discard", "5E 6E", "5C", 3, "5E 6E"),
+]
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_a_card_or_the_trump_suit_said_in_a_ruling_never_puts_a_bracket_in_a_bracket(language: str) -> None:
+    """French names a card of the Spanish deck with its Spanish suit in brackets ("3 de deniers (oros)"),
+    English a court card with its Spanish name ("King (rey) of oros"), and the 7 standing in for the turned card
+    says so ("7 of oros (as the King)"): a sentence that put such a name in brackets read "(3 de deniers
+    (oros))" (found by testers). The cards allowed come after a colon or a comma, and the trump suit in brackets
+    is said in one word."""
+    from games.toruro.play import explain, winner_explanation
+    from tests.said import bracket_in_a_bracket, said_in
+
+    for rule, hand, trick, number, allowed in SENTENCES:
+        for player in (None, "Ana"):
+            text = explain(rule, cards(hand), cards(trick), number, "O", "12", cards(allowed), player=player)
+            said = said_in(language, text)
+            assert bracket_in_a_bracket(said) is None, (rule, player, said)
+    played = cards("5C 7O 12O")
+    said = said_in(language, winner_explanation(played, "O", "12", trick_winner_index(played, "O", "12"), "Ana"))
+    assert bracket_in_a_bracket(said) is None, said

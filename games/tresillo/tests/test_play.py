@@ -185,7 +185,7 @@ def test_ombre_a_whole_deal_gives_the_tricks_the_first_five_and_the_matadors() -
     record, lines = OMBRE.record_from_plays(OMBRE_THREE, ANA_TAKES_IN_2, ombre_deal(DEAL_E))
     assert record.counts(3) == (9, 0, 0) and record.matadors == 3 and record.first_five == ANA
     assert said(lines) == ["Tricks taken: Ana 9, Bea 0, Carl 0.", "First five tricks: Ana.",
-                           "Matadors: Ana played 3 (Spadillo, Manilla, Basto)."]
+                           "Matadors: Ana played 3: Spadillo, Manilla, Basto."]
     assert score(OMBRE, OMBRE_THREE, record) == (44, -22, -22)
 
 
@@ -603,3 +603,25 @@ def test_changing_the_hombre_before_any_card_changes_who_leads(client, db) -> No
     response = client.post(url(table), {"hombre": "Carl", "bid": "juego", "trump": "O", "keep": "1"})
     assert response.status_code == 302, response.content.decode()[:2000]
     assert "Carl to play" in client.get(url(table)).content.decode()
+
+
+# Ana holds the run of oros from Spadillo to the Jack and takes every trick: seven matadors, four with a name of
+# their own and three court cards.
+SEVEN_MATADORS = ("1E 2O 5O", "7O 3O 6O", "1B 4O 2C", "1O 10E 7E", "12O 11E 6E", "11O 10B 7B", "10O 11B 6B",
+                  "12C 10C 3C", "11C 1C 5C")
+
+
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_the_matadors_played_are_listed_without_a_bracket_in_a_bracket(language: str) -> None:
+    """Past the named matadors come court cards, which English and French name with their Spanish name in
+    brackets ("King (rey) of oros", "Roi (rey) de deniers (oros)"): "played 7 (Spadillo, …, King (rey) of oros)"
+    put a bracket in a bracket. The list comes after a colon."""
+    from tests.said import bracket_in_a_bracket, said_in
+
+    record, lines = OMBRE.record_from_plays(OMBRE_THREE, ANA_TAKES_IN_2, ombre_deal(SEVEN_MATADORS))
+    assert record.matadors == 7
+    said = [said_in(language, line) for line in lines]
+    assert [line for line in said if bracket_in_a_bracket(line)] == []
+    if language == "en":
+        assert said[-1] == ("Matadors: Ana played 7: Spadillo, Manilla, Basto, Punto, King (rey) of oros, Horse "
+                            "(caballo) of oros, Jack (sota) of oros.")
