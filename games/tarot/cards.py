@@ -38,7 +38,7 @@ from typing import Any
 from games.tarot.check import check_record
 from games.tarot.numbers import CHIEN_SIZE, HAND_SIZE, POIGNEE_TRUMPS, TOTAL_HALVES, points_of
 from games.tarot.options import TarotOptions
-from games.tarot.play import RULE_ECART, TarotTrickRules, chips, ecart_ruling, the_card
+from games.tarot.play import RULE_ECART, TarotTrickRules, chips, ecart_ruling, the_card, the_cards
 from games.tarot.record import Chelem, Contract, PetitAuBout, PoigneeSize, Side, TarotRecord, parse_record
 from games.tarot.rules_text import RULE_CALLED_KING, RULE_CHIEN, RULE_POIGNEE
 from referee.cards import Card, DeckKind, full_deck, tarot_points_halves
@@ -281,7 +281,7 @@ def _check_called(table: TableSpec[TarotOptions], contract: TarotRecord, held: M
     needed = [Card(suit, rank) for rank in HIGHER_RANKS[called.rank] for suit in "SHDC"]
     missing = [card for card in needed if card not in held.get(taker, frozenset())]
     if missing:
-        said = {"taker": taker.name, "called": the_card(called), "missing": and_join([the_card(c) for c in missing])}
+        said = {"taker": taker.name, "called": the_card(called), "missing": the_cards(missing)}
         errors.add("called_card", Text(CALLED_WITHOUT[called.rank].template, said),
                    rule=RULE_CALLED_KING)
 

@@ -39,7 +39,7 @@ from games.tarot.rules_text import (
 from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_letters, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
-from referee.text import Text, _, join, ngettext
+from referee.text import Text, _, and_join, join, ngettext
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, trick_winner
 
 # Each ruling's rule names the paragraph of the rules page it rests on, which the referee quotes.
@@ -109,6 +109,35 @@ def the_card(card: Card) -> Text:
     if card.rank == "J":
         return _("the Jack of %(suit)s", suit=suit)
     return _("the %(rank)s of %(suit)s", rank=card.rank, suit=suit)
+
+
+# Several cards of one rank named at once, "the Kings of %(suits)s": the suits said once each, as the catalogues
+# name them ("picas, corazones y tréboles"; "pique, cœur et trèfle").
+THE_RANKS_OF: dict[str, Text] = {
+    "K": _("the Kings of %(suits)s"),
+    "Q": _("the Queens of %(suits)s"),
+    "C": _("the Knights of %(suits)s"),
+}
+
+
+def the_cards(cards: Sequence[Card]) -> Text:
+    """Cards named in a sentence, those of one rank together: "the Kings of spades, hearts and clubs" (not "the
+    King of spades, the King of hearts and the King of clubs"), one card as :func:`the_card` names it, the ranks
+    in the order they come.
+
+    >>> str(the_cards([Card("S", "K"), Card("H", "K"), Card("C", "K")])), str(the_cards([Card("C", "K")]))
+    ('the Kings of spades, hearts and clubs', 'the King of clubs')
+    >>> str(the_cards([Card("C", "K"), Card("S", "Q"), Card("H", "Q")]))
+    'the King of clubs and the Queens of spades and hearts'
+    """
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        key = card.rank if card.rank in THE_RANKS_OF else card.code
+        groups.setdefault(key, []).append(card)
+    said = [the_card(group[0]) if len(group) == 1 else
+            Text(THE_RANKS_OF[rank].template, {"suits": and_join([SUIT_NAMES["french"][c.suit] for c in group])})
+            for rank, group in groups.items()]
+    return and_join(said)
 
 
 def led_suit(trick: Sequence[Card]) -> str | None:

@@ -619,7 +619,7 @@ def hands_with(ana: list[str], chien: list[str], seed: int = 7) -> tuple[dict[in
 @pytest.mark.parametrize(("contract", "ana", "chien", "missing"), [
     ("garde_sans", ["KS", "KC", "KD"], ["KH"], "the King of hearts"),  # a tester: nobody takes the chien up
     ("garde_contre", ["KS", "KC", "KD"], ["KH"], "the King of hearts"),
-    ("garde", ["KS", "KC"], [], "the King of hearts and the King of diamonds"),  # played by other players
+    ("garde", ["KS", "KC"], [], "the Kings of hearts and diamonds"),  # played by other players
 ])
 def test_a_queen_is_called_only_by_a_taker_holding_all_four_kings(contract, ana, chien, missing) -> None:
     """"5 players: the taker calls a King (a Queen if he holds all four Kings, then Knight, then Jack)"
@@ -635,6 +635,34 @@ def test_a_queen_is_called_only_by_a_taker_holding_all_four_kings(contract, ana,
     assert str(refused.value.errors["called_card"]) == (
         "Ana called the Queen of spades, but a Queen is called only by a taker holding all four Kings, and Ana did "
         f"not hold {missing}.")
+
+
+@pytest.mark.parametrize(("called", "ana", "missing"), [
+    ("QS", ["KD"], {"en": ["the Kings of spades, hearts and clubs"],
+                    "es": ["picas, corazones y tréboles"], "fr": ["pique, cœur et trèfle"]}),
+    ("CS", ["KS", "KH", "KD", "QH"], {"en": ["the King of clubs and the Queens of spades, diamonds and clubs"],
+                                      "es": ["el Rey de tréboles y ", "picas, diamantes y tréboles"],
+                                      "fr": ["le Roi de trèfle et ", "pique, carreau et trèfle"]}),
+])
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_the_cards_a_taker_calling_a_queen_or_a_knight_did_not_hold_are_named_a_rank_at_a_time(called, ana, missing,
+                                                                                                language) -> None:
+    """A tester read "and Ana did not hold the King of spades, the King of hearts and the King of clubs": the
+    cards of one rank are said together, "the Kings of spades, hearts and clubs" ("de picas, corazones y
+    tréboles", "de pique, cœur et trèfle"), one card alone as before, "the King of clubs and the Queens of
+    spades, diamonds and clubs". A Knight called needs all four Kings and all four Queens: Bea holds the Queen
+    of spades."""
+    five = GAME.table(FIVE_NAMES)
+    hands, _aside = hands_with(ana, [])
+    deal = played_hands(five, hands, first_leader=1, taker=0, called=Card(called[1], called[0]))
+    said = contract_record(five, {"taker": "Ana", "contract": "garde", "called_card": called})
+    with pytest.raises(InvalidRecord) as refused:
+        derive(five, said, deal)
+    with translation.override(language):
+        said = translate(refused.value.errors["called_card"])
+    assert all(part in said for part in missing[language]), said
+    if language == "en":
+        assert said.endswith(f"and Ana did not hold {missing['en'][0]}."), said
 
 
 def test_the_kings_of_the_chien_a_taker_takes_up_are_the_takers() -> None:
