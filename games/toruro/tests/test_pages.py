@@ -653,3 +653,20 @@ def test_an_undone_deal_with_a_lulo_paid_reads_as_its_breakdown_in_the_history(c
     assert "Lulos paid" not in text(article)
     assert "Marta pays lulo #1 (3 chips): cabeza 2, barriga 0, cola 1." in text(article) and \
         "Marta pays lulo #1 (3 chips): cabeza 2, barriga 0, cola 1." in counted
+
+
+def test_the_earlier_lulos_folded_under_the_list_stay_open_as_the_live_region_is_redrawn(client, night):
+    """A watcher who opened "N earlier lulos" keeps them open when the next deal redraws the live region: the
+    region is asked with ?lulos=1 (static/app/app.js) and draws them open."""
+    services.record_deal(night, DEAL1)  # Ana, Marta, Juan and Rosa take no trick: lulos #1-#4
+    rosa_alone_breaks_the_lead(night, 7)  # and seven more of Rosa's: a long list (over ten)
+    for _ in range(5):  # each deal a lowest open lulo is paid into the cabeza, and nobody goes
+        debts = [d for d in services.standings(night).state.ledger.debts if d.open]
+        debt = min(debts, key=lambda d: d.amount)
+        services.record_deal(night, {"turned_card": "4O", "went": [], "tricks": [],
+                                     "payments": [{"lulo": debt.id, "cabeza": debt.amount}]})
+    version = Table.objects.get(pk=night.pk).version
+    folded = client.get(f"/t/{night.view_token}/live/", {"v": version - 1}).content.decode()
+    opened = client.get(f"/t/{night.view_token}/live/", {"v": version - 1, "lulos": "1"}).content.decode()
+    assert '<details class="earlier-lulos" data-open-param="lulos"><summary' in folded
+    assert '<details class="earlier-lulos" data-open-param="lulos" open><summary' in opened
