@@ -96,6 +96,15 @@ def test_the_chart_image_is_standalone_svg(client, tarot4, view_url):
     assert response.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
 
 
+def test_the_chart_axis_writes_a_negative_with_a_real_minus_as_the_standings_do(tarot4, db):
+    """A helper saw "-50" on the chart's axis under standings that say "−5": the axis speaks as the page does."""
+    add_deals(tarot4, 2)
+    svg = chart.render_svg(services.standings(tarot4))
+    axis = re.findall(r'text-anchor="end" fill="currentColor" fill-opacity="0.7">([^<]+)</text>', svg)
+    assert any(label.startswith("\u2212") for label in axis), axis
+    assert not any(label.startswith("-") for label in axis), axis
+
+
 def legend_rows(svg: str) -> list[str]:
     """The y of each legend marker, in order (two entries on a row share one)."""
     return re.findall(r'<rect x="\d+" y="(\d+)" width="12" height="4"', svg)
