@@ -179,6 +179,20 @@ def test_a_rematch_is_started_once_and_the_old_table_leads_to_it(client, two_dea
     assert '"rematch"' in exported and new.edit_token not in exported and new.view_token not in exported
 
 
+def test_the_rematch_button_promises_the_same_teams_only_in_a_team_game(client, two_deal_tarot):
+    """A helper's Burro and Pablo nights ended on "the same players, teams and options": there were no teams."""
+    add_deals(two_deal_tarot, 2)
+    html = client.get(f"/t/{two_deal_tarot.edit_token}/").content.decode()
+    assert "A new table with the same players and options." in html and "teams" not in html
+
+    night = services.create_table(game="paublillo", players=["Ana", "Beto", "Carla", "Dani"])
+    for _ in range(11):  # a point a deal to team A, then on alver at 11 it plays for 3 and wins
+        services.record_deal(night, {"tricks": "AA"})
+    services.record_deal(night, {"alver": "play", "tricks": "AA"})
+    html = client.get(f"/t/{night.edit_token}/").content.decode()
+    assert "A new table with the same players, teams and options." in html
+
+
 def test_a_rematch_keeps_the_teams(db):
     table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cris", "Dani"])
     new = services.rematch(table)
