@@ -242,7 +242,7 @@ def test_a_hyphenated_name_on_the_big_screen_breaks_at_its_hyphen_only_when_it_c
         names = page.locator(".big-standings .name")
         expect(names).to_have_count(5)
         for name in [*names.all(), *page.locator("#big-next strong").all()]:
-            layout = name.evaluate(  # the name: the box's first text, before "donne ensuite"
+            layout = name.evaluate(  # the name: the box's first text, before "donne maintenant"
                 "box => { const range = document.createRange(); range.selectNodeContents(box.firstChild);"
                 " return {text: box.firstChild.textContent.trim(),"
                 " lines: new Set([...range.getClientRects()].map((r) => Math.round(r.bottom))).size}; }")
