@@ -310,8 +310,11 @@ def table_page(request: HttpRequest, token: str) -> HttpResponse:
     seen = getattr(request, "tapete_version", None) or version_of(token)
     if seen is None:
         raise Http404("No table behind this link.")
-    if len(get_messages(request)) and not request.htmx:  # a flash message is for this person only: render afresh
-        response = render(request, "scoring/table.html", table_context(request, resolve(token)))
+    if len(get_messages(request)):  # a flash message is for this person only: drawn afresh, never cached
+        access = resolve(token)
+        part = folded_part(request, access.table)  # a fold opened meanwhile: alone, the message kept for the page
+        response = render(request, part, table_context(request, access, with_form=False)) if part else \
+            render(request, "scoring/table.html", table_context(request, access))
     else:
         response = _cached_table_page(request, token, seen)
     remember_table(request, response, token)

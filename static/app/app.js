@@ -106,12 +106,15 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", pickers);
   else pickers();
 
-  // A fold kept open as htmx draws again what holds it (the table's live region, at each deal): an open
-  // <details data-open-param="name"> inside what a GET will replace makes it ask ?name=1, drawn open afresh.
+  // A fold kept open as htmx draws again what holds it (the live region at each deal, the table's body after
+  // recording or undoing one): an open <details data-open-param="name"> inside what the request will replace
+  // makes it ask ?name=1 (in the address of a form's POST), drawn open afresh.
   document.addEventListener("htmx:configRequest", function (event) {
-    if (event.detail.verb !== "get") return;
-    event.detail.target.querySelectorAll("details[open][data-open-param]").forEach(function (fold) {
-      event.detail.parameters[fold.getAttribute("data-open-param")] = "1";
+    var detail = event.detail;
+    detail.target.querySelectorAll("details[open][data-open-param]").forEach(function (fold) {
+      var name = fold.getAttribute("data-open-param");
+      if (detail.verb === "get") detail.parameters[name] = "1";
+      else detail.path += (detail.path.indexOf("?") < 0 ? "?" : "&") + name + "=1";
     });
   });
 

@@ -311,3 +311,24 @@ def test_an_open_ledger_stays_open_as_the_live_region_is_redrawn_with_the_new_fi
     expect(ledger.locator('tr[data-player="Marta"] td').nth(1)).to_have_text("—")  # her lulo paid
     ledger.scroll_into_view_if_needed()
     screenshot(full_page=False)
+
+
+def test_the_scorekeepers_open_ledger_stays_open_after_undoing_a_deal(live_server, page: Page):
+    """On the scorekeeper's phone a deal undone (as one recorded) redraws the table's body through htmx: the open
+    ledger comes back open, drawn for the table as it is now (it came back closed: the scorekeeper lost the
+    place too). Deal 1: everyone goes, Marta owes lulo #1; deal 2: she pays it; deal 2 undone: she owes it again."""
+    page.set_default_timeout(8000)
+    table = services.create_table(game="toruro", players=PLAYERS, stake_minor=50, currency="EUR")
+    services.record_deal(table, {"turned_card": "4O", "went": PLAYERS, "tricks": ["Luis", "Pepe", "Pepe"]})
+    services.record_deal(table, {"turned_card": "4O", "went": [], "payments": [{"lulo": 1, "cabeza": 3}]})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    ledger = page.locator("#ledger")
+    ledger.locator("summary").click()
+    expect(page.locator("#paid-in")).to_contain_text("(3 chips × 2 deals played) + lulos paid 3.")
+
+    page.locator("details.undo > summary").click()
+    page.get_by_role("button", name="Yes, undo deal 2").click()
+    expect(page.locator("#messages")).to_contain_text("undone")
+    expect(page.locator("#ledger")).to_have_attribute("open", "")
+    expect(page.locator("#paid-in")).to_contain_text("(3 chips × 1 deal played) + lulos paid 0.")
+    expect(page.locator('#ledger tr[data-player="Marta"] td').nth(1)).to_contain_text("3")

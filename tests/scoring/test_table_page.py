@@ -4,6 +4,7 @@
 import re
 
 import pytest
+from django.test import Client
 
 from referee.game import all_games, get_game
 from scoring import chart, services
@@ -75,6 +76,16 @@ def test_a_table_named_by_its_players_keeps_its_name_in_every_language(client, t
         for path in ("", "sheet/", "settle/", "history/"):
             html = client.get(f"/t/{token}/{path}", HTTP_ACCEPT_LANGUAGE=language).content.decode()
             assert "Saturday" in html and "sábado" not in html.lower() and "samedi" not in html.lower(), path
+
+
+def test_a_flash_message_is_for_the_phone_it_was_left_for_never_served_to_another(tarot4, edit_url):
+    """Ana undoes a deal without htmx ("Deal 2 undone." waits for her next page), and her next page comes through
+    htmx: it says it to her, and is not kept for Bea, whose page through htmx says nothing of it."""
+    add_deals(tarot4, 2)
+    ana, bea = Client(), Client()
+    assert ana.post(f"{edit_url}undo/", {"number": 2}).status_code == 302
+    assert "Deal 2 undone." in ana.get(edit_url, HTTP_HX_REQUEST="true").content.decode()
+    assert "Deal 2 undone." not in bea.get(edit_url, HTTP_HX_REQUEST="true").content.decode()
 
 
 def test_the_chart_is_drawn_in_place_when_scrolled_to_with_a_line_per_side(client, tarot4, edit_url):
