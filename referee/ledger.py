@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from referee.text import Text, _
+from referee.text import Text, _, minus
 from referee.values import Values
 
 Account = int | str
@@ -161,12 +161,8 @@ class Ledger(Values):
         'Players −6 + pots 6 = 0'
         """
         players, pots = sum(self.players), self.pots_total()
-        return _("Players %(players)s + pots %(pots)s = %(sum)s", players=_minus(players), pots=_minus(pots),
-                 sum=_minus(players + pots))
-
-
-def _minus(value: int) -> str:
-    return str(value).replace("-", "−")
+        return _("Players %(players)s + pots %(pots)s = %(sum)s", players=minus(players), pots=minus(pots),
+                 sum=minus(players + pots))
 
 
 class Books:

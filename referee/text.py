@@ -219,6 +219,15 @@ def _sounds_i(word: str) -> bool:
     return bare[:1] in ("i", "í") and bare[1:2] not in ("a", "e", "o", "u", "á", "é", "ó", "ú")
 
 
+def minus(value: int) -> str:
+    """A number as a page writes it, a negative with a real minus sign (no plus sign).
+
+    >>> minus(-50), minus(0), minus(7)
+    ('−50', '0', '7')
+    """
+    return str(value).replace("-", "\u2212")
+
+
 def signed(value: int) -> str:
     """A score as a sheet writes it, with a real minus sign.
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.utils.html import escape
 from django.utils.translation import gettext as _
 
+from referee.text import minus
 from scoring.services import Standings
 
 MAX_POINTS = 100
@@ -67,15 +68,6 @@ def _nice_step(span: float) -> int:
     return int(10 * magnitude)
 
 
-def _axis_number(value: int) -> str:
-    """A value on the axis as the rest of the page writes a number: a negative with a real minus.
-
-    >>> _axis_number(-50), _axis_number(0), _axis_number(100)
-    ('−50', '0', '100')
-    """
-    return str(value).replace("-", "\u2212")
-
-
 def _legend_width(name: str, total: str) -> float:
     """About how wide a legend entry is drawn (its marker, the name, the total in bold), at the chart's 11 px:
     enough to tell whether two fit side by side."""
@@ -121,7 +113,7 @@ def render_svg(standings: Standings, *, standalone: bool = False,
                    f'stroke="{grid}" stroke-opacity="{0.6 if value == 0 else 0.2}" '
                    f'stroke-width="{1.2 if value == 0 else 0.6}"/>')
         out.append(f'<text x="{PAD_LEFT - 4}" y="{y(value) + 4}" text-anchor="end" fill="currentColor" '
-                   f'fill-opacity="0.7">{_axis_number(value)}</text>')
+                   f'fill-opacity="0.7">{minus(value)}</text>')
         value += tick
     out.append(f'<text x="{PAD_LEFT}" y="{HEIGHT - 6}" fill="currentColor" fill-opacity="0.7">0</text>')
     out.append(f'<text x="{WIDTH - PAD_RIGHT}" y="{HEIGHT - 6}" text-anchor="end" fill="currentColor" '

@@ -263,11 +263,11 @@ def _held(seats: Sequence[Seat], seated: Sequence[Play]) -> dict[Seat, frozenset
 HIGHER_RANKS: dict[str, tuple[str, ...]] = {"K": (), "Q": ("K",), "C": ("K", "Q"), "J": ("K", "Q", "C")}
 CALLED_WITHOUT = {
     "Q": _("%(taker)s called %(called)s, but a Queen is called only by a taker holding all four Kings, and "
-           "%(taker)s did not hold %(missing)s."),
+           "%(taker)s lacked %(missing)s."),
     "C": _("%(taker)s called %(called)s, but a Knight is called only by a taker holding all four Kings and all "
-           "four Queens, and %(taker)s did not hold %(missing)s."),
+           "four Queens, and %(taker)s lacked %(missing)s."),
     "J": _("%(taker)s called %(called)s, but a Jack is called only by a taker holding all four Kings, Queens and "
-           "Knights, and %(taker)s did not hold %(missing)s."),
+           "Knights, and %(taker)s lacked %(missing)s."),
 }
 
 

@@ -195,17 +195,17 @@ def explain(rule: str, hand: Sequence[Card], trick: Sequence[Card], trick_number
     led = trick[0] if trick else None
     if rule == "play_higher_to_trump_lead":
         top = max((c for c in trick if c.suit == trump), key=lambda c: strength(c, trump, seven_as))
-        return _("Trumps (%(trump)s) were led: you must play a trump higher than every card played so far, "
+        return _("Trumps (%(trump)s) were led, so you must play a trump higher than every card played so far, "
                  "the best being %(top)s, when you can: %(cards)s.",
                  trump=trump_word, top=card_name(top, trump, seven_as), cards=names)
     if rule == "follow_suit" and led is not None and led.suit == trump:
-        return _("Trumps (%(trump)s) were led and you hold trumps, none higher than those played: you must "
+        return _("Trumps (%(trump)s) were led and you hold trumps, none higher than those played, so you must "
                  "still follow with a trump: %(cards)s.", trump=trump_word, cards=names)
     if rule == "follow_suit" and led is not None:
-        return _("The lead is in %(suit)s and you hold %(suit)s: you must follow suit: %(cards)s.",
+        return _("The lead is in %(suit)s and you hold %(suit)s, so you must follow suit: %(cards)s.",
                  suit=SUIT_WORDS[led.suit], cards=names)
     if rule == "trump_when_void" and led is not None:
-        return _("You hold no %(suit)s, the suit led: you must play a trump (%(trump)s): %(cards)s.",
+        return _("You hold no %(suit)s, the suit led, so you must play a trump (%(trump)s): %(cards)s.",
                  suit=SUIT_WORDS[led.suit], trump=trump_word, cards=names)
     if led is not None and led.suit == trump:
         return _("Trumps were led and you hold none: play any card.")
@@ -234,13 +234,13 @@ def said_of(player: str, rule: str, trick: Sequence[Card], trump: str, seven_as:
                  "far, the best being %(top)s, so %(name)s had to: %(cards)s.", trump=trump_word, name=player,
                  top=card_name(top, trump, seven_as), cards=names)
     if rule == "follow_suit" and led.suit == trump:
-        return _("Trumps (%(trump)s) were led and %(name)s held trumps, none higher than those played: %(name)s "
+        return _("Trumps (%(trump)s) were led and %(name)s held trumps, none higher than those played, so %(name)s "
                  "still had to follow with a trump: %(cards)s.", trump=trump_word, name=player, cards=names)
     if rule == "follow_suit":
-        return _("The lead was in %(suit)s and %(name)s held %(suit)s: %(name)s had to follow suit: %(cards)s.",
+        return _("The lead was in %(suit)s and %(name)s held %(suit)s, so %(name)s had to follow suit: %(cards)s.",
                  suit=SUIT_WORDS[led.suit], name=player, cards=names)
     if rule == "trump_when_void":
-        return _("%(name)s held no %(suit)s, the suit led: %(name)s had to play a trump (%(trump)s): %(cards)s.",
+        return _("%(name)s held no %(suit)s, the suit led, so %(name)s had to play a trump (%(trump)s): %(cards)s.",
                  name=player, suit=SUIT_WORDS[led.suit], trump=trump_word, cards=names)
     return None
 

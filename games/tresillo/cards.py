@@ -45,7 +45,7 @@ from referee.cards import Card
 from referee.game import Field, TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
-from referee.text import Text, _, join
+from referee.text import Text, _, join, ngettext
 from referee.tricks import Situation
 from referee.values import Seat
 
@@ -372,8 +372,9 @@ def ombre_lines(contract: OmbreRecord, found: OmbreCards, trump: str) -> tuple[T
         lines.append(_("First five tricks: %(name)s.", name=five.name))
     played = matador_count(cards.hombre_cards, trump)
     if record.matadors and record.matadors == played:
-        lines.append(_("Matadors: %(hombre)s played %(n)s: %(cards)s.", hombre=hombre, n=played,
-                       cards=join([matador_words(c, trump) for c in trump_order(trump)[:played]])))
+        lines.append(ngettext("%(hombre)s played %(n)s matador: %(cards)s.", "%(hombre)s played %(n)s matadors: "
+                              "%(cards)s.", played, hombre=hombre,
+                              cards=join([matador_words(c, trump) for c in trump_order(trump)[:played]])))
     elif record.matadors:
         lines.append(_("Matadors as given, %(n)s: %(hombre)s stopped before playing them all, and nobody else "
                        "played a trump of the run.", n=record.matadors, hombre=hombre))

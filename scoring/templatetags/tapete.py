@@ -47,9 +47,9 @@ _BEFORE_A_NUMBER = re.compile(r"(?<=\S) (?=[−+-]?\d)")
 
 @register.filter(is_safe=True)
 def numbers_kept(text: Any) -> str:
-    """A line of sums that wraps between its terms, never between a word and its number ("plato 17", "= 0").
+    """A line of sums that wraps between its terms, never between a word and its number ("pot 17", "= 0").
 
-    >>> numbers_kept("Players −22 + plato 17 = 0") == "Players\u00a0−22 + plato\u00a017 =\u00a00"
+    >>> numbers_kept("Players −22 + pot 17 = 0") == "Players\u00a0−22 + pot\u00a017 =\u00a00"
     True
     """
     return _BEFORE_A_NUMBER.sub("\u00a0", str(text))
@@ -68,7 +68,7 @@ def signed(value: Any) -> str:
 @register.filter
 def ago(moment: Any) -> str:
     """When ``moment`` was, as a list of tables says it: "just now" within the last minute (Django's
-    ``timesince`` says "0 minutes" there, and a phone a little ahead of the server would too), else "10 minutes
+    ``timesince`` says "0 minutes" there, also for a moment a little in the future), else "10 minutes
     ago", "2 days, 3 hours ago" in the reader's language; nothing for no moment."""
     if not moment:
         return ""

@@ -633,8 +633,8 @@ def test_a_queen_is_called_only_by_a_taker_holding_all_four_kings(contract, ana,
         derive(five, said, deal)
     assert refused.value.rules["called_card"].key == "five-players"
     assert str(refused.value.errors["called_card"]) == (
-        "Ana called the Queen of spades, but a Queen is called only by a taker holding all four Kings, and Ana did "
-        f"not hold {missing}.")
+        "Ana called the Queen of spades, but a Queen is called only by a taker holding all four Kings, and Ana "
+        f"lacked {missing}.")
 
 
 @pytest.mark.parametrize(("called", "ana", "missing"), [
@@ -662,7 +662,7 @@ def test_the_cards_a_taker_calling_a_queen_or_a_knight_did_not_hold_are_named_a_
         said = translate(refused.value.errors["called_card"])
     assert all(part in said for part in missing[language]), said
     if language == "en":
-        assert said.endswith(f"and Ana did not hold {missing['en'][0]}."), said
+        assert said.endswith(f"and Ana lacked {missing['en'][0]}."), said
 
 
 def test_the_kings_of_the_chien_a_taker_takes_up_are_the_takers() -> None:

@@ -192,7 +192,7 @@ def test_a_revoke_is_flagged_when_a_later_card_proves_it_naming_both_tricks() ->
     assert (flag.kind, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 3)
     assert str(flag.explanation) == (
         "Pepe played 7 of bastos in trick 2, but played 3 of copas in trick 3, so held it then. The lead was in "
-        "copas and Pepe held copas: Pepe had to follow suit: 3 of copas. Breaking this rule is a lulo.")
+        "copas and Pepe held copas, so Pepe had to follow suit: 3 of copas. Breaking this rule is a lulo.")
 
 
 # A tester's deal: Cy deals, Dani, Eva and Ana go; the 3 of copas is turned. Ana discards the 6 of espadas on
@@ -216,7 +216,7 @@ def test_a_revoke_proven_by_a_later_trick_names_the_rule_actually_broken() -> No
     assert (flag.kind, flag.trick, flag.proven_by, flag.rule) == (FlagKind.REVOKE, 1, 3, RULE["follow_suit"])
     assert str(flag.explanation) == (
         "Ana played 6 of espadas in trick 1, but played King (rey) of oros in trick 3, so held it then. The lead "
-        "was in oros and Ana held oros: Ana had to follow suit: King (rey) of oros. Breaking this rule is a lulo.")
+        "was in oros and Ana held oros, so Ana had to follow suit: King (rey) of oros. Breaking this rule is a lulo.")
     with translation.override("es"):
         said = translate(flag.explanation)
     assert "No tienes oros" not in said and "no tenía oros" not in said, said
@@ -241,9 +241,9 @@ def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
     assert (flag.kind, flag.trick, flag.proven_by, flag.rule) == (FlagKind.REVOKE, 1, 2, RULE["trump_when_void"])
     assert str(flag.explanation) == (
         "Ana played 6 of espadas in trick 1, but played 7 of copas in trick 2, so held it then. Ana held "
-        "no oros, the suit led: Ana had to play a trump (copas): 7 of copas (as the 3). Breaking this rule is a "
+        "no oros, the suit led, so Ana had to play a trump (copas): 7 of copas (as the 3). Breaking this rule is a "
         "lulo.")
-    for language, rule in (("es", "Ana debía jugar triunfo"), ("fr", "Ana devait jouer atout")):
+    for language, rule in (("es", "Ana debía jugar triunfo"), ("fr", "Ana devait donc jouer atout")):
         with translation.override(language):
             said = translate(flag.explanation)
         assert rule in said and not re.search(r"\b(you|tienes|debes|vous)\b", said, re.IGNORECASE), said

@@ -291,7 +291,7 @@ def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
     assert asked["legal"] is None and asked["legal_cards"] == ["7O"]
     # The verdict on the card follows why the rule governs, as it always has.
     assert result["explanation"] == (
-        "Trumps (oros) were led: you must play a trump higher than every card played so far, the best being King "
+        "Trumps (oros) were led, so you must play a trump higher than every card played so far, the best being King "
         "(rey) of oros, when you can: 7 of oros (as the 3). 7 of oros (as the 3): may be played.")
 
 

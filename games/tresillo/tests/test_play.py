@@ -185,7 +185,7 @@ def test_ombre_a_whole_deal_gives_the_tricks_the_first_five_and_the_matadors() -
     record, lines = OMBRE.record_from_plays(OMBRE_THREE, ANA_TAKES_IN_2, ombre_deal(DEAL_E))
     assert record.counts(3) == (9, 0, 0) and record.matadors == 3 and record.first_five == ANA
     assert said(lines) == ["Tricks taken: Ana 9, Bea 0, Carl 0.", "First five tricks: Ana.",
-                           "Matadors: Ana played 3: Spadillo, Manilla, Basto."]
+                           "Ana played 3 matadors: Spadillo, Manilla, Basto."]
     assert score(OMBRE, OMBRE_THREE, record) == (44, -22, -22)
 
 
@@ -623,5 +623,5 @@ def test_the_matadors_played_are_listed_without_a_bracket_in_a_bracket(language:
     said = [said_in(language, line) for line in lines]
     assert [line for line in said if bracket_in_a_bracket(line)] == []
     if language == "en":
-        assert said[-1] == ("Matadors: Ana played 7: Spadillo, Manilla, Basto, Punto, King (rey) of oros, Horse "
+        assert said[-1] == ("Ana played 7 matadors: Spadillo, Manilla, Basto, Punto, King (rey) of oros, Horse "
                             "(caballo) of oros, Jack (sota) of oros.")
