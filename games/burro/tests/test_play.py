@@ -11,6 +11,7 @@ import pytest
 from games.burro.rules import GAME
 from games.burro.rules_text import SECTION_KEYS
 from referee.game import InvalidRecord, Ruling
+from tests.said import bracket_in_a_bracket, said_in
 
 PLAYERS = ["Ana", "Bea", "Carl", "Dani"]
 
@@ -218,7 +219,6 @@ def test_every_ruling_cites_a_rule_of_the_rules_page():
 def test_a_card_not_of_the_suit_led_is_refused_without_a_bracket_in_a_bracket(language):
     """French names a Spanish suit with its Spanish name in brackets ("deniers (oros)"): "not of the suit led
     (deniers (oros))" put a bracket in a bracket. A suit in brackets is said in one word."""
-    from tests.said import bracket_in_a_bracket, said_in
 
     with pytest.raises(InvalidRecord) as caught:
         ask({"question": "trick", "trick": ["7O", "12C"]})

@@ -18,6 +18,7 @@ from games.casita.rules_text import (
 )
 from referee.cards import Card
 from referee.game import InvalidRecord
+from tests.said import bracket_in_a_bracket, said_in
 
 TWO = ["Ana", "Bea"]
 THREE = ["Ana", "Bea", "Carl"]
@@ -229,7 +230,6 @@ def test_the_cards_left_in_the_centre_are_listed_without_a_bracket_in_a_bracket(
     """French names a card of the Spanish deck with its Spanish suit in brackets ("3 de deniers (oros)"), English a
     court card with its Spanish name ("Horse (caballo) of copas"): "The 2 cards left in the centre (3 de deniers
     (oros), …)" put a bracket in a bracket. The cards come last, after a colon."""
-    from tests.said import bracket_in_a_bracket, said_in
 
     for centre in (["3O", "11C"], ["11C"]):
         ruling = rule(question="end", centre=centre, last_capturer="bea")

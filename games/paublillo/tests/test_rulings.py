@@ -11,6 +11,7 @@ from games.paublillo.rules import GAME
 from games.paublillo.words import R_FACE_DOWN, R_FOLLOW_TRUMP, R_VUELTA, RULES
 from referee.game import InvalidRecord, Ruling
 from referee.tricks import TrickRules, rule_on
+from tests.said import bracket_in_a_bracket, said_in
 
 FOUR = GAME.table(["Ana", "Bea", "Luis", "Eva"])
 TWO = GAME.table(["Ana", "Bea"])
@@ -447,7 +448,6 @@ def test_a_card_or_a_suit_said_in_a_ruling_never_puts_a_bracket_in_a_bracket(lan
     its Spanish name ("coupes (copas)"): "Face down: Bea (King (rey) of copas)" and "A plain suit (coupes (copas))
     was led" put a bracket in a bracket (found by testers). A face-down card is said before who played it, as
     the deal's breakdown says it ("King (rey) of copas (Bea)"), and a suit in brackets in one word."""
-    from tests.said import bracket_in_a_bracket, said_in
 
     face_down = rule({"trump": "O", "trick": trick("5C", "12C*", "4O*", "6C"), "trick_number": 1})
     vuelta = rule({"trump": "O", "trick": trick("5C", "12C*", "7C", "3O*"), "trick_number": 2})

@@ -16,6 +16,7 @@ from games.toruro.rules import GAME
 from referee.cards import parse_cards
 from referee.game import InvalidRecord, Rule
 from referee.tricks import TrickRules
+from tests.said import bracket_in_a_bracket, said_in
 
 P5 = ("Ana", "Luis", "Pepe", "Marta", "Juan")
 TBL = GAME.table(P5)
@@ -484,7 +485,6 @@ def test_a_card_or_the_trump_suit_said_in_a_ruling_never_puts_a_bracket_in_a_bra
     (oros))" (found by testers). The cards allowed come after a colon or a comma, and the trump suit in brackets
     is said in one word."""
     from games.toruro.play import explain, winner_explanation
-    from tests.said import bracket_in_a_bracket, said_in
 
     for rule, hand, trick, number, allowed in SENTENCES:
         for player in (None, "Ana"):

@@ -34,6 +34,7 @@ from referee.parse import InvalidRecord
 from referee.played import FlagKind, PlayedDeal
 from scoring import services
 from scoring.models import Deal, Table
+from tests.said import bracket_in_a_bracket, said_in
 
 PLAYERS = ["Ana", "Bea", "Carl"]
 THREE = TRESILLO.table(PLAYERS, first_dealer=2)
@@ -616,7 +617,6 @@ def test_the_matadors_played_are_listed_without_a_bracket_in_a_bracket(language:
     """Past the named matadors come court cards, which English and French name with their Spanish name in
     brackets ("King (rey) of oros", "Roi (rey) de deniers (oros)"): "played 7 (Spadillo, …, King (rey) of oros)"
     put a bracket in a bracket. The list comes after a colon."""
-    from tests.said import bracket_in_a_bracket, said_in
 
     record, lines = OMBRE.record_from_plays(OMBRE_THREE, ANA_TAKES_IN_2, ombre_deal(SEVEN_MATADORS))
     assert record.matadors == 7
