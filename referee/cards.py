@@ -40,6 +40,11 @@ SUIT_NAMES: dict[str, dict[str, Text]] = {
     "spanish": {"O": _("oros"), "C": _("copas"), "E": _("espadas"), "B": _("bastos")},
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SYMBOL_SUITS = frozenset(SUIT_SYMBOLS.values())
+# The rank letters a French-suited card shows in the reader's language (RANK_LETTERS: R roi/rey, D dame/dama,
+# V valet, S sota), read back only before a suit symbol, as the chip shows them ("R♥", "V♣"): before a suit
+# letter they would misread a French "RC" (roi de cœur) as the King of clubs, C being clubs in the codes.
+READER_RANK_LETTERS = {"R": "K", "D": "Q", "V": "J", "S": "J"}
 # A Spanish suit said in brackets ("Trumps (%(trump)s) were led"): one word, as the reader calls the suit, where
 # SUIT_NAMES may say it with a gloss in brackets of its own (French "deniers (oros)") and a bracket would nest.
 SPANISH_SUITS_IN_BRACKETS: dict[str, Text] = {
@@ -117,9 +122,17 @@ class Card:
 
     @classmethod
     def parse(cls, code: str, deck: DeckKind | str) -> Card:
-        """Read a card code for ``deck``; raise :class:`CardError` if it is not a card of that deck."""
+        """Read a card code for ``deck``; raise :class:`CardError` if it is not a card of that deck. A
+        French-suited card may also be typed as its chip shows it in the reader's letters, with its suit symbol.
+
+        >>> Card.parse("KH", "tarot"), Card.parse("R♥", "tarot"), Card.parse("v♣", "french52")
+        (Card(suit='H', rank='K'), Card(suit='H', rank='K'), Card(suit='C', rank='J'))
+        """
         deck = DeckKind(deck)
-        raw = code.strip().upper().replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+        raw = code.strip().upper()
+        if deck in FRENCH_SUITED and raw[-1:] in SYMBOL_SUITS and raw[:-1] in READER_RANK_LETTERS:
+            raw = READER_RANK_LETTERS[raw[:-1]] + raw[-1:]  # "R♥" as the chip shows it in French: "K♥"
+        raw = raw.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
         if deck is DeckKind.TAROT:
             if raw in (EXCUSE, "EXCUSE", "0"):
                 card = cls(EXCUSE, "0")

@@ -268,6 +268,16 @@ def test_a_card_code_no_card_has_is_refused_with_how_codes_go() -> None:
                                                         "other cards rank + suit (S ♠, H ♥, D ♦, C ♣): KH")
 
 
+@pytest.mark.parametrize(("typed", "card"), [("R♥", Card("H", "K")), ("D♠", Card("S", "Q")),
+                                             ("C♦", Card("D", "C")), ("V♣", Card("C", "J"))])
+def test_the_called_card_typed_as_its_chip_shows_it_in_french_is_that_card(typed: str, card: Card) -> None:
+    """The card picker writes KH and shows the chip R♥ under the box; a French player who types what he sees,
+    R♥, calls the King of hearts (a tester was told "R♥ is not a Tarot card"). With a suit letter the codes stay
+    English: "RC" could be the roi de cœur or, C being clubs, a King of clubs, and is still refused."""
+    assert valid(FIVE, deal5(called_card=typed)).called_card == card
+    error(FIVE, deal5(called_card="RC"), "called_card", "RC is not a Tarot card")
+
+
 def test_partner_must_be_at_the_table() -> None:
     error(FIVE, deal5(partner="Zoe"), "partner", "Zoe")
 
