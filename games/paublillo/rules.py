@@ -416,8 +416,8 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         """The teams (members, score in malas and buenas, stones), who is on alver, who deals and leads."""
         totals = state.totals
         keep = table.options.keep_six_stones
-        alver = on_alver(totals)
         won = [Team.of_side(side).value for side in self.winners(table, state)]
+        alver = () if won else on_alver(totals)  # a game won has no next deal to be on alver for
         shown = []
         for team in Team:
             plain, special = stones(totals[team.side], totals[team.other.side], keep)
@@ -432,7 +432,9 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
                 "alver": team in alver,
             })
         dealer = self.dealer(table, state) % table.size
-        if len(alver) == 2:
+        if won:
+            alver_text = _("The game is over: %(team)s reached 12.", team=won[0])
+        elif len(alver) == 2:
             alver_text = _("Both teams are on alver: no betting, the next deal is played for 1.")
         elif alver:
             alver_text = _("%(team)s is on alver: no betting; they play for 3 or give up.", team=alver[0].value)

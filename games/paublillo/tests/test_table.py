@@ -183,6 +183,17 @@ def test_display_state_shows_teams_scores_stones_alver_dealer_and_leader():
         "Both teams are on alver: no betting, the next deal is played for 1.")
 
 
+
+def test_once_the_game_is_won_nobody_is_on_alver_for_a_next_deal():
+    """Seed: "The first team that achieves a score of 12 points (6 goods) or more wins the game": there is no
+    next deal, so the losers' 11 puts nobody on alver (no "on alver" mark, no "they play for 3 or give up")."""
+    table = GAME.table(["Ana", "Bea", "Luis", "Eva"])
+    shown = said(GAME.display_state(table, GAME.initial_state(table).replace(totals=(12, 11))))
+    assert [team["alver"] for team in shown["teams"]] == [False, False]
+    assert shown["alver"] == []
+    assert shown["alver_text"] == "The game is over: A reached 12."
+    assert (shown["game_over"], shown["winners"]) == (True, ["A"])
+
 # -- settlement ----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", [["Ana", "Bea"], ["Ana", "Bea", "Luis", "Eva"], PLAYERS,
