@@ -11,7 +11,7 @@ plain and two special.
 
 from __future__ import annotations
 
-from referee.text import Text, _
+from referee.text import Text, _, ngettext
 
 TARGET = 12  # the first team to 12 or more wins
 ALVER = 11  # a team on 11 is on alver
@@ -64,4 +64,12 @@ def score_text(score: int) -> Text:
 
 
 def stones_text(plain: int, special: int) -> Text:
-    return _("%(plain)s plain, %(special)s special", plain=plain, special=special)
+    """The stones in front of a scorer, each count in its own number, so that a language whose words agree with
+    it says "1 piedra especial", not "1 especiales".
+
+    >>> str(stones_text(4, 1)), str(stones_text(1, 0))
+    ('4 plain stones, 1 special stone', '1 plain stone, 0 special stones')
+    """
+    return _("%(plain)s, %(special)s",
+             plain=ngettext("%(n)s plain stone", "%(n)s plain stones", plain),
+             special=ngettext("%(n)s special stone", "%(n)s special stones", special))

@@ -136,7 +136,9 @@ def test_score_as_malas_buenas_and_stones(client, paublillo6, a, b, a_text, a_st
         assert f'<span class="score-text">{text}</span>' in row
         assert f'data-plain="{plain}" data-special="{special}"' in row
         assert row.count('class="stone"') == plain and row.count('class="stone special"') == special
-        assert f"Stones: {special} special, {plain} plain" in row  # the picture's text alternative
+        said = (f"{plain} plain stone{'' if plain == 1 else 's'}, "
+                f"{special} special stone{'' if special == 1 else 's'}")
+        assert f"Stones: {said}" in row  # the picture's text alternative
     middle = element(html, "stone-supply")
     assert middle.count('class="stone"') == supply[0] and middle.count('class="stone special"') == supply[1]
 

@@ -170,9 +170,9 @@ def test_display_state_shows_teams_scores_stones_alver_dealer_and_leader():
     assert shown["teams"] == [
         {"side": "A", "label": "Ana & Luis", "members": ["Ana", "Luis"], "score": 11,
          "score_text": "5 buenas",
-         "stones": {"plain": 4, "special": 1}, "stones_text": "4 plain, 1 special", "alver": True},
+         "stones": {"plain": 4, "special": 1}, "stones_text": "4 plain stones, 1 special stone", "alver": True},
         {"side": "B", "label": "Bea & Eva", "members": ["Bea", "Eva"], "score": 9, "score_text": "3 buenas",
-         "stones": {"plain": 2, "special": 1}, "stones_text": "2 plain, 1 special", "alver": False},
+         "stones": {"plain": 2, "special": 1}, "stones_text": "2 plain stones, 1 special stone", "alver": False},
     ]
     assert shown["alver"] == ["A"]
     assert shown["alver_text"] == "A is on alver: no betting; they play for 3 or give up."
@@ -193,6 +193,15 @@ def test_once_the_game_is_won_nobody_is_on_alver_for_a_next_deal():
     assert shown["alver"] == []
     assert shown["alver_text"] == "The game is over: A reached 12."
     assert (shown["game_over"], shown["winners"]) == (True, ["A"])
+
+
+def test_the_stones_are_counted_one_stone_or_several_as_a_player_says_them():
+    """What a screen reader and the API say for a scorer's stones: "1 special stone", "4 plain stones" (each count
+    with its own number, so Spanish says "1 piedra especial", never "1 especiales")."""
+    table = GAME.table(["Ana", "Bea", "Luis", "Eva"])
+    shown = said(GAME.display_state(table, GAME.initial_state(table).replace(totals=(7, 2))))
+    assert [team["stones_text"] for team in shown["teams"]] == [
+        "0 plain stones, 1 special stone", "2 plain stones, 0 special stones"]
 
 # -- settlement ----------------------------------------------------------------------------------------------
 
