@@ -33,7 +33,7 @@ from referee.cards import Card, DeckKind
 from referee.game import Errors, Field, Game, Outcome, Ruling, Seat, State, Statistic, TableSpec, Values
 from referee.parse import InvalidRecord
 from referee.played import PlayedDeal
-from referee.text import Text, _
+from referee.text import Text, _, and_join
 from referee.tricks import Play
 
 NOT_PLAYED_CARD_BY_CARD = frozenset({"tricks", "void", "monja", "plays"})  # the cards say these, or there are none
@@ -381,7 +381,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         after = after.replace(alver=on_alver(after.totals))
         lines.append(_("Score: A %(a)s, B %(b)s.", a=score_text(after.totals[0]), b=score_text(after.totals[1])))
         if after.alver and max(after.totals) < TARGET:
-            lines.append(_("On alver for the next deal: %(teams)s.", teams=" & ".join(t.value for t in after.alver)))
+            lines.append(_("On alver for the next deal: %(teams)s.", teams=and_join([t.value for t in after.alver])))
         details = DealDetails(leader, monja_point, stake, scorer, ended, won)
         return after, Outcome(scores=tuple(scores), breakdown=tuple(lines), details=details)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.utils import translation
 
 from games.paublillo.record import PaublilloRecord
 from games.paublillo.rules import GAME, PaublilloState, on_alver
 from referee.game import InvalidRecord, TableSpec
+from scoring.services import translate
 
 PLAYERS = ["Ana", "Bea", "Luis", "Eva"]  # A: Ana & Luis, B: Bea & Eva
 
@@ -336,6 +338,15 @@ def test_reaching_11_is_announced_as_alver_for_the_next_deal():
     state, outcome = play({"bets": [{"team": "A", "stake": 3}], "tricks": "AA"}, a=8)
     assert [team.value for team in state.alver] == ["A"]
     assert lines(outcome)[-1] == "On alver for the next deal: A."
+
+
+def test_both_teams_on_alver_for_the_next_deal_are_said_as_a_sentence_lists_them():
+    """B, on 11, gives up: A scores 1 and is on 11 too. The line says "A and B" in the reader's language
+    ("A y B", "A et B"), not "A & B" (a tester, on a Spanish page)."""
+    _state, outcome = play({"alver": "give_up"}, a=10, b=11)
+    assert lines(outcome)[-1] == "On alver for the next deal: A and B."
+    with translation.override("es"):
+        assert translate(outcome.breakdown[-1]) == "En alver para la mano siguiente: A y B."
 
 
 # -- the end of the game -------------------------------------------------------------------------------------
