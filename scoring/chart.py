@@ -19,7 +19,10 @@ MAX_POINTS = 100
 WIDTH, HEIGHT = 360, 180
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 40, 12, 10, 22
 LEGEND_ROW = 18
-COLOURS = ("#0d6efd", "#dc3545", "#198754", "#fd7e14", "#6f42c1", "#20c997", "#d63384", "#6c757d")
+# A line per side, told apart at up to ten players; none the red or green a score is coloured (a tester saw the last
+# player's line in the leader's green).
+COLOURS = ("#0d6efd", "#fd7e14", "#6f42c1", "#d63384", "#0dcaf0", "#8c564b", "#6c757d", "#b8860b", "#20c997",
+           "#bcbd22")
 
 
 @dataclass

@@ -2,8 +2,10 @@
 (edit link only), links to the other pages; and the standalone chart image."""
 
 import re
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from referee.game import all_games, get_game
@@ -105,6 +107,15 @@ def test_the_chart_image_is_standalone_svg(client, tarot4, view_url):
     response = client.get(view_url + "chart.svg")
     assert response.status_code == 200 and response["Content-Type"].startswith("image/svg+xml")
     assert response.content.startswith(b'<svg xmlns="http://www.w3.org/2000/svg"')
+
+
+def test_the_charts_lines_are_never_the_colours_of_a_score_and_ten_players_have_ten():
+    """A player's line in the green a leading score is written in read as the leader's (a tester: the last player's
+    line was green); ten players, ten colours."""
+    css = (Path(settings.BASE_DIR) / "static" / "app" / "app.css").read_text()
+    score_colours = set(re.findall(r"--tp-(?:pos|neg):\s*(#[0-9a-fA-F]{6})", css))
+    assert len(score_colours) >= 2 and score_colours.isdisjoint(chart.COLOURS)
+    assert len(set(chart.COLOURS)) == len(chart.COLOURS) >= 10
 
 
 def test_the_chart_axis_writes_a_negative_with_a_real_minus_as_the_standings_do(tarot4, db):
