@@ -41,6 +41,7 @@ SUIT_NAMES: dict[str, dict[str, Text]] = {
 }
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SYMBOL_SUITS = frozenset(SUIT_SYMBOLS.values())
+_SUIT_OF_SYMBOL = str.maketrans({symbol: suit for suit, symbol in SUIT_SYMBOLS.items()})  # "K♥" -> "KH"
 # The rank letters a French-suited card shows in the reader's language (RANK_LETTERS: R roi/rey, D dame/dama,
 # V valet, S sota), read back only before a suit symbol, as the chip shows them ("R♥", "V♣"): before a suit
 # letter they would misread a French "RC" (roi de cœur) as the King of clubs, C being clubs in the codes.
@@ -132,7 +133,7 @@ class Card:
         raw = code.strip().upper()
         if deck in FRENCH_SUITED and raw[-1:] in SYMBOL_SUITS and raw[:-1] in READER_RANK_LETTERS:
             raw = READER_RANK_LETTERS[raw[:-1]] + raw[-1:]  # "R♥" as the chip shows it in French: "K♥"
-        raw = raw.replace("♠", "S").replace("♥", "H").replace("♦", "D").replace("♣", "C")
+        raw = raw.translate(_SUIT_OF_SYMBOL)
         if deck is DeckKind.TAROT:
             if raw in (EXCUSE, "EXCUSE", "0"):
                 card = cls(EXCUSE, "0")
