@@ -1,4 +1,4 @@
-"""French Tarot rulings: which cards may be played, who wins a trick, whether an écart is legal.
+"""French Tarot rulings: which cards may be played, who wins a trick, whether an écart or a poignée is legal.
 
 :class:`TarotTrickRules` is the game's :class:`~referee.tricks.TrickRules`. A situation (as the referee page
 and the API send it, read by :func:`referee.tricks.parse_situation`):
@@ -13,6 +13,8 @@ and the API send it, read by :func:`referee.tricks.parse_situation`):
   otherwise the winning card's code.
 - an écart: ``{"question": "ecart", "hand": [...], "ecart": [...]}``, the hand being the taker's after
   taking the chien (30 cards at three players, 24 at four, 18 at five).
+- a poignée: ``{"question": "poignee", "poignee": [...]}`` the cards shown, with the player's ``hand`` if known;
+  or the ``hand`` alone, for the largest poignée it may show (:mod:`games.tarot.poignee`).
 
 >>> from games.tarot.rules import GAME
 >>> table = GAME.table(["N", "E", "S", "W"])
@@ -26,6 +28,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
+from games.tarot.poignee import poignee_ruling
 from games.tarot.rules_text import (
     P_ECART,
     P_EXCUSE,
@@ -427,7 +430,8 @@ class TarotTrickRules:
     """French Tarot's :class:`~referee.tricks.TrickRules`: legal plays, the trick's winner, and the écart."""
 
     shape = SituationShape(deck=DeckKind.TAROT, called=True, flags=("first_trick", "last_trick", "chelem"),
-                           more=("ecart",), questions=("play", "trick", "ecart"), hand_size=HAND_SIZE)
+                           more=("ecart", "poignee"), questions=("play", "trick", "ecart", "poignee"),
+                           hand_size=HAND_SIZE)
 
     def validate(self, context: Situation, errors: Errors) -> None:
         """Only at five players is a card called, and it is a King (or a Queen, Knight or Jack)."""
@@ -448,7 +452,10 @@ class TarotTrickRules:
         return trick_verdict(trick, context.flag("last_trick"), context.flag("chelem"))
 
     def other_question(self, context: Situation) -> Ruling:
-        """The écart (``question: "ecart"``): the taker's hand with the chien, and the cards put down."""
+        """The écart (``question: "ecart"``): the taker's hand with the chien, and the cards put down; a poignée
+        (``question: "poignee"``): the cards shown, or the hand alone (:mod:`games.tarot.poignee`)."""
+        if context.question == "poignee":
+            return poignee_ruling(context.table.size, context.hand or (), context.more.get("poignee", ()))
         if context.question != "ecart":  # pragma: no cover - the shape allows no other question
             raise InvalidRecord({"question": _("Ask about a play or an écart.")})
         return ecart_ruling(context.table.size, context.hand or (), context.more.get("ecart", ()))

@@ -15,6 +15,13 @@ from referee.text import _
 # -- the paragraphs a ruling rests on (it names its paragraph, which the referee quotes) ---------------------------
 P_ECART = _("The écart may hold no King and no bout. Trumps go in only when the taker has nothing else to put there, "
             "and any trump put in is shown to the table.")
+P_POIGNEE_SHOWN = _("A player with many trumps may show them before playing to the first trick, for a bonus: simple "
+                    "20, double 30, triple 40. The Excuse can stand in for a trump only when the player has no other "
+                    "trump left out.")
+P_POIGNEE_TRUMPS = _("Trumps needed (simple / double / triple): 13 / 15 / 18 at three players, 10 / 13 / 15 at four, "
+                     "8 / 10 / 13 at five.")
+P_POIGNEE_BONUS = _("The bonus is not multiplied by the contract and goes to the side that wins the deal, whoever "
+                    "showed it. Several poignées in one deal each count.")
 P_OPENING = _("On the first trick nobody may lead the called suit, except the called card itself.")
 P_LEAD = _("The player after the dealer leads the first trick and the winner of each trick leads the next; the leader "
            "may lead any card.")
@@ -75,13 +82,9 @@ RULES: tuple[RulesSection, ...] = (
         P_EXCUSE,
     ), "play"),
     RulesSection(_("Poignée"), (
-        _("A player with many trumps may show them before playing to the first trick, for a "
-          "bonus: simple 20, double 30, triple 40. The Excuse can stand in for a trump only when "
-          "the player has no other trump left out."),
-        _("Trumps needed (simple / double / triple): 13 / 15 / 18 at three players, 10 / 13 / 15 "
-          "at four, 8 / 10 / 13 at five."),
-        _("The bonus is not multiplied by the contract and goes to the side that wins the deal, "
-          "whoever showed it. Several poignées in one deal each count."),
+        P_POIGNEE_SHOWN,
+        P_POIGNEE_TRUMPS,
+        P_POIGNEE_BONUS,
     ), "poignee"),
     RulesSection(_("Petit au bout"), (
         _("Taking the last trick with the Petit in it is worth 10 times the contract's multiplier "
