@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.tarot.numbers import POIGNEE_BONUS, POIGNEE_TRUMPS
-from games.tarot.rules_text import P_POIGNEE_BONUS, P_POIGNEE_SHOWN, P_POIGNEE_TRUMPS, SECTIONS
+from games.tarot.rules_text import P_POIGNEE_SHOWN, P_POIGNEE_TRUMPS, SECTIONS
 from referee.cards import Card, DeckKind, card_name
 from referee.game import Ruling
 from referee.parse import Errors
@@ -23,7 +23,6 @@ from referee.text import Text, _, join, ngettext
 _POIGNEE = SECTIONS["poignee"]
 RULE_POIGNEE_SHOWN = _POIGNEE.rule(P_POIGNEE_SHOWN, _("Showing a poignée"))
 RULE_POIGNEE_TRUMPS = _POIGNEE.rule(P_POIGNEE_TRUMPS, _("Trumps a poignée needs"))
-RULE_POIGNEE_BONUS = _POIGNEE.rule(P_POIGNEE_BONUS, _("The poignée's bonus"))
 MAY_BE_SHOWN = _("Cards that may be shown:")
 
 SIZES = ("simple", "double", "triple")
