@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from scoring import services
+
 PLAYERS = ["Ana", "Bea", "Luis", "Eva", "Juan", "Sol"]
 
 
@@ -167,3 +169,63 @@ def test_a_monja_that_puts_both_teams_on_alver_hides_the_question_and_the_deal_s
     trick(page, "ABA")
     save(page, 22)
     assert services.standings(table).totals == {"A": 12, "B": 11}
+
+
+# -- a refused raise ends the deal: no trick is offered --------------------------------------------------------
+
+def test_a_refused_raise_ends_the_deal_so_no_trick_is_offered(live_server, page: Page):
+    """Rules page, Betting: "refuse (the deal ends and the raisers score what the deal was worth before the
+    raise)". Once "Refused: the deal ends" is tapped, the tricks are no longer asked (a tester picked one anyway
+    and Save refused it); a trick picked before the refusal is not sent."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Luis", "Eva"])
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    tricks = page.locator("#field-tricks")
+    trick(page, "ABA")  # picked first, then the envido is refused
+    raise_by(page, 0, "A")
+    expect(tricks).to_be_visible()
+    tap(page, "label[for=id_refused_yes]")
+    expect(tricks).to_be_hidden()
+    expect(page.locator('#field-tricks input[value="ABA"]')).to_be_disabled()
+    tap(page, "label[for=id_refused_no]")  # accepted after all: the tricks are asked again
+    expect(tricks).to_be_visible()
+    expect(page.locator('#field-tricks input[value="ABA"]')).to_be_enabled()
+    tap(page, "label[for=id_refused_yes]")
+    save(page, 1)
+    expect(page.locator("#breakdown")).to_contain_text("Envido by A refused")
+    expect_team(page, "A", 1, "1 mala", 1, 0)
+
+    # A refusal left behind when the envido is taken back is not sent either: the deal is played out.
+    raise_by(page, 0, "B")
+    tap(page, "label[for=id_refused_yes]")
+    expect(tricks).to_be_hidden()
+    tap(page, '#field-bets .raise[data-raise="0"] input[value=""] + label')
+    expect(tricks).to_be_visible()
+    trick(page, "BB")
+    save(page, 2)
+    expect_team(page, "B", 1, "1 mala", 1, 0)
+
+
+def test_without_javascript_a_refusal_hides_the_tricks_and_the_server_still_refuses_one(live_server, browser):
+    """The same form with no script: the stylesheet hides the tricks once the refusal is tapped; a trick picked
+    before it is still sent, and refused with its message beside the tricks, which show again."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Luis", "Eva"])
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    tricks = page.locator("#field-tricks")
+    trick(page, "ABA")
+    raise_by(page, 0, "A")
+    tap(page, "label[for=id_refused_yes]")
+    expect(tricks).to_be_hidden()
+    page.locator("#record button[type=submit]").click()  # without the script, the envido's stake comes back first
+    expect(page.locator('#field-bets .raise[data-raise="0"] .field-error')).to_contain_text("The stake is envido")
+    expect(tricks).to_be_hidden()
+    page.locator("#record button[type=submit]").click()
+    expect(tricks).to_be_visible()
+    expect(tricks.locator(".field-error")).to_contain_text("A refused raise ends the deal")
+    assert not table.deals.exists()
+    page.locator('#field-tricks input[value=""] + label').click()
+    page.locator("#record button[type=submit]").click()
+    expect(page.locator(".alert", has_text="Deal 1 saved")).to_be_visible()
+    assert services.standings(table).totals == {"A": 1, "B": 0}
+    context.close()

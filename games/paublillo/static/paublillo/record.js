@@ -1,4 +1,5 @@
-// Paublillo's record form: a raise's stake is sent only when a team made the raise.
+// Paublillo's record form: a raise's stake is sent only when a team made the raise; a refusal or a give-up
+// ends the deal, so no trick is asked or sent then.
 (function () {
   if (window.tapetePaublilloRaises) return;
   window.tapetePaublilloRaises = true;
@@ -8,10 +9,20 @@
       var stake = row.querySelector('input[type="hidden"]');
       if (stake) stake.disabled = !(chosen && chosen.value);
     });
-    // The alver question the monja has just made moot (hidden by the stylesheet) is sent unanswered.
-    document.querySelectorAll(".paublillo-record #field-alver").forEach(function (field) {
-      var none = field.querySelector('input[value=""]');
+    // A question made moot (hidden by the stylesheet) is sent unanswered: the alver choice once the monja
+    // settles it, the answer to a raise once no raise is made.
+    document.querySelectorAll(".paublillo-record #field-alver, .paublillo-record #field-refused").forEach(function (field) {
+      var none = field.querySelector('input[value=""], input[value="false"]');
       if (none && !field.offsetParent) none.checked = true;
+    });
+    // Refused or given up: the deal ended there, its tricks are hidden and sent empty.
+    document.querySelectorAll(".paublillo-record").forEach(function (form) {
+      var ended = !!form.querySelector('#id_refused_yes:checked, #field-alver input[value="give_up"]:checked');
+      form.classList.toggle("ended", ended);
+      form.querySelectorAll('#field-tricks input[type="radio"]').forEach(function (trick) {
+        if (trick.value) trick.disabled = ended;
+        else if (ended) trick.checked = true;
+      });
     });
   }
   // On a tap on a team, and once the entries are put back at once (a language chosen mid-deal, a deal opened
