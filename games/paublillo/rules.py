@@ -39,6 +39,9 @@ from referee.tricks import Play
 NOT_PLAYED_CARD_BY_CARD = frozenset({"tricks", "void", "monja", "plays"})  # the cards say these, or there are none
 NO_RAISE_ON_ALVER = _("No betting while a team is on alver, so there is no raise to refuse.")
 RECORD_TRICKS = _("Record who won each trick until a team had two.")
+# The tricks line deals were stored with before it said "takes two tricks and the deal": marked so that its
+# translations stay in the catalogue, as those deals' breakdowns still read it.
+STORED_LINES: tuple[Text, ...] = (_("Tricks: %(tricks)s → %(team)s wins 2 of %(played)s."),)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -372,8 +375,8 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         if scorer is None:
             assert record.tricks is not None  # check: a deal not ended otherwise has its tricks
             won, scorer = record.tricks.winners, record.tricks.taker
-            lines.append(_("Tricks: %(tricks)s → %(team)s wins 2 of %(played)s.",
-                           tricks=", ".join(t.value for t in won), team=scorer.value, played=len(won)))
+            lines.append(_("Tricks: %(tricks)s → %(team)s takes two tricks and the deal.",
+                           tricks=", ".join(t.value for t in won), team=scorer.value))
         scores[scorer.side] += stake
         lines.append(_("%(team)s scores %(stake)s.", team=scorer.value, stake=stake))
 

@@ -69,7 +69,7 @@ def test_a_deal_without_bets_is_worth_1():
     assert teams(outcome.scores) == {"A": 0, "B": 1}
     assert teams(state.totals) == {"A": 0, "B": 1}
     assert "No raise: the deal is worth 1." in lines(outcome)
-    assert "Tricks: B, A, B → B wins 2 of 3." in lines(outcome)
+    assert "Tricks: B, A, B → B takes two tricks and the deal." in lines(outcome)
 
 
 @pytest.mark.parametrize(("stakes", "scored"), [
@@ -427,11 +427,24 @@ def test_breakdown_reads_like_the_table_would_say_it():
         "Monja turned up: the dealer's team B scores 1.",
         "Envido by A accepted (3).",
         "Seis by B accepted (6).",
-        "Tricks: A, B, A → A wins 2 of 3.",
+        "Tricks: A, B, A → A takes two tricks and the deal.",
         "A scores 6.",
         "Score: A 3 buenas, B 6 malas (fuera de malas).",
     ]
     assert outcome.to_json()["breakdown"][0][0] == "%(dealer)s dealt (team %(team)s); %(leader)s leads."
+
+
+@pytest.mark.parametrize(("tricks", "said"), [
+    pytest.param("AA", "Tricks: A, A → A takes two tricks and the deal.", id="two straight"),
+    pytest.param("BAB", "Tricks: B, A, B → B takes two tricks and the deal.", id="two of three"),
+])
+def test_the_tricks_line_says_the_team_with_two_tricks_takes_the_deal(tricks, said):
+    """Seed: "The cards are played out in three tricks and each team's objective is to win at least two of them."
+    The line says the team took two tricks and with them the deal, as a player would ("A gana dos bazas y la
+    mano"), not a count of the tricks played ("A wins 2 of 2", a tester)."""
+    _state, outcome = play({"tricks": tricks})
+    assert said in lines(outcome)
+    assert not any(" of 2" in line or " of 3" in line for line in lines(outcome))
 
 
 def test_record_fields_for_the_phone_form():
