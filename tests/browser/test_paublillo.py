@@ -118,9 +118,10 @@ def test_six_players_record_a_game_to_twelve(live_server, page: Page, screenshot
     tap(page, '#field-alver input[value="play"] + label')
     trick(page, "BAA")
     save(page, 7)
-    winner = page.locator("#paublillo-winner")
-    expect(winner).to_contain_text("Team A wins the game")
-    expect(winner).to_contain_text("Ana, Luis, Juan")
+    winner = page.locator("#game-over")  # the page's banner; beside the standings the team is only marked
+    expect(winner).to_contain_text("Winners: Ana, Luis & Juan")
+    expect(page.locator('#paublillo-state .team.won[data-team="A"]')).to_be_visible()
+    expect(page.locator("#paublillo-state .alert")).to_have_count(0)
     expect_team(page, "A", 14, "6 buenas: game", 5, 1)
     expect(page.locator("table.standings tr.lead .score")).to_have_text("6 buenas: game")  # as the board says it
     expect(page.locator("#stone-supply .stone")).to_have_count(1)

@@ -204,6 +204,21 @@ def test_game_over_names_the_winning_team_as_the_players_who_won(client, paublil
     assert 'id="record"' not in html and 'id="rematch"' in html  # no form for a 13th point: a rematch
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+def test_a_won_game_is_announced_once_on_the_table_page_and_the_big_screen(client, paublillo6, language):
+    """The page's own banner names the winners ("Game over — Winners: …"); beside the standings the winning team
+    is only marked, not announced a second time (a tester read both, one under the other)."""
+    to(paublillo6, 0, 9)
+    deals(paublillo6, {"bets": [{"team": "B", "stake": "envido"}], "tricks": "BAB"})
+    client.cookies["django_language"] = language
+    for address in (f"/t/{paublillo6.edit_token}/", f"/t/{paublillo6.view_token}/", f"/t/{paublillo6.edit_token}/big/"):
+        html = client.get(address).content.decode()
+        assert "Bea, Eva &amp; Sol" in element(html, "game-over"), address  # the banner names the winners
+        state = element(html, "paublillo-state")
+        assert " won" in team(state, "B"), address  # their team is marked beside the standings, not announced
+        assert 'role="status"' not in state and "alert" not in state and "12 points" not in state, address
+
+
 def test_the_losing_teams_buenas_are_not_coloured_as_a_winners_total(client, paublillo6):
     """Malas and buenas count toward 12 for both teams: B's "2 buenas" at the end is no gain, so neither the score
     sheet's totals nor the standings colour it as one; the winners' total on the sheet is (a tester: both green
@@ -280,7 +295,7 @@ def test_record_an_alver_decision(client, paublillo6):
     response = post(client, paublillo6, alver="play", tricks="BAA")
     assert response.status_code == 302
     assert services.standings(paublillo6).totals == {"A": 14, "B": 3}
-    assert "Team A wins the game" in page(client, paublillo6)
+    assert "Winners: Ana, Luis &amp; Juan" in element(page(client, paublillo6), "game-over")
 
 
 def test_alver_not_chosen_is_asked_beside_the_question(client, paublillo6):
