@@ -162,6 +162,11 @@ class Course:
         usual course (Paublillo once a team has two tricks; Tresillo's primeras, L'Ombre's first five)."""
         return False
 
+    def face_down_name(self, deal: PlayedDeal, done: PlayedTrick, position: int) -> Text | None:
+        """The name the game gives the card played face down at ``position`` of trick ``done``, where it has one
+        (Paublillo's vuelta); ``None`` in the usual course: it is a card face down and nothing more."""
+        return None
+
     def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
         """What the referee's form is told of this deal beyond its situation, by the names of the game's
         ``ruling_fields`` (who sits the deal out at a table of four): nothing in the usual course."""

@@ -43,7 +43,7 @@ from referee.cards import SUIT_NAMES, Card
 from referee.game import Rule, TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import Course, PlayedDeal, PlayedTrick, require_sound_cards
-from referee.text import Text, _, join
+from referee.text import Text, _, join, pgettext
 from referee.tricks import Play, Situation
 from referee.values import Seat
 
@@ -85,6 +85,13 @@ class PaublilloCourse(Course):
         may, rule, why = PaublilloTrickRules._face_down(context.trick.plays, context.trump or "",
                                                          context.trick_number, completes)
         return None if may else (rule, why)
+
+    def face_down_name(self, deal: PlayedDeal, done: PlayedTrick, position: int) -> Text | None:
+        """The last card of the second trick played face down is the vuelta (seed 000, "Vuelta": "This is known as
+        a vuelta"); any other card face down is just that."""
+        if is_vuelta(done) and position == len(done.trick.plays) - 1:
+            return pgettext("a card played face down", "vuelta")
+        return None
 
     def may_end(self, deal: PlayedDeal, tricks: Sequence[PlayedTrick]) -> bool:
         if len(tricks) == VUELTA_TRICK and is_vuelta(tricks[-1]):

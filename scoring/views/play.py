@@ -116,7 +116,8 @@ def referee_query(game: Game[Any, Any, Any], token: str, deal: PlayedDeal, done:
 
 def tricks_view(game: Game[Any, Any, Any], spec: TableSpec[Any], token: str, deal: PlayedDeal,
                 correcting: int | None = None) -> list[dict[str, Any]]:
-    """Each trick with its plays (card, seat, flags, links), its leader and winner."""
+    """Each trick with its plays (card, seat, face down and the game's name for that card if it has one, flags,
+    links), its leader and winner."""
     deck = game.deck_for(spec)
     size = len(deal.seats)
     flags: dict[int, list[dict[str, Any]]] = {}
@@ -128,8 +129,10 @@ def tricks_view(game: Game[Any, Any, Any], spec: TableSpec[Any], token: str, dea
         for position, play in enumerate(done.trick.plays):
             index = (done.number - 1) * size + position
             words = card_words(play.card.code, deck)
+            name = deal.course.face_down_name(deal, done, position) if play.face_down else None
             plays.append({"index": index, "seat": play.seat.name if play.seat else "", "card": words,
-                          "face_down": play.face_down, "flags": flags.get(index, []),
+                          "face_down": play.face_down, "face_down_name": services.translate(name) if name else "",
+                          "flags": flags.get(index, []),
                           "correcting": index == correcting,
                           "winning": done.verdict is not None and done.verdict.index == position,
                           "referee": referee_query(game, token, deal, done, position)})

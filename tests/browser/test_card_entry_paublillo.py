@@ -46,7 +46,7 @@ def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_s
             expect(page.locator(f'button[name="card"][value="{code}"]')).to_be_disabled()
         if face_down:
             chip = page.locator('.play-card[data-face-down]')
-            expect(chip).to_contain_text("face down")
+            expect(chip).to_contain_text("vuelta")  # the last card of the second trick, face down: the vuelta
             expect(chip).to_contain_text("Ana")
             screenshot("vuelta", full_page=False)
     assert max(taps) <= 2, taps

@@ -100,6 +100,16 @@ def test_the_vuelta_card_counts_as_if_face_up() -> None:
     assert deal.tricks[1].winning_card == Card("O", "7")
 
 
+def test_only_the_face_down_last_card_of_the_second_trick_is_named_the_vuelta() -> None:
+    """Seed, "Vuelta": the last player to the second trick "may play their card face down... This is known as a
+    vuelta". Luis's 2 of espadas face down to the espadas lead of trick 1 is a card face down, nothing more."""
+    deal = played(fresh(), ("4E 2O 2E* 12E", *DEAL_V[1:]))
+    assert deal.flags == ()
+    named = [[deal.course.face_down_name(deal, done, i) for i, p in enumerate(done.trick.plays) if p.face_down]
+             for done in deal.tricks]
+    assert [[name and str(name) for name in trick] for trick in named] == [[None], ["vuelta"], []]
+
+
 def test_a_face_down_card_cannot_win_a_trick_other_than_the_vuelta() -> None:
     """Bea's 2 of oros face down in the first trick is a trump, but counts for nothing: Eva's King of espadas,
     the highest face-up espadas, wins."""

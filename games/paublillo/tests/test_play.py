@@ -350,7 +350,23 @@ def test_a_whole_deal_entered_on_the_page_is_saved_with_its_cards(client, table)
     assert deal.record["plays"]["face_down"] == [VUELTA] and deal.record["plays"]["turned"] == "6O"
     assert deal.outcome["scores"] == [3, 0]
     cards = client.get(f"/t/{table.view_token}/deal/1/cards/").content.decode()
-    assert cards.count("takes it") == 3 and "face down" in cards
+    assert cards.count("takes it") == 3 and '<span class="fd">vuelta</span>' in cards
+
+
+@pytest.mark.parametrize(("language", "face_down"), [("en", "face down"), ("es", "boca abajo"),
+                                                      ("fr", "face cachée")])
+def test_the_trick_list_calls_the_vuelta_the_vuelta(client, table, language, face_down) -> None:
+    """Seed, "Vuelta": the last card of the second trick played face down "is known as a vuelta (turn)". The trick
+    list says so, on the card-by-card page and on the deal's cards, in every language (a tester saw only "boca
+    abajo"); Luis's 2 of espadas face down to the espadas lead of trick 1 is only face down."""
+    client.cookies["django_language"] = language
+    start_page(client, table)
+    play_cards(client, table, ["4E", "2O", "2E*", "12E", *CODES_V[4:]])
+    marks = re.compile(r'aria-label="[^"]*\(([^)"]*)\)"[^>]*data-face-down>.*?<span class="fd">([^<]*)</span>')
+    assert marks.findall(page(client, table)) == [(face_down, face_down), ("vuelta", "vuelta")]
+    assert client.post(url(table, "save/")).status_code == 302
+    cards = client.get(f"/t/{table.view_token}/deal/1/cards/").content.decode()
+    assert marks.findall(cards) == [(face_down, face_down), ("vuelta", "vuelta")]
 
 
 def test_the_referee_is_asked_with_the_trump_the_trick_number_and_the_face_down_card(client, table) -> None:
