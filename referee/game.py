@@ -640,9 +640,14 @@ class Game(ABC, Generic[O, R, S]):
         return Text(signed(value))
 
     def total_after(self, table: TableSpec[O], state: S, side: int, outcome: Mapping[str, Any]) -> Text:
-        """A side's total after a deal, as the score sheet writes it under the deal's score: :meth:`show_total`,
-        unless the deal did something to it that its score does not show (Pablo's exactly 50 going back to 0)."""
+        """A side's total after a deal, as the score sheet writes it under the deal's score: :meth:`show_total`."""
         return self.show_total(table, state, side)
+
+    def total_note(self, table: TableSpec[O], state: S, side: int, outcome: Mapping[str, Any]) -> Text | None:
+        """What a deal did to a side's total that its score does not show, in a few characters the score sheet
+        writes in small type under that total, in a column as narrow as a number (Pablo's exactly 50 going back
+        to 0: "50 → 0"); by default nothing."""
+        return None
 
     def standing(self, table: TableSpec[O], state: S, side: int) -> int:
         """The number a side's line in the standings shows, is coloured and ranked by: its total (a game whose

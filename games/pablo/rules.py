@@ -180,12 +180,13 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
         """Points as the sheet has them: 12, 0, −5 (no plus sign: every point is a point against)."""
         return Text(number_text(state.totals[side]))
 
-    def total_after(self, table: Table, state: PabloState, side: int, outcome: Mapping[str, Any]) -> Text:
-        """English variant: a total of exactly 50 went back to 0 in this round: "0 (50 → 0)"."""
+    def total_note(self, table: Table, state: PabloState, side: int, outcome: Mapping[str, Any]) -> Text | None:
+        """English variant: a total of exactly 50 went back to 0 in this round, written "50 → 0" under its 0 on the
+        sheet (the total itself is :meth:`show_total`'s 0, so that a column of totals stays a column of numbers)."""
         reset = (outcome.get("details") or {}).get("reset") or ()
         if any(isinstance(seat, Mapping) and seat.get("seat") == side for seat in reset):
-            return _("%(total)s (%(end)s → 0)", total=number_text(state.totals[side]), end=count.ENGLISH_END)
-        return self.show_total(table, state, side)
+            return _("%(end)s → 0", end=count.ENGLISH_END)
+        return None
 
     def display_state(self, table: Table, state: PabloState) -> Mapping[str, Any]:
         variant = table.options.kind

@@ -14,6 +14,7 @@ from django.shortcuts import render
 from django.views.decorators.http import condition, require_GET
 
 from referee.game import Game, State, TableSpec
+from referee.text import Text
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
@@ -25,10 +26,12 @@ PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
 
 @dataclass(frozen=True)
 class Cell:
-    """One side in one deal: what the deal gave it, and its total after the deal as the game says it."""
+    """One side in one deal: what the deal gave it, its total after the deal as the game says it, and what the deal
+    did to that total that its score does not show, if anything (Game.total_note), written small under it."""
 
     score: int
     total: str
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,10 @@ def _player(spec: TableSpec[Any], seat: Any) -> str:
     return ""
 
 
+def _note(note: Text | None) -> str:
+    return services.translate(note) if note is not None else ""
+
+
 def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, deals: list[Deal]) -> list[SheetRow]:
     """A row per active deal from the state ``before`` the first of them. Each deal's cached outcome and state
     are read as stored; a deal whose cache was emptied (a migration) is applied again in memory. The rows stop
@@ -117,7 +124,8 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
             outcome = replayed.to_json()
         scores = list(outcome.get("scores") or [])
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
-                           services.translate(game.total_after(spec, state, side, outcome))) for side in sides)
+                           services.translate(game.total_after(spec, state, side, outcome)),
+                           _note(game.total_note(spec, state, side, outcome))) for side in sides)
         dealer = _player(spec, outcome.get("dealer"))
         rows.append(SheetRow(deal.number, dealer, bool(outcome.get("void")), cells, marks.get(dealer, dealer)))
     return rows

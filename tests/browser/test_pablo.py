@@ -13,7 +13,12 @@ Hand-computed (English: Ace −1, red Kings 0, J Q black K 10; the caller adds 1
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
+
+from scoring import services
+from tests.browser.test_sheet import TEXT_LAYOUT, expect_names_whole
+from tests.browser.test_tarot import expect_fits_phone
 
 MINUS = "−"
 SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -283,3 +288,44 @@ def test_the_card_picker_closes_when_a_round_is_saved_offline(live_server, page:
     expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
     expect(page.locator("[data-card-panel]:visible")).to_have_count(0)
     expect(page.locator("#hand-3 [data-card-open]")).to_have_text("Tap the cards ▾")
+
+
+SHEET_NAMES = ["Emmanuelle", "Maximilien", "Bartholomew", "Guillermina", "Anne-Sophie", "Constantin",
+               "Wilhelmina", "Dolores"]
+
+
+@pytest.mark.parametrize("size", [5, 8])
+def test_a_total_back_to_0_at_50_is_written_under_it_on_the_sheet_and_widens_no_column_on_a_390px_phone(
+        live_server, page: Page, screenshot, size):
+    """The English text: "a player reaching exactly 50 goes back to 0". On the score sheet Anne-Sophie's total
+    reads 0, with "50 → 0" in small type on a line of its own under it: her column stays as wide as a column of
+    the same numbers (a tester's 390 px phone: "0 (50 → 0)" widened it, cutting the others' names at five,
+    "Emman…", and broke in three lines at eight), in English, Spanish and French.
+    1. Card points 2, 13, 20, 0, 34, then 5, 6, 7 at eight. 2. 2, 3, 7, 9, 16, 5, 6, 7: Anne-Sophie 34 + 16 = 50 → 0;
+    Bartholomew 27, Maximilien 16, nobody past 50."""
+    names = SHEET_NAMES[:size]
+    table = services.create_table(game="pablo", players=names, options={"variant": "english"})
+    for caller_, points_ in ((1, [2, 13, 20, 0, 34, 5, 6, 7]), (2, [2, 3, 7, 9, 16, 5, 6, 7])):
+        services.record_deal(table, {"caller": names[caller_], "hands": [
+            {"player": name, "points": n} for name, n in zip(names, points_, strict=False)]})
+    for language in ("en", "es", "fr"):
+        page.set_extra_http_headers({"Accept-Language": language})
+        page.goto(f"{live_server.url}/t/{table.view_token}/sheet/")
+        cells = page.locator("#sheet-deal-2 td")
+        reset = cells.nth(4)
+        expect(reset.locator(".running")).to_have_text("0")
+        expect(reset.locator(".total-note")).to_have_text("50 → 0")
+        expect(page.locator("#sheet .total-note")).to_have_count(1)
+        for part in (".deal-score", ".running", ".total-note"):
+            layout = reset.locator(part).evaluate(TEXT_LAYOUT)
+            assert layout["lines"] == 1 and not layout["cut"], layout
+        # Bartholomew's column holds two figures a line as Anne-Sophie's: no wider than it, nor she than him.
+        assert abs(reset.bounding_box()["width"] - cells.nth(2).bounding_box()["width"]) < 1
+        note = reset.locator(".total-note").evaluate(TEXT_LAYOUT)
+        deal_column = page.locator("#sheet-deal-2 th").bounding_box()
+        assert note["x"] >= deal_column["x"] + deal_column["width"]  # never under the deal's number
+        if size == 5:  # every name whole over its column
+            expect_names_whole(page.locator("#sheet thead th.side"), names, within=page.locator(".sheet-scroll"))
+        expect_fits_phone(page)
+        assert page.locator(".sheet-scroll").evaluate("box => box.scrollWidth <= box.clientWidth")
+        screenshot(language, full_page=False)

@@ -31,6 +31,7 @@ class Row:
     number: str
     dealer: str
     cells: list[tuple[str, str]] = field(default_factory=list)  # (the deal's score, the total after it)
+    notes: dict[int, str] = field(default_factory=dict)  # by column: what the deal did to the total, small under it
     void: bool = False
     link: str = ""
 
@@ -94,6 +95,8 @@ class _SheetReader(HTMLParser):
                 self.row.dealer = text
             elif kind.startswith("deal-score") or kind == "running":
                 self.cell.append(text)
+            elif kind == "total-note":
+                self.row.notes[len(self.row.cells)] = text
             elif tag == "td" and len(self.cell) == 2:
                 self.row.cells.append((self.cell[0], self.cell[1]))
                 self.cell = []
@@ -361,7 +364,9 @@ def test_pablo_card_points_and_the_callers_bonus_lowest_wins(client, db):
 
 
 def test_pablo_english_a_total_of_exactly_50_is_written_going_back_to_0(client, db):
-    """Seed 004: a player reaching exactly 50 goes back to 0. Eli 34, then 34 + 16 = 50: the cell says so."""
+    """Seed 004: a player reaching exactly 50 goes back to 0. Eli 34, then 34 + 16 = 50: the cell says so, its
+    total a plain 0 (a column of totals stays a column of numbers, testers: "0 (50 → 0)" widened Eli's column
+    past the phone) and "50 → 0" on a line of its own under it; nobody else's cell has a note."""
     table = services.create_table(game="pablo", players=["Ana", "Ben", "Cai", "Dee", "Eli"],
                                   options={"variant": "english"})
     players = ["Ana", "Ben", "Cai", "Dee", "Eli"]
@@ -373,7 +378,9 @@ def test_pablo_english_a_total_of_exactly_50_is_written_going_back_to_0(client, 
     night(table, [round_("Ben", 2, 3, 20, 0, 34), round_("Cai", 2, 3, 2, 9, 16)])
     sheet = read_sheet(client, table.edit_token)
     assert sheet.rows[0].cells[4] == ("+34", "34")
-    assert sheet.rows[1].cells[4] == ("+16", "0 (50 → 0)")
+    assert sheet.rows[1].cells[4] == ("+16", "0")
+    assert sheet.rows[1].notes == {4: "50 → 0"}
+    assert sheet.rows[0].notes == {}
     assert sheet.totals[4] == "0"
 
 
