@@ -194,6 +194,22 @@ def and_join(items: Sequence[Text | str]) -> Text:
     return _("%(items)s and %(last)s", items=join(items[:-1]), last=items[-1])
 
 
+def and_join_of(items: Sequence[Text | str]) -> Text:
+    """Things said after "of" as a sentence lists them, the "of" before the first in the template around them:
+    "the Kings of spades, hearts and clubs", Spanish "los Reyes de picas, corazones y tréboles", where French says
+    its "de" again before each of the others, "les Rois de pique, de cœur et de trèfle" (and elides it before a
+    vowel: "d’épées"). Each after the first is put in a text of its own that French translates "de %(item)s".
+
+    >>> str(and_join_of(["spades"])), str(and_join_of(["spades", "hearts", "clubs"]))
+    ('spades', 'spades, hearts and clubs')
+    """
+    if len(items) < 2:
+        return join(items)
+    again = [pgettext("a thing after the first in a list after 'of' (the Kings of spades, hearts and clubs): French "
+                      "says its 'de' again", "%(item)s", item=item) for item in items[1:]]
+    return and_join([items[0], *again])
+
+
 def or_join(items: Sequence[Text | str]) -> Text:
     """Choices said as a sentence lists them: "3, 4 or 5" ("o", "ou"; Spanish "u" before an o sound: "6 u 8").
 

@@ -42,7 +42,7 @@ from games.tarot.rules_text import (
 from referee.cards import SUIT_NAMES, SUIT_SYMBOLS, TAROT_RANKS, TRUMP, Card, DeckKind, card_letters, card_name
 from referee.game import Rule, Ruling
 from referee.parse import Errors, InvalidRecord
-from referee.text import Text, _, and_join, join, ngettext
+from referee.text import Text, _, and_join, and_join_of, join, ngettext
 from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, trick_winner
 
 # Each ruling's rule names the paragraph of the rules page it rests on, which the referee quotes.
@@ -115,7 +115,8 @@ def the_card(card: Card) -> Text:
 
 
 # Several cards of one rank named at once, "the Kings of %(suits)s": the suits said once each, as the catalogues
-# name them ("picas, corazones y tréboles"; "pique, cœur et trèfle").
+# name them, listed after "of" as each language does (and_join_of: "picas, corazones y tréboles"; "pique, de cœur
+# et de trèfle").
 THE_RANKS_OF: dict[str, Text] = {
     "K": _("the Kings of %(suits)s"),
     "Q": _("the Queens of %(suits)s"),
@@ -138,7 +139,7 @@ def the_cards(cards: Sequence[Card]) -> Text:
         key = card.rank if card.rank in THE_RANKS_OF else card.code
         groups.setdefault(key, []).append(card)
     said = [the_card(group[0]) if len(group) == 1 else
-            Text(THE_RANKS_OF[rank].template, {"suits": and_join([SUIT_NAMES["french"][c.suit] for c in group])})
+            Text(THE_RANKS_OF[rank].template, {"suits": and_join_of([SUIT_NAMES["french"][c.suit] for c in group])})
             for rank, group in groups.items()]
     return and_join(said)
 

@@ -202,3 +202,23 @@ def test_names_are_listed_with_and_and_spanish_says_e_before_an_i_sound():
     with translation.override("fr"):
         assert services.translate(and_join(["Ana", "Inés"])) == "Ana et Inés"
     assert str(and_join(["Ana", "Inés"])) == "Ana and Inés"
+
+
+def test_suits_listed_after_of_french_says_de_before_each_and_spanish_and_english_once():
+    """"les Rois de pique, de cœur et de trèfle", as French says it (a tester read "de pique, cœur et trèfle"),
+    "d’épées" before a vowel; "los Reyes de picas, corazones y tréboles", "the Kings of spades, hearts and clubs"."""
+    from django.utils import translation
+
+    from referee.cards import SUIT_NAMES
+    from referee.text import _, and_join_of
+
+    kings = _("the Kings of %(suits)s", suits=and_join_of([SUIT_NAMES["french"][suit] for suit in "SHC"]))
+    spanish = and_join_of([SUIT_NAMES["spanish"][suit] for suit in "OEB"])
+    with translation.override("fr"):
+        assert services.translate(kings) == "les Rois de pique, de cœur et de trèfle"
+        assert services.translate(spanish) == "deniers (oros), d’épées (espadas) et de bâtons (bastos)"
+        assert services.translate(and_join_of([SUIT_NAMES["french"]["H"]])) == "cœur"
+    with translation.override("es"):
+        assert services.translate(kings) == "los Reyes de picas, corazones y tréboles"
+        assert services.translate(spanish) == "oros, espadas y bastos"
+    assert str(kings) == "the Kings of spades, hearts and clubs"

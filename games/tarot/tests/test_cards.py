@@ -639,19 +639,20 @@ def test_a_queen_is_called_only_by_a_taker_holding_all_four_kings(contract, ana,
 
 @pytest.mark.parametrize(("called", "ana", "missing"), [
     ("QS", ["KD"], {"en": ["the Kings of spades, hearts and clubs"],
-                    "es": ["picas, corazones y tréboles"], "fr": ["pique, cœur et trèfle"]}),
+                    "es": ["los Reyes de picas, corazones y tréboles"],
+                    "fr": ["les Rois de pique, de cœur et de trèfle"]}),
     ("CS", ["KS", "KH", "KD", "QH"], {"en": ["the King of clubs and the Queens of spades, diamonds and clubs"],
-                                      "es": ["el Rey de tréboles y ", "picas, diamantes y tréboles"],
-                                      "fr": ["le Roi de trèfle et ", "pique, carreau et trèfle"]}),
+                                      "es": ["el Rey de tréboles y las Damas de picas, diamantes y tréboles"],
+                                      "fr": ["le Roi de trèfle et les Dames de pique, de carreau et de trèfle"]}),
 ])
 @pytest.mark.parametrize("language", ["en", "es", "fr"])
 def test_the_cards_a_taker_calling_a_queen_or_a_knight_did_not_hold_are_named_a_rank_at_a_time(called, ana, missing,
                                                                                                 language) -> None:
     """A tester read "and Ana did not hold the King of spades, the King of hearts and the King of clubs": the
-    cards of one rank are said together, "the Kings of spades, hearts and clubs" ("de picas, corazones y
-    tréboles", "de pique, cœur et trèfle"), one card alone as before, "the King of clubs and the Queens of
-    spades, diamonds and clubs". A Knight called needs all four Kings and all four Queens: Bea holds the Queen
-    of spades."""
+    cards of one rank are said together, "the Kings of spades, hearts and clubs" ("los Reyes de picas, corazones y
+    tréboles"; French says its "de" before each suit, "les Rois de pique, de cœur et de trèfle", not "de pique,
+    cœur et trèfle": a tester), one card alone as before, "the King of clubs and the Queens of spades, diamonds
+    and clubs". A Knight called needs all four Kings and all four Queens: Bea holds the Queen of spades."""
     five = GAME.table(FIVE_NAMES)
     hands, _aside = hands_with(ana, [])
     deal = played_hands(five, hands, first_leader=1, taker=0, called=Card(called[1], called[0]))
