@@ -127,6 +127,21 @@ def signed_money(minor: Any, currency: str = "") -> str:
         return str(minor)
 
 
+@register.simple_tag
+def settled_money(minor: Any, currency: str, decimals: Any, signed: bool = False) -> str:
+    """An amount of a settlement with the decimals all of its amounts share (:func:`scoring.money.decimals_for`),
+    so that they line up: ``{% settled_money row.net result.currency result.decimals signed=True %}`` "+3,00 COP"
+    over "−1,50 COP", never "+3 COP".
+
+    >>> settled_money(300, "COP", 2, signed=True), settled_money(300, "COP", 0), settled_money(150, "COP", 0)
+    ('+3.00 COP', '3 COP', '1.50 COP')
+    """
+    try:
+        return money_text(int(minor), currency, signed=signed, decimals=int(decimals))
+    except (TypeError, ValueError):
+        return str(minor)
+
+
 @register.filter
 def player_counts(counts: Any) -> str:
     """A game's numbers of players as a reader takes them in: "3, 4, 5", "2, 4, 6, 8", but "3–8" for a longer run.

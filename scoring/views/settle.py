@@ -32,7 +32,7 @@ from scoring.access import resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
 from scoring.models import Table
-from scoring.money import amount_text, money_text
+from scoring.money import amount_text, decimals_for, money_text
 from scoring.seating import earlier_games, later_game
 from scoring.services import standings, translate
 from scoring.templatetags.tapete import signed
@@ -183,8 +183,17 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
     totals = {name: sum(net for _label, net in nets) for name, nets in by_game.items()}
     rows = [{"player": name, "net": totals[name], "games": nets}
             for name, nets in by_game.items()]  # this game's players first
-    return {"games": games, "rows": rows, "transfers": fewest_transfers(totals), "currency": currency,
-            "rounded": any(game["rounded"] for game in games)}
+    transfers = fewest_transfers(totals)
+    amounts = [*settled_amounts({"rows": rows, "transfers": transfers}),
+               *(net for row in rows for _label, net in row["games"])]
+    return {"games": games, "rows": rows, "transfers": transfers, "currency": currency,
+            "decimals": decimals_for(amounts, currency), "rounded": any(game["rounded"] for game in games)}
+
+
+def settled_amounts(result: dict[str, Any]) -> list[int]:
+    """The amounts of one settlement, in minor units: each player's net and each payment (a column of them is
+    shown with the same decimals: :func:`scoring.money.decimals_for`)."""
+    return [row["net"] for row in result["rows"]] + [amount for _payer, _payee, amount in result["transfers"]]
 
 
 def units_text(units: Units) -> str:
@@ -231,6 +240,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     earlier = earlier_games(table)
     if result is not None:
         result["currency"] = form.cleaned_data["currency"]
+        result["decimals"] = decimals_for(settled_amounts(result), result["currency"])
         result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
                              or form.cleaned_data["currency"] != table.currency)
         result["night"] = whole_night(table, form, result, now.deal_count, earlier)

@@ -315,6 +315,37 @@ def test_pesos_are_shown_without_centavos_unless_an_amount_has_them(db):
     assert 'value="50.000"' in box and parse_stake("50.000") == 5_000_000  # the box reads back what it shows
 
 
+def money_column(html: str) -> dict[str, str]:
+    """Each player's money in the settlement's table, as the page writes it."""
+    body = re.search(r'<section id="settle-result".*?</section>', unescape(html), re.S).group(0)
+    return dict(re.findall(r'<th scope="row" class="fw-semibold">([^<]+)</th>\s*<td[^>]*>[^<]*</td>\s*'
+                           r'<td[^>]*>([^<]+)</td>', body))
+
+
+def payments(html: str) -> list[str]:
+    body = re.search(r'<section id="settle-result".*?</section>', unescape(html), re.S).group(0)
+    return re.findall(r'<strong class="text-nowrap fs-5">([^<]+)</strong>', body)
+
+
+def test_pesos_in_one_settlement_all_have_centavos_if_one_amount_needs_them(client, db):
+    """A testers' night in pesos at 0,50 COP a point read "+27 COP" over "−13,50 COP" in one column. Tarot at
+    five, Ana's Prise called Cris, 2 bouts, 43 points: (25 + 2) × 1 = 27 from each defender, 81 to the attack,
+    Ana 54 and Cris 27. At 0,50 COP: Ana +27,00, Cris +13,50, Bea, Dan and Eva −13,50 each: every amount of the
+    settlement with its centavos. At 1 COP a point nobody's amount has centavos, and none is shown."""
+    table = services.create_table(game="tarot", players=["Ana", "Bea", "Cris", "Dan", "Eva"], currency="COP")
+    services.record_deal(table, {"taker": "Ana", "partner": "Cris", "contract": "prise", "bouts": 2, "points": 43})
+    url = reverse("settle", args=[table.view_token])
+    halves = client.get(url, {"stake": "0,50", "currency": "COP"}, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert money_column(halves) == {"Ana": "+27,00 COP", "Bea": "−13,50 COP", "Cris": "+13,50 COP",
+                                    "Dan": "−13,50 COP", "Eva": "−13,50 COP"}
+    assert payments(halves) and all(amount.endswith(",50 COP") or amount.endswith(",00 COP")
+                                    for amount in payments(halves))
+    whole = client.get(url, {"stake": "1", "currency": "COP"}, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert money_column(whole) == {"Ana": "+54 COP", "Bea": "−27 COP", "Cris": "+27 COP", "Dan": "−27 COP",
+                                   "Eva": "−27 COP"}
+    assert payments(whole) == ["27 COP", "27 COP", "27 COP"]
+
+
 def test_a_choice_with_a_message_points_each_button_at_it(client, db):
     """A settle-up choice refused beside its buttons: each says it is wrong and why, to a screen reader."""
     table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=50)
