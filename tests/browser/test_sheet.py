@@ -249,3 +249,48 @@ def test_a_hyphenated_name_on_the_big_screen_breaks_at_its_hyphen_only_when_it_c
             assert layout["text"] in HYPHENATED and layout["lines"] == 1, (width, layout)
         expect_fits_phone(page)
         screenshot(f"big-{width}", full_page=False)
+
+
+# The lines a box's text is laid out on, each as it reads: a character whose box lies left of the one before it
+# starts a new line (the text runs left to right).
+LINES_OF = """(box) => {
+  const lines = [], range = document.createRange(), text = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  let left = -Infinity;
+  while (text.nextNode()) {
+    const node = text.currentNode;
+    for (let i = 0; i < node.length; i++) {
+      range.setStart(node, i); range.setEnd(node, i + 1);
+      const rect = [...range.getClientRects()].find((r) => r.width > 0);
+      if (!rect) continue;  // a space collapsed where the line breaks
+      if (rect.left < left - 1 || !lines.length) lines.push("");
+      lines[lines.length - 1] += node.data[i];
+      left = rect.left;
+    }
+  }
+  return lines.map((line) => line.trim());
+}"""
+
+TESTERS = ["Mathieu", "Stéphanie", "Jean-Baptiste", "Bérangère", "Guillaume"]
+
+
+def test_who_deals_and_who_leads_never_leave_a_separator_at_the_end_of_a_line(live_server, page: Page, screenshot):
+    """"Donneur : … · Entame : … · 6 donnes": a tester on a 390 px phone saw a "·" left at the end of a line where
+    the line wrapped after it. A separator goes with the item after it ("· Entame : Jean-Baptiste"), so a line
+    may start with one but never ends with one, whatever the phone's width, on the table page and the big
+    screen, in French and in Spanish."""
+    table = services.create_table(game="tarot", players=TESTERS)
+    for taker in TESTERS[:2]:  # two deals: Jean-Baptiste deals next, Bérangère leads
+        services.record_deal(table, {"taker": taker, "partner": taker, "contract": "garde", "bouts": 2,
+                                     "points": 49})
+    for language, said in (("fr", "Donneur : Jean-Baptiste · Entame : Bérangère · 2 donnes"),
+                            ("es", "Reparte: Jean-Baptiste · Sale: Bérangère · 2 manos")):
+        page.set_extra_http_headers({"Accept-Language": language})
+        for path, line in (("", "#next-up"), ("big/", "#big-next")):
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.goto(f"{live_server.url}/t/{table.view_token}/{path}")
+            expect(page.locator(line)).to_contain_text(said if not path else said.rsplit(" · ", 1)[0])
+            screenshot(f"{language}-{path.strip('/') or 'table'}-390", full_page=False)
+            for width in range(300, 431, 2):
+                page.set_viewport_size({"width": width, "height": 844})
+                lines = page.locator(line).evaluate(LINES_OF)
+                assert not [text for text in lines if text.endswith("·")], (language, path, width, lines)
