@@ -63,6 +63,11 @@ CHELEM_LINES: dict[str, Text] = {
     "defence": _("Chelem by the defence: each defender +200, so −200"),
 }
 EACH_LINE = _("→ %(unit)s each; %(attack)s")
+# At five players the taker's share is said (RULINGS.md: 2 units with the partner's 1, 4 when he plays alone), so
+# that a taker's −112 beside "−28 each" is not a riddle; a negative unit in brackets: "4 × (−28) = −112".
+EACH_WITH_PARTNER_LINE = _(
+    "→ %(unit)s each; %(taker)s 2 × %(factor)s = %(score)s, %(partner)s %(partner_score)s")
+EACH_ALONE_LINE = _("→ %(unit)s each; %(taker)s alone: 4 × %(factor)s = %(score)s")
 MISERE_LINE = _("Misère: %(player)s %(gain)s, each other player −%(each)s")
 
 
@@ -149,12 +154,20 @@ def fixed_line(template: str) -> Text:
 
 
 @lru_cache(maxsize=4096)
-def each_line(unit: int, taker: str, taker_score: int, partner: str | None, partner_score: int) -> Text:
-    """``→ 106 each; E +318`` (and the partner's share at five)."""
-    attack = f"{taker} {signed(taker_score)}"
-    if partner is not None:
-        attack += f", {partner} {signed(partner_score)}"
-    return Text(EACH_LINE.template, {"unit": number(unit), "attack": attack})
+def each_line(unit: int, taker: str, taker_score: int, partner: str | None = None, partner_score: int = 0,
+              five: bool = False) -> Text:
+    """``→ 106 each; E +318``; at five players with the taker's share said, with a partner or alone.
+
+    >>> str(each_line(60, "A", 120, "C", 60, five=True)), str(each_line(-28, "A", -112, five=True))
+    ('→ 60 each; A 2 × 60 = +120, C +60', '→ −28 each; A alone: 4 × (−28) = −112')
+    """
+    if not five:
+        return Text(EACH_LINE.template, {"unit": number(unit), "attack": f"{taker} {signed(taker_score)}"})
+    said = {"unit": number(unit), "taker": taker, "factor": number(unit) if unit >= 0 else f"({number(unit)})",
+            "score": signed(taker_score)}
+    if partner is None:
+        return Text(EACH_ALONE_LINE.template, said)
+    return Text(EACH_WITH_PARTNER_LINE.template, {**said, "partner": partner, "partner_score": signed(partner_score)})
 
 
 @lru_cache(maxsize=1024)

@@ -311,7 +311,7 @@ class Tarot(Game[TarotOptions, TarotRecord, TarotState]):
         if partner is not None:
             scores[partner.index] = partner_share * unit
         lines.append(each_line(unit, taker.name, taker_share * unit, partner.name if partner else None,
-                               partner_share * unit))
+                               partner_share * unit, five=n == 5))
 
         for player in record.misere:
             for other in range(n):

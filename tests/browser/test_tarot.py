@@ -208,7 +208,7 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     # The attack's 3 × 70 = 210 splits 2/3, 1/3: taker Ana +140, partner Cid +70; Bea, Dan, Eva −70 each.
     expect_totals(page, {"Ana": 140, "Bea": -70, "Cid": 70, "Dan": -70, "Eva": -70})
     expect(page.locator("#breakdown").get_by_role("listitem").last).to_have_text(
-        "→ 70 each; Ana +140, Cid +70")
+        "→ 70 each; Ana 2 × 70 = +140, Cid +70")
     screenshot("saved")
 
 

@@ -334,10 +334,18 @@ def test_five_players_failed_contract_partner_pays_one_unit() -> None:
     assert marks(FIVE, record) == {"A": 164, "B": 164, "C": 164, "D": -164, "E": -328}
 
 
-def test_five_players_breakdown_names_taker_and_partner() -> None:
+def test_five_players_breakdown_says_the_takers_share_two_units_with_a_partner_four_alone() -> None:
+    """5 players: "the attack's 3×unit splits 2/3 taker, 1/3 partner; if the called card is in the chien or the
+    taker called himself, the taker plays alone for 4×unit." The last line says the taker's share, so that a
+    player checking it reads why: "→ −28 each; Mathieu −112" left a tester asking where the 112 came from."""
     lines = breakdown(FIVE, deal("A", "garde", 2, "45.5", partner="C"))
-    assert lines[-1] == "→ 60 each; A +120, C +60"
-    assert breakdown(FIVE, deal("A", "prise", 1, 48, partner="A"))[-1] == "→ −28 each; A −112"
+    assert lines[-1] == "→ 60 each; A 2 × 60 = +120, C +60"
+    # Prise, 1 bout, 48: fails by 3 → −28 a defender; A alone: 4 × (−28) = −112
+    assert breakdown(FIVE, deal("A", "prise", 1, 48, partner="A"))[-1] == "→ −28 each; A alone: 4 × (−28) = −112"
+    # Garde, 2 bouts, 49: made by 8 → 66; alone 4 × 66 = +264
+    assert breakdown(FIVE, deal("A", "garde", 2, 49, partner="A"))[-1] == "→ 66 each; A alone: 4 × 66 = +264"
+    # At three and four the taker's share is the FFT's own line: "→ 106 each; E +318".
+    assert breakdown(THREE, deal("B", "garde_sans", 2, 51))[-1] == "→ 140 each; B +280"
 
 
 # -- void deals, misère, end of game -------------------------------------------------------------------------
