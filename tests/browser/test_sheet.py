@@ -253,7 +253,7 @@ def test_a_hyphenated_name_on_the_big_screen_breaks_at_its_hyphen_only_when_it_c
 
 # The lines a box's text is laid out on, each as it reads: a character whose box lies left of the one before it
 # starts a new line (the text runs left to right).
-LINES_OF = """(box) => {
+LINES_OF = r"""(box) => {
   const lines = [], range = document.createRange(), text = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
   let left = -Infinity;
   while (text.nextNode()) {
@@ -267,7 +267,7 @@ LINES_OF = """(box) => {
       left = rect.left;
     }
   }
-  return lines.map((line) => line.trim());
+  return lines.map((line) => line.replace(/\s+/g, " ").trim());
 }"""
 
 TESTERS = ["Mathieu", "Stéphanie", "Jean-Baptiste", "Bérangère", "Guillaume"]
