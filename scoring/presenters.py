@@ -5,12 +5,14 @@ page includes ``state_template`` beside the standings (with ``board`` in its con
 its own record form, ``record_template`` instead of the generic one (with ``r`` in its context). What the state
 template folds away from the first load (``folds``) is drawn when opened: the page with ``?<name>=1`` draws it
 open, and an htmx request for it is answered with its partial alone. Before a change of players closes a game, the
-players page says its ``closing_notes`` under the standings it closes on.
+players page says its ``closing_notes`` under the standings it closes on. The score sheet and the big screen write
+beside a deal what the game's paper sheet writes there (``deal_mark``: who played what, by their score).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +21,19 @@ from django.apps import AppConfig
 from referee.text import Text
 
 if TYPE_CHECKING:
+    from referee.game import TableSpec
     from scoring.services import Standings
+
+
+@dataclass(frozen=True)
+class DealMark:
+    """What a game's paper sheet writes beside one deal's scores, in the game's words and the reader's language:
+    the side it goes by (its column on the sheet), a few letters there, and the same said whole, as the big screen
+    says it and a screen reader reads the letters."""
+
+    side: int
+    mark: str
+    said: str
 
 
 class Presenter:
@@ -53,6 +67,15 @@ class Presenter:
         """The context of ``record_template`` for ``form``: for a new deal after ``standings``, or to edit
         ``deal`` (then the state before it)."""
         return {}
+
+    def deal_mark(self, spec: TableSpec[Any], record: Mapping[str, Any], outcome: Mapping[str, Any]) -> DealMark | None:
+        """What the game's paper sheet writes beside a deal's scores, from the deal's stored record and outcome (a
+        void deal is never asked): nothing by default."""
+        return None
+
+    def marks_legend(self) -> str:
+        """What the letters of :meth:`deal_mark` stand for, said once under the sheet: nothing by default."""
+        return ""
 
     def closing_notes(self, standings: Standings) -> Sequence[str]:
         """What becomes of what the game leaves on the table beyond its standings (debts still owed, chips in a

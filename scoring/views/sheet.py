@@ -18,7 +18,7 @@ from referee.text import Text
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
-from scoring.presenters import presenter_for
+from scoring.presenters import DealMark, presenter_for
 from scoring.views.tables import live_etag, players_in, side_labels, standing_rows, table_etag
 
 PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
@@ -32,6 +32,7 @@ class Cell:
     score: int
     total: str
     note: str = ""
+    mark: DealMark | None = None  # what the game's paper sheet writes beside this score (Presenter.deal_mark)
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,7 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
     state = before
     sides = range(len(game.sides(spec)))
     marks = dealer_marks(spec.players)
+    presenter = presenter_for(game.slug)
     for deal in deals:
         if deal.outcome is not None and deal.state_after is not None:
             outcome: dict[str, Any] = deal.outcome
@@ -123,11 +125,14 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
                 break
             outcome = replayed.to_json()
         scores = list(outcome.get("scores") or [])
+        void = bool(outcome.get("void"))
+        mark = None if void else presenter.deal_mark(spec, deal.record, outcome)
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
                            services.translate(game.total_after(spec, state, side, outcome)),
-                           _note(game.total_note(spec, state, side, outcome))) for side in sides)
+                           _note(game.total_note(spec, state, side, outcome)),
+                           mark if mark is not None and mark.side == side else None) for side in sides)
         dealer = _player(spec, outcome.get("dealer"))
-        rows.append(SheetRow(deal.number, dealer, bool(outcome.get("void")), cells, marks.get(dealer, dealer)))
+        rows.append(SheetRow(deal.number, dealer, void, cells, marks.get(dealer, dealer)))
     return rows
 
 
@@ -153,10 +158,14 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
     sides = st.sides
     names = [labels.get(side, side) for side in sides]
     best = set(st.winners) or leaders(st)
+    rows = sheet_rows(st.game, st.spec, before, listed) if listed else []
     return {
         "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
         "sides": list(zip(sides, names, head_marks(names), strict=True)),
-        "rows": sheet_rows(st.game, st.spec, before, listed) if listed else [],
+        "rows": rows,
+        # what the letters some scores carry stand for (the game's paper sheet), once any does
+        "marks_legend": presenter_for(table.game).marks_legend() if any(
+            cell.mark for row in rows for cell in row.cells) else "",
         # a total counting toward the game's end is coloured only when it won (Game.signed_totals)
         "totals": [(st.state.totals[i], st.total_text(i), side in best,
                     not st.game.signed_totals and side in st.winners) for i, side in enumerate(sides)],
@@ -183,6 +192,7 @@ def board_context(access: Access) -> dict[str, Any]:
     labels = side_labels(st)
     last = st.last_outcome or {}
     breakdown = last.get("breakdown") or []
+    last_deal = st.last_deal
     return {
         "access": access, "token": access.token, "table": access.table, "st": st, "game": st.game,
         "ranking": standing_rows(st, labels),
@@ -190,6 +200,9 @@ def board_context(access: Access) -> dict[str, Any]:
         "winner_count": players_in(st.game, st.spec, st.winners),
         "last": last,
         "last_line": breakdown[-1] if breakdown else None,
+        # the last deal as the game's paper sheet marks it, said whole
+        "last_mark": (presenter_for(access.table.game).deal_mark(st.spec, last_deal.record, last)
+                      if last_deal is not None and not last.get("void") else None),
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "state_template": presenter_for(access.table.game).state_template,  # what the table watches beside them
         "next_number": st.next_deal_number,  # its panel numbers the next deal, as the table page's

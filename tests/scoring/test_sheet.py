@@ -34,6 +34,7 @@ class Row:
     notes: dict[int, str] = field(default_factory=dict)  # by column: what the deal did to the total, small under it
     void: bool = False
     link: str = ""
+    marks: dict[int, str] = field(default_factory=dict)  # a side's column -> what is written by its score ("G")
 
 
 @dataclass
@@ -93,6 +94,8 @@ class _SheetReader(HTMLParser):
                 self.row.number = text
             elif kind == "dealer":
                 self.row.dealer = text
+            elif kind == "deal-mark":
+                self.row.marks[len(self.row.cells)] = text
             elif kind.startswith("deal-score") or kind == "running":
                 self.cell.append(text)
             elif kind == "total-note":
@@ -176,6 +179,33 @@ def test_tarot_cells_are_the_deals_score_and_the_running_total(client, tarot_nig
     # Deal 3: prise, 1 bout needs 51; 40 − 51 = −11 → (25 + 11) × 1 = 36 a defender; S pays 3 × 36 = 108.
     # Running: N −66 + 36 = −30, S −66 − 108 = −174, E 198 + 36 = +234, W −66 + 36 = −30.
     assert rows[2].cells == [("+36", "−30"), ("−108", "−174"), ("+36", "+234"), ("+36", "−30")]
+
+
+def test_a_tarot_sheet_writes_the_contract_by_the_takers_score_as_a_paper_sheet_does(client, tarot_night):
+    """A Tarot player's paper sheet says, deal by deal, who took and which contract: the letters of the contract
+    (P prise, G garde, GS garde sans, GC garde contre) by the taker's score, and nowhere else in the row; a
+    screen reader hears it whole, and the sheet says once what the letters stand for."""
+    sheet = read_sheet(client, tarot_night.edit_token)
+    # Deal 1: E's garde; deal 2 was void; deal 3: S's prise.
+    assert [row.marks for row in sheet.rows] == [{2: "G"}, {}, {1: "P"}]
+    html = client.get(f"/t/{tarot_night.edit_token}/sheet/").content.decode().replace("&#x27;", "'")
+    assert '<span class="visually-hidden">Taker: E, Garde</span> +198' in html
+    assert ("By the taker's score, the contract: P\xa0Prise, G\xa0Garde, GS\xa0Garde sans, GC\xa0Garde contre."
+            in html)
+
+
+def test_at_five_only_the_taker_is_marked_and_garde_sans_and_garde_contre_take_two_letters(client, db):
+    """Garde sans and garde contre are GS and GC; at five the partner's score is not marked, the taker's is, also
+    when he plays alone."""
+    players = ["Mathieu", "Stéphanie", "Jean-Baptiste", "Bérangère", "Guillaume"]
+    table = services.create_table(game="tarot", players=players)
+    night(table, [{"taker": "Jean-Baptiste", "partner": "Guillaume", "contract": "garde_sans", "bouts": 3,
+                   "points": 40},
+                  {"taker": "Guillaume", "partner": "Guillaume", "contract": "garde_contre", "bouts": 2,
+                   "points": 50}])
+    assert [row.marks for row in read_sheet(client, table.edit_token).rows] == [{2: "GS"}, {4: "GC"}]
+    html = client.get(f"/t/{table.view_token}/big/").content.decode()
+    assert "Deal 2 ·&nbsp;Taker: Guillaume, Garde contre</span>" in html
 
 
 def test_a_void_deal_is_a_row_that_says_void(client, tarot_night):
@@ -423,7 +453,7 @@ def test_the_big_screen_shows_the_standings_who_deals_next_and_the_last_deal(cli
     assert re.search(r'<td class="score pos">\+234</td>', html)
     # Deal 4 was undone, so W deals it again; W is also the one who deals next on the standings.
     assert re.search(r"Deals next: <strong>W</strong>", html)
-    assert re.search(r'id="big-last"><span class="which">Deal 3</span>', html)
+    assert re.search(r'id="big-last"><span class="which">Deal 3 ·&nbsp;Taker: S, Prise</span>', html)
     assert f"S <span class=\"neg\">{MINUS}108</span>" in html
 
 
