@@ -78,7 +78,7 @@ def test_the_contract_stays_in_view_while_the_cards_are_tapped(client, table):
     start(client, table)
     play(client, table, CARDS_A[:1])
     said = re.search(r'<p class="small mb-1" id="contract-said">(.*?)</p>', page(client, table))
-    assert said and re.sub(r"<[^>]+>", "", said[1]).startswith("Taker: S · Contract: Garde")
+    assert said and re.sub(r"<[^>]+>", "", said[1]).startswith("Taker: S ·&nbsp;Contract: Garde")
 
 
 def test_the_view_link_cannot_enter_cards(client, table):

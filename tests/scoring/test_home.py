@@ -50,7 +50,7 @@ def test_home_lists_the_tables_opened_on_this_device_newest_first(client, tarot4
     assert first < second
     assert "Friday" in html and "N, S, E, W" in html and "view only" in html
     spanish = client.get("/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
-    assert "Tarot francés · N, S, E, W" in spanish and "Friday" in spanish  # the game's name in Spanish
+    assert "Tarot francés ·&nbsp;N, S, E, W" in spanish and "Friday" in spanish  # the game's name in Spanish
 
 
 def test_each_recent_table_says_when_it_was_last_played_and_how_many_deals_it_holds(client, tarot4):
@@ -63,7 +63,7 @@ def test_each_recent_table_says_when_it_was_last_played_and_how_many_deals_it_ho
     assert "10\xa0minutes ago" in html and " deal" not in html
     services.record_deal(tarot4, {"taker": "N", "contract": "garde", "bouts": 2, "points": 49})
     html = client.get("/").content.decode()
-    assert "just now" in html and "N, S, E, W · 1 deal" in html
+    assert "just now" in html and "N, S, E, W ·&nbsp;1 deal" in html
 
 
 def test_a_table_played_under_a_minute_ago_was_played_just_now_not_0_minutes_ago(client, tarot4):

@@ -65,7 +65,7 @@ def test_the_settle_up_after_a_change_of_players_leads_to_each_earlier_game(clie
     earlier = re.search(r'<div class="alert alert-info py-2" id="earlier-games">.*?</div>', html, re.S).group(0)
     links = re.findall(r'<a href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', earlier)
     assert links == [(first.view_token, "1", "3"), (second.view_token, "2", "1")]  # numbered as the night went
-    assert "· N, S, E, W, O</li>" in earlier and "· N, S, E, W</li>" in earlier  # told apart by their players
+    assert "·&nbsp;N, S, E, W, O</li>" in earlier and "·&nbsp;N, S, E, W</li>" in earlier  # told apart by their players
     assert 'id="earlier-games"' not in client.get(f"/t/{first.view_token}/settle/").content.decode()
 
 
@@ -78,7 +78,7 @@ def test_the_share_page_offers_the_files_of_every_earlier_game(client, tarot4):
     assert first is not None
     html = client.get(f"/t/{tarot4.edit_token}/share/").content.decode()
     files = html[html.index('id="earlier-files"'):]
-    assert "Game 1: 3 deals" in files and "· N, S, E, W<br>" in files
+    assert "Game 1: 3 deals" in files and "·&nbsp;N, S, E, W<br>" in files
     assert f'href="/t/{first.view_token}/export.json"' in files and f'href="/t/{first.view_token}/export.csv"' in files
     exported = client.get(f"/t/{first.view_token}/export.json").json()
     assert [deal["number"] for deal in exported["deals"]] == [1, 2, 3]

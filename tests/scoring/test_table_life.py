@@ -245,7 +245,7 @@ def test_a_game_from_paper_starts_from_its_scores(client, tarot4):
     add_deals(tarot4, 1)  # N takes: +198, the others -66 each
     assert services.standings(tarot4).totals == {"N": 120 + 198, "S": -40 - 66, "E": -40 - 66, "W": -40 - 66}
     html = client.get(f"/t/{tarot4.edit_token}/history/").content.decode()
-    assert "Carried over from paper" in html and "N +120" in html
+    assert "Carried over from paper" in html and "N&nbsp;+120" in html
 
 
 def test_a_game_is_carried_over_only_before_the_first_deal(tarot4):

@@ -37,7 +37,7 @@ def test_the_stake_agreed_is_in_sight_beside_settle_up(client, tarot4, edit_url)
     tarot4.stake_minor, tarot4.currency = 100_000, "COP"
     tarot4.save()
     html = client.get(edit_url, headers={"Accept-Language": "es"}).content.decode()
-    assert re.search(r'/settle/">Ajustar cuentas · 1\.000 COP</a>', html)
+    assert re.search(r'/settle/">Ajustar cuentas ·&nbsp;1\.000 COP</a>', html)
 
 
 def test_standings_are_ranked_with_signed_totals_and_the_dealer_moves_on(client, tarot4, edit_url):
