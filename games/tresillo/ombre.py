@@ -341,8 +341,11 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
                 apiece = 3 * GREATER + (record.matadors - 3) * LESSER
                 for seat in each:
                     books.move(seat, hombre, apiece, _("Matadors"))
-                lines.append(_("%(m)s matadors: each opponent pays 15 + %(more)s = %(each)s.", m=record.matadors,
-                               more=record.matadors - 3, each=apiece))
+                if record.matadors == 3:  # the three alone: no "15 + 0" to read aloud
+                    lines.append(_("3 matadors: each opponent pays 3 greater counters = %(each)s.", each=apiece))
+                else:
+                    lines.append(_("%(m)s matadors: each opponent pays 15 + %(more)s = %(each)s.", m=record.matadors,
+                                   more=record.matadors - 3, each=apiece))
         elif outcome == CODILLO:
             assert winner is not None
             books.move(STAKES, winner, stakes, _("The stakes"))

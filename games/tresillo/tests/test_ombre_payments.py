@@ -103,9 +103,19 @@ def test_matadors_three_greater_counters_from_each_opponent_for_the_three_on_a_s
     assert nets == {"Ana": -6 - 15, "Bea": 12 + 30, "Carl": -6 - 15}
 
 
+def test_matadors_the_three_alone_are_said_as_three_greater_counters_not_15_plus_0():
+    """Seed 003: "when they are all in hand the Others pay for them three of the greater Counters apiece"; with
+    no further trump in the run there is nothing to add, and the line read aloud says so."""
+    state, outcome, nets = ombre(hombre="Bea", taken_in=3, matadors=3, tricks={"Bea": 5, "Carl": 2, "Ana": 2})
+    lines = [str(line) for line in outcome.breakdown]
+    assert "3 matadors: each opponent pays 3 greater counters = 15." in lines
+    assert not any("15 + 0" in line for line in lines)
+
+
 def test_matadors_a_lesser_counter_more_for_each_further_trump_in_the_run():
     state, outcome, nets = ombre(hombre="Bea", taken_in=3, matadors=5, tricks={"Bea": 5, "Carl": 2, "Ana": 2})
     assert nets == {"Ana": -6 - 17, "Bea": 12 + 34, "Carl": -6 - 17}  # 15 + 2 each
+    assert "5 matadors: each opponent pays 15 + 2 = 17." in [str(line) for line in outcome.breakdown]
 
 
 def test_matadors_are_paid_only_on_the_hombres_sacado():
