@@ -44,7 +44,7 @@ from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Se
 from referee.ledger import Books
 from referee.parse import Errors
 from referee.played import PlayedDeal
-from referee.text import Text, _, signed
+from referee.text import Text, _, and_join, signed
 from referee.values import Seat, Values
 
 from . import cards, carry, lulos, play, stats
@@ -630,6 +630,52 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             on_table += debt.amount
         shares = share_equally(on_table, [table.after(state.dealer, k) for k in range(1, table.size + 1)])
         return {seat: nets[seat] + shares[seat] for seat in range(table.size)}
+
+    def settle_notes(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
+                     **choices: Any) -> tuple[Text, ...]:
+        """How the chips still on the table (and the open lulos) were counted in the balances, so that a night
+        stopped before it ends can be checked by hand; nothing once the pots are empty and nobody owes.
+
+        >>> table = GAME.table(["Ana", "Bo", "Cy", "Di", "Ed"])
+        >>> state, _outcome = GAME.apply(table, GAME.initial_state(table), {"turned_card": "5O",
+        ...     "went": ["Ana", "Bo", "Cy", "Di", "Ed"], "tricks": ["Bo", "Cy", "Bo"]})
+        >>> [str(note) for note in GAME.settle_notes(table, state)]
+        ['Open lulos let off: Di 3, Ed 3 and Ana 3.']
+        >>> [str(note) for note in GAME.settle_notes(table, state, include_open_lulos=True)]
+        ['Open lulos paid now: Di 3, Ed 3 and Ana 3.', 'On the table: 9 chips, 1 to each player and the 4 left \
+over one each to Cy, Di, Ed and Ana, from the player after the dealer.']
+        """
+        names = table.players
+        order = [table.after(state.dealer, k) for k in range(1, table.size + 1)]
+        owed = [(debt.debtor, debt.amount) for debt in state.ledger.open_debts()]
+        said = and_join([f"{names[seat]} {amount}" for seat, amount in owed])  # in the lulo list's order
+        in_pots = state.ledger.pots_total()
+        notes: list[Text] = []
+        if not include_open_lulos:
+            if owed:
+                notes.append(_("Open lulos let off: %(lulos)s.", lulos=said))
+            if in_pots:
+                back = [f"{names[seat]} {state.pot_shares[seat]}" for seat in order if state.pot_shares[seat]]
+                notes.append(_("The pots: %(n)s chips, back to who put them: %(who)s.", n=in_pots,
+                               who=and_join(back)))
+            return tuple(notes)
+        if owed:
+            notes.append(_("Open lulos paid now: %(lulos)s.", lulos=said))
+        on_table = in_pots + sum(amount for _seat, amount in owed)
+        if not on_table:
+            return tuple(notes)
+        each, odd = divmod(on_table, table.size)
+        if not odd:
+            notes.append(_("On the table: %(n)s chips, %(each)s to each player.", n=on_table, each=each))
+        elif odd == 1:
+            notes.append(_("On the table: %(n)s chips, %(each)s to each player and the one left over to %(who)s, "
+                           "the player after the dealer.", n=on_table, each=each, who=names[order[0]]))
+        else:
+            extra = and_join([names[seat] for seat in order[:odd]])
+            notes.append(_("On the table: %(n)s chips, %(each)s to each player and the %(odd)s left over one each "
+                           "to %(who)s, from the player after the dealer.", n=on_table, each=each, odd=odd,
+                           who=extra))
+        return tuple(notes)
 
     def display_state(self, table: Table, state: ToruroState) -> dict[str, Any]:
         """What the table page and the API show: the lulo list, counts towards the free tenth, pots, dealer,

@@ -508,6 +508,16 @@ def test_settling_up_reads_per_chip_and_offers_to_count_the_open_lulos(client, n
     assert "−2.00 EUR" in counted and "+2.00 EUR" in counted
 
 
+def test_settling_up_mid_night_says_which_lulos_were_let_off_or_paid_and_how_the_chips_were_shared(client, night):
+    services.record_deal(night, DEAL1)
+    let_off = text(client.get(f"/t/{night.edit_token}/settle/").content.decode())
+    assert "Open lulos let off: Marta 3, Juan 3, Rosa 3 and Ana 3." in let_off
+    counted = text(client.get(f"/t/{night.edit_token}/settle/?stake=0.50&currency=EUR&include_open_lulos=yes")
+                   .content.decode())
+    assert "Open lulos paid now: Marta 3, Juan 3, Rosa 3 and Ana 3." in counted
+    assert "On the table: 12 chips, 2 to each player." in counted
+
+
 # -- correcting an earlier deal never moves a payment to another debtor -----------------------------------------
 
 def test_a_payment_is_stored_with_its_debtor_and_a_correction_that_would_renumber_it_is_refused(client, night):

@@ -520,6 +520,27 @@ def test_balances_sum_to_zero_counting_open_lulos_or_not() -> None:
     assert str(GAME.settle_options[0].label) == "Count the lulos still owed (open lulos)"
 
 
+def test_settling_mid_night_says_how_the_pots_and_open_lulos_were_counted() -> None:
+    """The balances of a night stopped before it ends can be checked by hand: the settle-up page says which
+    open lulos were let off or paid, whose chips came back from the pots, and who got the odd chips."""
+    tbl = table()
+    state, _ = play(tbl, FIRST, {"turned_card": "5B", "payments": [pay(1, 3)], "went": []})
+    # As above: pots 6 (Luis 3 paid in, Marta 3 as dealer); open Juan 3, Ana 3; Pepe deals next.
+    assert [str(note) for note in GAME.settle_notes(tbl, state)] == [
+        "Open lulos let off: Juan 3 and Ana 3.",
+        "The pots: 6 chips, back to who put them: Marta 3 and Luis 3."]
+    assert [str(note) for note in GAME.settle_notes(tbl, state, include_open_lulos=True)] == [
+        "Open lulos paid now: Juan 3 and Ana 3.",
+        "On the table: 12 chips, 2 to each player and the 2 left over one each to Marta and Juan, from the "
+        "player after the dealer."]
+
+
+def test_settling_with_empty_pots_and_nobody_owing_has_nothing_to_explain() -> None:
+    tbl = table()
+    state = GAME.initial_state(tbl)
+    assert GAME.settle_notes(tbl, state) == GAME.settle_notes(tbl, state, include_open_lulos=True) == ()
+
+
 def test_display_state_shows_the_list_counts_pots_dealer_and_nets() -> None:
     """The table page: the lulo list, each player's count towards the free tenth, the pots, who deals next and
     everyone's net."""
