@@ -509,8 +509,13 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
 
         counts = list(state.lulo_counts)
         new_lulos: list[int] = []
-        if not record.went:
+        if not record.went and (books.ledger.any_open() or table.options.play_out_pots):
             lines.append(_("Nobody went: the pots (%(total)s chips) stay for the next deal.", total=in_play))
+        elif not record.went:  # the last lulo was paid in: the night is over, there is no next deal
+            back = [f"{names[seat]} {shares[seat]}" for seat in
+                    (table.after(dealer, k) for k in range(1, table.size + 1)) if shares[seat]]
+            lines.append(_("Nobody went, and nobody owes a lulo any more: the night is over. The pots (%(total)s "
+                           "chips) go back to who put them: %(who)s.", total=in_play, who=and_join(back)))
         else:
             lines.append(_("Went: %(names)s.", names=", ".join(seat.name for seat in record.went)))
             for pot, taker in zip(POTS, record.takers, strict=True):

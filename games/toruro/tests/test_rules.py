@@ -463,6 +463,22 @@ def test_house_rule_play_out_the_pots_before_the_night_ends() -> None:
     assert winners(tbl, outs[-1].winners) == ["Pepe"]
 
 
+def test_the_last_lulo_paid_in_a_deal_nobody_goes_ends_the_night_and_the_breakdown_says_the_pots_go_back() -> None:
+    """The night ends when nobody owes anything (RULINGS), and with ``play_out_pots`` off the chips left in the
+    pots go back to who put them: the deal's breakdown says so, not that the pots "stay for the next deal"
+    (there is none). With the house rule on, or while a lulo is still open, they do stay."""
+    records = [FIRST, *[{"turned_card": "5B", "payments": [pay(n, 1, 1, 1)], "went": []} for n in (1, 2, 3)]]
+    tbl = table()
+    _state, outs = play(tbl, *records)
+    assert "Nobody went: the pots (12 chips) stay for the next deal." in lines(outs[2])  # lulo #3 still open
+    assert outs[-1].game_over
+    assert "Nobody went, and nobody owes a lulo any more: the night is over. The pots (18 chips) go back to who " \
+           "put them: Juan 3, Ana 3, Luis 3, Pepe 3 and Marta 6." in lines(outs[-1])
+    assert not any("stay for the next deal" in line for line in lines(outs[-1]))
+    _state, outs = play(table(play_out_pots=True), *records)
+    assert "Nobody went: the pots (18 chips) stay for the next deal." in lines(outs[-1])
+
+
 def test_a_void_deal_moves_nothing() -> None:
     """RULINGS: "Every deal may be recorded as void (misdeal ...): no score". No ante, no payment, no lulo;
     the pots and the lulo list stay as they were; the deal passes on."""
