@@ -8,7 +8,7 @@ conservation line on the table page is the ledger's own: players + pots = 0.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -132,13 +132,18 @@ class ToruroPresenter(Presenter):
         else:
             shown, earlier = rows_all, []
 
-        antes = ANTE * len(POTS) * state.played
+        # A night carried over from paper starts "under way" (one deal counted as played, so that its first
+        # deal here is not "the first deal") with the chips then in the pots: neither was anted or paid here.
+        paper = cast("ToruroState", st.game.state_from_json(table.carried)) if table.carried else None
+        played = state.played - (paper.played if paper is not None else 0)
+        from_paper = paper.ledger.pots_total() if paper is not None else 0
+        antes = ANTE * len(POTS) * played
         lulos_paid = sum(debt.amount for debt in ledger.debts if debt.paid_deal is not None)
-        paid_in = antes + lulos_paid
+        paid_in = antes + lulos_paid + from_paper
         in_pots = ledger.pots_total()
         taken_out = state.chips.taken_out
         balanced = (ledger.conserved and state.totals == ledger.players
-                    and paid_in == state.chips.paid_in == taken_out + in_pots)
+                    and paid_in == state.chips.paid_in + from_paper == taken_out + in_pots)
         owed = ledger.owed(spec.size)
         free_tenth = spec.options.free_tenth
 
@@ -177,7 +182,8 @@ class ToruroPresenter(Presenter):
             "players": rows,
             "free_tenth": free_tenth,
             "antes": antes,
-            "played": state.played,
+            "played": played,
+            "from_paper": from_paper,
             "lulos_paid": lulos_paid,
             "paid_in": paid_in,
             "taken_out": taken_out,

@@ -119,3 +119,25 @@ def test_the_page_takes_the_open_lulos_as_text_and_refuses_a_bad_one_beside_it(c
     assert client.post(url, {"total_0": "-3", "total_3": "3", "lulos_3": "3 6"}).status_code == 302
     state = services.standings(Table.objects.get(pk=table.pk)).state
     assert [(d.debtor, d.amount) for d in state.ledger.open_debts()] == [(3, 3), (3, 6)]
+
+
+@pytest.mark.django_db
+def test_a_night_carried_over_from_paper_checks_out_in_chips_before_and_after_its_next_deal(client):
+    """The table's chip check (paid in = taken out + in the pots) counts the chips the paper night left in the
+    pots as paid in, and only the deals dealt here as anted: a carried-over night never shows "does not add
+    up". Paper: Ana −1, the cabeza holding 1 chip, Marta owing a lulo of 3."""
+    from scoring import services
+    from scoring.models import Table
+
+    table = services.create_table(game="toruro", players=PLAYERS)
+    assert client.post(f"/t/{table.edit_token}/carry-over/", {"total_0": "-1", "cabeza": "1", "lulos_3": "3"}
+                       ).status_code == 302
+    page = client.get(f"/t/{table.edit_token}/?ledger=1").content.decode()
+    assert "does not add up" not in page and "Paid in 1 = taken out 0 + in the pots 1" in page
+    assert "And 1 chip in the pots carried over from paper." in page
+    # Ana deals (+3 antes): 4 chips in play; Luis goes alone and takes them all.
+    services.record_deal(Table.objects.get(pk=table.pk), {"turned_card": "5B", "went": ["Luis"],
+                                                          "tricks": ["Luis", "Luis", "Luis"]})
+    page = client.get(f"/t/{table.edit_token}/?ledger=1").content.decode()
+    assert "does not add up" not in page and "Paid in 4 = taken out 4 + in the pots 0" in page
+    assert "Paid in: antes 3 (3 chips × 1 deal played)" in page
