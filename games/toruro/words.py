@@ -107,6 +107,9 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection(_("The end of the night"), (
         _("The game ends when, after at least one deal, nobody owes anything. The players with the best net "
           "are the winners; everyone settles their net in chips."),
+        _("If the last lulo is paid in a deal where nobody goes, chips are left in the pots with nobody owing: "
+          "the night ends and they go back to who put them in. A table may instead play on until someone wins "
+          "them (house rule)."),
     ), END),
     RulesSection(_("House rules (options of the table)"), (
         _("1. Every tenth lulo is free: a player's 10th, 20th, 30th... lulo, paid or not, costs nothing."),
@@ -114,6 +117,9 @@ RULES: tuple[RulesSection, ...] = (
         _("3. On the very first deal, everyone must go, so that there are lulos to pay."),
         _("4. If the night drags, pay 2 or even 3 lulos per deal: the stakes rise faster and the night ends "
           "sooner."),
+        _("Tapete's own, where the rules are silent: a player who took no trick and also broke a play rule (or "
+          "broke two) commits one lulo, not one per offence; and chips left in the pots when nobody owes go "
+          "back to who put them in. A table may choose otherwise for either."),
         _("Andres, who sent the rules, always goes when copas are trumps. That one is his, not the table's."),
     ), HOUSE_RULES),
 )

@@ -90,6 +90,16 @@ def test_rules_page_covers_every_part_of_the_game_in_our_own_words() -> None:
     assert not any("cups" in o.key or "copas" in o.key for o in GAME.options)
 
 
+def test_rules_page_says_what_becomes_of_the_pots_when_nobody_owes_and_names_tapetes_own_house_rules() -> None:
+    """Every option of the table is on the rules page, Tapete's own two as well (one lulo per player per deal,
+    play out the pots): a player who wonders where the chips left in the pots go can read it there."""
+    end = " ".join(str(p) for p in GAME.rules[-2].paragraphs)
+    assert "chips are left in the pots with nobody owing: the night ends and they go back to who put them in" in end
+    house = " ".join(str(p) for p in GAME.rules[-1].paragraphs)
+    assert "commits one lulo, not one per offence" in house
+    assert "chips left in the pots when nobody owes go back to who put them in" in house
+
+
 def test_dealer_puts_one_chip_in_each_pot() -> None:
     """"At the start of each round, the dealer ... will place three of the lowest-valued chips in three
     separate pots ... called the cabeza (head), barriga (belly), and cola (tail)."""
