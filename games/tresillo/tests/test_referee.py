@@ -313,7 +313,7 @@ def test_only_a_higher_matador_forces_one_out_where_the_table_chooses_that_house
 @pytest.mark.parametrize(("slug", "language", "said"), [
     ("ombre", "en", "Copas were led and you hold some: you must follow suit."),
     ("tresillo", "en", "Copas were led and you hold some: you must follow suit."),
-    ("ombre", "es", "Se salió a copas y tienes: debes asistir."),  # mid-sentence, the suit stays as it is
+    ("ombre", "es", "Se salió a copas y tienes copas: debes asistir."),  # mid-sentence, the suit stays as it is
     ("ombre", "fr", "On a entamé coupes (copas) et vous en avez\u00a0: vous devez fournir."),
 ])
 def test_a_sentence_that_opens_with_the_suit_led_starts_with_a_capital(client, slug, language, said):
