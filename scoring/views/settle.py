@@ -81,6 +81,19 @@ def settlement_choices(game: Game[Any, Any, Any]) -> list[Choice]:
             for o in game.settle_options]
 
 
+def deciding(choices: list[Choice], nights: list[Any]) -> list[Choice]:
+    """The choices that change something in these games (``nights``: each game's standings, this one and the
+    ones before it in the night): a yes-or-no choice whose two answers give every game the same balances (a
+    debt that would be counted, say, when none is open) is not asked; the game's default stands for it."""
+    def matters(choice: Choice, now: Any) -> bool:
+        try:
+            both = [now.game.balances(now.spec, now.state, **{choice.name: value}) for value in (True, False)]
+        except (TypeError, ValueError):  # as settle() says for these totals: never hide what may matter
+            return True
+        return both[0] != both[1]
+    return [c for c in choices if not isinstance(c.default, bool) or any(matters(c, now) for now in nights)]
+
+
 def choice_field(choice: Choice) -> forms.Field:
     if isinstance(choice.default, bool):
         return forms.ChoiceField(label=choice.label, choices=YES_NO, widget=SegmentedButtons(label=str(choice.label)),
@@ -211,7 +224,8 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
     table = access.table
     now = standings(table)
-    choices = settlement_choices(now.game)
+    earlier = earlier_games(table)
+    choices = deciding(settlement_choices(now.game), [now, *(standings(game) for game in earlier)])
 
     if request.method == "POST":
         if not access.can_edit:
@@ -237,7 +251,6 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
             logger.exception("Cannot settle table %s", table.pk)
             form.add_error(None, _("These totals do not add up to zero, so they cannot be settled. "
                                    "Please report this table."))
-    earlier = earlier_games(table)
     if result is not None:
         result["currency"] = form.cleaned_data["currency"]
         result["decimals"] = decimals_for(settled_amounts(result), result["currency"])

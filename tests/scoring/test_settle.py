@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from referee.game import get_game
 from scoring import seating, services
 from scoring.models import Table
 from scoring.views.settle import parse_stake
@@ -184,9 +185,17 @@ def test_a_table_played_for_nothing_is_not_told_nobody_owes_anything(client, tab
     assert "No stake: nobody pays money." in html and "Nobody owes anything." not in html
 
 
+def with_example_deals(table: Table, count: int) -> Table:
+    """``table`` with its game's first example deals recorded (the deals its API documentation shows)."""
+    game = get_game(table.game)
+    for record in game.example_records(services.table_spec(table))[:count]:
+        services.record_deal(table, record)
+    return table
+
+
 def test_game_specific_choices_come_from_the_games_balances(client):
-    table = services.create_table(game="toruro", players=["Ana", "Bea", "Carl", "Dani", "Eva"],
-                                  stake_minor=50)
+    table = with_example_deals(services.create_table(game="toruro", players=["Ana", "Bea", "Carl", "Dani", "Eva"],
+                                                     stake_minor=50), 1)
     url = reverse("settle", args=[table.view_token])
 
     page = client.get(url).content.decode()
@@ -195,6 +204,18 @@ def test_game_specific_choices_come_from_the_games_balances(client):
     response = client.get(url, {"stake": "0.50", "currency": "EUR", "include_open_lulos": "yes"})
     assert response.status_code == 200
     assert response.context["form"].game_choices() == {"include_open_lulos": True}
+
+
+def test_a_choice_whose_answers_change_nothing_is_not_asked(client):
+    """A Toruro night not begun has no lulo open and no chip in the pots: counting the open lulos or letting
+    them off gives the same balances, so settle-up does not ask (a tester); once a deal leaves a lulo open, it
+    does."""
+    table = services.create_table(game="toruro", players=["Ana", "Bea", "Carl", "Dani", "Eva"], stake_minor=50)
+    url = reverse("settle", args=[table.view_token])
+    assert 'name="include_open_lulos"' not in client.get(url).content.decode()
+    with_example_deals(table, 1)
+    assert services.standings(table).state.ledger.open_debts()  # the first deal left a lulo on the list
+    assert 'name="include_open_lulos"' in client.get(url).content.decode()
 
 
 def test_balances_that_do_not_add_up_get_a_message_not_a_500(client, table, monkeypatch):
@@ -348,7 +369,7 @@ def test_pesos_in_one_settlement_all_have_centavos_if_one_amount_needs_them(clie
 
 def test_a_choice_with_a_message_points_each_button_at_it(client, db):
     """A settle-up choice refused beside its buttons: each says it is wrong and why, to a screen reader."""
-    table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=50)
+    table = with_example_deals(services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=50), 2)
     html = client.get(reverse("settle", args=[table.view_token]),
                       {"stake": "0.50", "currency": "EUR", "per_point": "maybe"}).content.decode()
     buttons = re.findall(r'<input [^>]*name="per_point"[^>]*>', html)
