@@ -32,6 +32,7 @@ def seat(name: str) -> dict[str, Any]:
 def text(html: str) -> str:
     """The page as words, tags dropped and spaces squeezed."""
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = html.replace("&nbsp;", " ")  # a no-break space reads as a space
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").strip()
 
 

@@ -25,6 +25,7 @@ PLAYERS = ["Ana", "Bea", "Carl"]
 
 def text(html: str) -> str:
     html = re.sub(r"<(script|style)\b.*?</\1>", " ", html, flags=re.S)
+    html = html.replace("&nbsp;", " ")  # a no-break space reads as a space
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace("&#x27;", "'").strip()
 
 

@@ -88,7 +88,7 @@
         radio.hidden = radio.nextElementSibling.hidden = !went[radio.value] && !radio.checked;
       });
       trick.hidden = !any && !chosen;
-      if (chosen) pots.push(trick.querySelector("strong").textContent.split("· ")[1] + " " + chosen.value);
+      if (chosen) pots.push(trick.querySelector("strong").textContent.split(/·\s/)[1] + " " + chosen.value);
     });
     form.querySelectorAll(".player option").forEach(function (o) {  // hidden is not enough on iOS
       o.hidden = o.disabled = !!o.value && !went[o.value] && !o.selected;
