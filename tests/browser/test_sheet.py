@@ -296,6 +296,22 @@ def test_who_deals_and_who_leads_never_leave_a_separator_at_the_end_of_a_line(li
                 assert not [text for text in lines if text.endswith("·")], (language, path, width, lines)
 
 
+def test_a_name_on_the_line_of_who_deals_is_never_broken_at_its_hyphen(live_server, page: Page):
+    """"Entame : Jean-" over "Baptiste": the same tester, on the table page in French. A name stays whole on the
+    line of who deals and who leads, at any phone's width."""
+    table = services.create_table(game="tarot", players=TESTERS)
+    services.record_deal(table, {"taker": "Mathieu", "partner": "Mathieu", "contract": "garde", "bouts": 2,
+                                 "points": 49})  # Stéphanie deals next, Jean-Baptiste leads
+    page.set_extra_http_headers({"Accept-Language": "fr"})
+    page.goto(f"{live_server.url}/t/{table.view_token}/")
+    expect(page.locator("#next-up")).to_contain_text("Donneur : Stéphanie · Entame : Jean-Baptiste")
+    broken = []
+    for width in range(300, 431, 2):
+        page.set_viewport_size({"width": width, "height": 844})
+        broken += [(width, text) for text in page.locator("#next-up").evaluate(LINES_OF) if text.endswith("-")]
+    assert broken == []
+
+
 def test_by_the_takers_score_the_contract_as_a_paper_sheet_writes_it_without_widening_a_phone(live_server, page: Page,
                                                                                              screenshot):
     """A Tarot player's paper sheet says who took each deal and which contract (a tester missed it on the sheet and
