@@ -454,7 +454,7 @@ def test_the_big_screen_shows_the_standings_who_deals_next_and_the_last_deal(cli
     # Deal 4 was undone, so W deals it again; W is also the one who deals next on the standings.
     assert re.search(r"Deals next: <strong>W</strong>", html)
     assert re.search(r'id="big-last"><span class="which">Deal 3 ·&nbsp;Taker: S, Prise</span>', html)
-    assert f"S <span class=\"neg\">{MINUS}108</span>" in html
+    assert f"S&nbsp;<span class=\"neg\">{MINUS}108</span>" in html
 
 
 @pytest.mark.parametrize("game", [g.slug for g in all_games()])
