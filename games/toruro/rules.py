@@ -625,9 +625,12 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         - ``include_open_lulos=True``: every open lulo is paid now, and the chips on the table (the pots plus
           those payments) are shared equally among all the players, as if played out, where each player has
           the same chance at them; odd chips go one each in the order of play from the player after the
-          dealer."""
+          dealer.
+
+        Once the night is over (nobody owes, after a deal), there is nothing to count: the chips left in the pots
+        go back to who put them, whatever the choice (the deal's breakdown and the standings say so)."""
         nets = dict(state.ledger.nets(table.size))
-        if not include_open_lulos:
+        if not include_open_lulos or lulos.night_over(table, state):
             return {seat: nets[seat] + state.pot_shares[seat] for seat in range(table.size)}
         on_table = state.ledger.pots_total()
         for debt in state.ledger.open_debts():
@@ -648,10 +651,11 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         ['Open lulos let off: Di 3, Ed 3 and Ana 3.']
         >>> [str(note) for note in GAME.settle_notes(table, state, include_open_lulos=True)]
         ['Open lulos paid now: Di 3, Ed 3 and Ana 3.', 'On the table: 9 chips, 1 to each player and the 4 left \
-over one each to Cy, Di, Ed and Ana, from the player after the dealer.']
+over one each to Cy, Di, Ed and Ana, from the player after Bo, who deals next.']
         """
         names = table.players
         order = [table.after(state.dealer, k) for k in range(1, table.size + 1)]
+        include_open_lulos = include_open_lulos and not lulos.night_over(table, state)  # as balances() counts
         owed = [(debt.debtor, debt.amount) for debt in state.ledger.open_debts()]
         said = and_join([f"{names[seat]} {amount}" for seat, amount in owed])  # in the lulo list's order
         in_pots = state.ledger.pots_total()
@@ -660,7 +664,8 @@ over one each to Cy, Di, Ed and Ana, from the player after the dealer.']
             if owed:
                 notes.append(_("Open lulos let off: %(lulos)s.", lulos=said))
             if in_pots:
-                back = [f"{names[seat]} {state.pot_shares[seat]}" for seat in order if state.pot_shares[seat]]
+                since = [table.after(state.dealer, k) for k in range(table.size)]  # as the last deal's lines list them
+                back = [f"{names[seat]} {state.pot_shares[seat]}" for seat in since if state.pot_shares[seat]]
                 notes.append(_("The pots: %(n)s chips, back to who put them: %(who)s.", n=in_pots,
                                who=and_join(back)))
             return tuple(notes)
@@ -674,12 +679,13 @@ over one each to Cy, Di, Ed and Ana, from the player after the dealer.']
             notes.append(_("On the table: %(n)s chips, %(each)s to each player.", n=on_table, each=each))
         elif odd == 1:
             notes.append(_("On the table: %(n)s chips, %(each)s to each player and the one left over to %(who)s, "
-                           "the player after the dealer.", n=on_table, each=each, who=names[order[0]]))
+                           "the player after %(dealer)s, who deals next.", n=on_table, each=each,
+                           who=names[order[0]], dealer=names[state.dealer]))
         else:
             extra = and_join([names[seat] for seat in order[:odd]])
             notes.append(_("On the table: %(n)s chips, %(each)s to each player and the %(odd)s left over one each "
-                           "to %(who)s, from the player after the dealer.", n=on_table, each=each, odd=odd,
-                           who=extra))
+                           "to %(who)s, from the player after %(dealer)s, who deals next.", n=on_table, each=each,
+                           odd=odd, who=extra, dealer=names[state.dealer]))
         return tuple(notes)
 
     def display_state(self, table: Table, state: ToruroState) -> dict[str, Any]:

@@ -489,6 +489,18 @@ def test_the_last_lulo_paid_in_a_deal_nobody_goes_ends_the_night_and_the_breakdo
     assert "Nobody went: the pots (18 chips) stay for the next deal." in lines(outs[-1])
 
 
+def test_once_the_night_is_over_settling_up_gives_the_pots_back_whatever_the_choice() -> None:
+    """The same night: over, 18 chips in the pots (Juan 3, Ana 3, Luis 3, Pepe 3, Marta 6). Nothing is owed, so
+    counting the open lulos has nothing to count: both answers give the pots back to who put them, as the deal's
+    breakdown said (a reviewer: "Yes" shared them equally instead), and settle-up need not ask."""
+    records = [FIRST, *[{"turned_card": "5B", "payments": [pay(n, 1, 1, 1)], "went": []} for n in (1, 2, 3)]]
+    tbl = table()
+    state, _outs = play(tbl, *records)
+    assert balances(tbl, state, include_open_lulos=True) == balances(tbl, state)
+    assert [str(note) for note in GAME.settle_notes(tbl, state, include_open_lulos=True)] == [
+        "The pots: 18 chips, back to who put them: Juan 3, Ana 3, Luis 3, Pepe 3 and Marta 6."]  # as the deal said
+
+
 def test_a_void_deal_moves_nothing() -> None:
     """RULINGS: "Every deal may be recorded as void (misdeal ...): no score". No ante, no payment, no lulo;
     the pots and the lulo list stay as they were; the deal passes on."""
@@ -558,7 +570,7 @@ def test_settling_mid_night_says_how_the_pots_and_open_lulos_were_counted() -> N
     assert [str(note) for note in GAME.settle_notes(tbl, state, include_open_lulos=True)] == [
         "Open lulos paid now: Juan 3 and Ana 3.",
         "On the table: 12 chips, 2 to each player and the 2 left over one each to Marta and Juan, from the "
-        "player after the dealer."]
+        "player after Pepe, who deals next."]
 
 
 def test_settling_with_empty_pots_and_nobody_owing_has_nothing_to_explain() -> None:
