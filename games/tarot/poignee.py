@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.tarot.numbers import POIGNEE_BONUS, POIGNEE_TRUMPS
+from games.tarot.numbers import HAND_SIZE, POIGNEE_BONUS, POIGNEE_TRUMPS
 from games.tarot.rules_text import P_POIGNEE_SHOWN, P_POIGNEE_TRUMPS, SECTIONS
 from referee.cards import Card, DeckKind, card_name
 from referee.game import Ruling
@@ -49,6 +49,13 @@ def poignee_ruling(players: int, hand: Sequence[Card], shown: Sequence[Card]) ->
     and which (checked against ``hand`` when it is given); with the ``hand`` alone, the largest poignée it may
     show. :class:`~referee.parse.InvalidRecord` when neither is given or a card shown is not in the hand."""
     errors = Errors()
+    most = HAND_SIZE[players]
+    if len(hand) > most:  # as the play question refuses it (referee.tricks.rule_on)
+        errors.add("hand", _("A hand has %(cards)s cards at %(n)s players, not %(given)s.", cards=most, n=players,
+                             given=len(hand)))
+    if len(shown) > most:
+        errors.add("poignee", _("A poignée is shown from a hand of %(cards)s cards at %(n)s players: not %(given)s "
+                                "cards.", cards=most, n=players, given=len(shown)))
     if not shown and not hand:
         errors.add("poignee", _("Give the cards shown as the poignée, or the hand, to see which poignée it "
                                 "may show."))
@@ -107,12 +114,12 @@ def _what_is_shown(players: int, hand: Sequence[Card], shown: Sequence[Card]) ->
         return Ruling(False, RULE_POIGNEE_SHOWN, explanation, (*trumps, *left_out), reasons,
                       legal_cards_title=MAY_BE_SHOWN)
     size = size_for(players, len(shown))
-    held = _shown(trumps, excuse)
+    said = _shown(trumps, excuse)
     if size is None:
-        explanation = _("Not a poignée: %(shown)s %(players)s (%(simple)s needed for a simple one).", shown=held,
+        explanation = _("Not a poignée: %(shown)s %(players)s (%(simple)s needed for a simple one).", shown=said,
                         players=PLAYERS_SAID[players], simple=POIGNEE_TRUMPS[players]["simple"])
         return Ruling(False, RULE_POIGNEE_TRUMPS, explanation, (), reasons)
-    explanation = _("%(size)s: %(shown)s %(players)s (%(needed)s needed).", size=SIZE_SAID[size], shown=held,
+    explanation = _("%(size)s: %(shown)s %(players)s (%(needed)s needed).", size=SIZE_SAID[size], shown=said,
                     players=PLAYERS_SAID[players], needed=POIGNEE_TRUMPS[players][size])
     if excuse and not hand:
         explanation = _("%(main)s %(note)s", main=explanation, note=_(

@@ -142,3 +142,14 @@ def test_the_poignee_rulings_quote_the_rules_page() -> None:
     quoted = citation(GAME, RULE_POIGNEE_SHOWN), citation(GAME, RULE_POIGNEE_TRUMPS)
     assert [(q or {}).get("anchor") for q in quoted] == ["poignee", "poignee"]
     assert [str((q or {}).get("quote", ""))[:13] for q in quoted] == ["A player with", "Trumps needed"]
+
+
+def test_a_hand_or_a_poignee_longer_than_a_hand_is_refused() -> None:
+    """A reviewer: a 22-card hand at four players was answered "a triple poignée"; a hand there is 18 cards."""
+    with pytest.raises(InvalidRecord) as caught:
+        GAME.ruling(FOUR, {"question": "poignee", "hand": trumps(*range(1, 22)) + ["EX"]})
+    assert str(caught.value.errors["hand"]) == "A hand has 18 cards at 4 players, not 22."
+    with pytest.raises(InvalidRecord) as caught:
+        shown(trumps(*range(1, 20)), table=FOUR)
+    assert str(caught.value.errors["poignee"]) == ("A poignée is shown from a hand of 18 cards at 4 players: not 19 "
+                                                  "cards.")
