@@ -45,7 +45,7 @@ from scoring.presenters import presenter_for
 from scoring.templatetags.tapete import one_stop
 
 RECENT_DEALS = 5
-
+SEPARATOR = " ·\u00a0"  # between items: the "·" goes with what follows it, never last on a line
 
 def _game_or_404(slug: str) -> Game:
     try:
@@ -130,7 +130,7 @@ def side_labels(st: services.Standings) -> dict[str, str]:
     a team's members when the sides are teams, else the side itself."""
     labels = {side: side for side in st.game.sides(st.spec)}
     for side, members in team_members(st.game, st.spec).items():
-        labels[side] = f"{side} ({' · '.join(members)})" if side not in members else side
+        labels[side] = f"{side} ({SEPARATOR.join(members)})" if side not in members else side
     for value in st.extra.values():
         if isinstance(value, list) and value and all(isinstance(v, dict) and "side" in v and "label" in v
                                                      for v in value):

@@ -128,7 +128,7 @@
       });
       if (said.length) parts.push(said.join(", "));
     });
-    const all = parts.join(" · ");
+    const all = parts.join(" ·\u00a0");  // a "·" goes with what follows it: never last on a line
     return all.length > 240 ? all.slice(0, 239) + "…" : all;  // a few lines on a phone: all a deal holds
   };
 

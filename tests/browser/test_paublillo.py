@@ -230,3 +230,29 @@ def test_without_javascript_a_refusal_hides_the_tricks_and_the_server_still_refu
     expect(page.locator(".alert", has_text="Deal 1 saved")).to_be_visible()
     assert services.standings(table).totals == {"A": 1, "B": 0}
     context.close()
+
+
+def test_without_javascript_a_give_up_hides_the_tricks_only_where_the_monja_leaves_the_question(live_server,
+                                                                                               browser):
+    """A reviewer: without the script, giving up on alver after the monja put the dealer's team on 10 onto alver
+    left the tricks asked; and a give-up the monja made moot (both teams on alver, played for 1) still hid them.
+    A on 10 and Juan (A) dealing: the question comes with the monja, and a give-up there ends the deal. A on 11,
+    B on 10 and Sol (B) dealing: the monja settles it, so the tricks are asked whatever was answered before."""
+    from games.paublillo.tests.test_pages import SIX, to
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    on_ten = services.create_table(game="paublillo", players=SIX)
+    to(on_ten, 10, 0)  # ten deals: Juan (A) deals the eleventh
+    page.goto(f"{live_server.url}/t/{on_ten.edit_token}/")
+    tricks = page.locator("#field-tricks")
+    tap(page, "label[for=id_monja]")
+    tap(page, '#field-alver input[value="give_up"] + label')
+    expect(tricks).to_be_hidden()
+    both = services.create_table(game="paublillo", players=SIX)
+    to(both, 11, 10)  # 21 deals: Sol (B) deals the 22nd
+    page.goto(f"{live_server.url}/t/{both.edit_token}/")
+    tap(page, '#field-alver input[value="give_up"] + label')
+    expect(tricks).to_be_hidden()
+    tap(page, "label[for=id_monja]")
+    expect(tricks).to_be_visible()
+    context.close()

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SAID_BY_A_TRANSLATION = re.compile(r"\{% blocktranslate.*?%\}.*?\{% endblocktranslate %\}|\{% block title %\}.*?"
                                    r"\{% endblock %\}|<title>.*?</title>|\{% comment %\}.*?\{% endcomment %\}"
-                                   r'|\{#.*?#\}|join:"[^"]*"', re.S)
+                                   r'|\{#.*?#\}', re.S)
 ENDS_A_LINE = re.compile(r"·(?!&nbsp;|\u00a0)")  # a separator an ordinary space (or nothing) may follow
 
 

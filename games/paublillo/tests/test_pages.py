@@ -72,7 +72,7 @@ def test_new_table_with_alternating_teams(client, db):
     assert response.status_code == 302, response.content.decode()[:2000]
     table = Table.objects.get()
     html = client.get(response["Location"]).content.decode()
-    assert "Ana · Luis" in team(html, "A") and "Bea · Eva" in team(html, "B")
+    assert "Ana ·\xa0Luis" in team(html, "A") and "Bea ·\xa0Eva" in team(html, "B")  # each "·" with who follows
     assert [(s.player.name, s.team) for s in table.seats.order_by("position")] == [
         ("Ana", "A"), ("Bea", "B"), ("Luis", "A"), ("Eva", "B")]
 
@@ -112,7 +112,7 @@ def test_two_players_are_two_teams_of_one(client, db):
 def test_table_page_shows_teams_stones_and_whose_deal(client, paublillo6):
     html = page(client, paublillo6)
     state = element(html, "paublillo-state")
-    assert "Ana · Luis · Juan" in team(html, "A") and "Bea · Eva · Sol" in team(html, "B")
+    assert "Ana ·\xa0Luis ·\xa0Juan" in team(html, "A") and "Bea ·\xa0Eva ·\xa0Sol" in team(html, "B")
     assert state.count('<i class="stone') == 12  # all twelve in the middle
     assert "<strong>Ana</strong> deals; <strong>Bea</strong>, on the dealer&#x27;s right" in state \
         or "<strong>Ana</strong> deals; <strong>Bea</strong>, on the dealer's right" in state
