@@ -37,6 +37,7 @@ run: $(STAMP) $(SECRET_FILE)
 test: export DJANGO_SETTINGS_MODULE = config.test_settings
 test: $(DEVSTAMP)
 	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/mypy
 	$(PY) -m pytest

@@ -639,10 +639,6 @@ class Game(ABC, Generic[O, R, S]):
         value = state.totals[side]
         return Text(signed(value))
 
-    def total_after(self, table: TableSpec[O], state: S, side: int, outcome: Mapping[str, Any]) -> Text:
-        """A side's total after a deal, as the score sheet writes it under the deal's score: :meth:`show_total`."""
-        return self.show_total(table, state, side)
-
     def total_note(self, table: TableSpec[O], state: S, side: int, outcome: Mapping[str, Any]) -> Text | None:
         """What a deal did to a side's total that its score does not show, in a few characters the score sheet
         writes in small type under that total, in a column as narrow as a number (Pablo's exactly 50 going back

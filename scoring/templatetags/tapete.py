@@ -135,11 +135,17 @@ def settled_money(minor: Any, currency: str, decimals: Any, signed: bool = False
 
     >>> settled_money(300, "COP", 2, signed=True), settled_money(300, "COP", 0), settled_money(150, "COP", 0)
     ('+3.00 COP', '3 COP', '1.50 COP')
+    >>> settled_money(2700, "COP", "")  # no shared decimals given: the amount as it is said alone, never "2700"
+    '27 COP'
     """
     try:
-        return money_text(int(minor), currency, signed=signed, decimals=int(decimals))
+        amount = int(minor)
     except (TypeError, ValueError):
         return str(minor)
+    try:
+        return money_text(amount, currency, signed=signed, decimals=int(decimals))
+    except (TypeError, ValueError):
+        return money_text(amount, currency, signed=signed)
 
 
 @register.filter

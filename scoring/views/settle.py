@@ -81,8 +81,8 @@ def settlement_choices(game: Game[Any, Any, Any]) -> list[Choice]:
             for o in game.settle_options]
 
 
-def deciding(choices: list[Choice], nights: list[Any]) -> list[Choice]:
-    """The choices that change something in these games (``nights``: each game's standings, this one and the
+def choices_that_matter(choices: list[Choice], games: list[Any]) -> list[Choice]:
+    """The choices that change something in these games (``games``: each game's standings, this one and the
     ones before it in the night): a yes-or-no choice whose two answers give every game the same balances (a
     debt that would be counted, say, when none is open) is not asked; the game's default stands for it."""
     def matters(choice: Choice, now: Any) -> bool:
@@ -91,7 +91,7 @@ def deciding(choices: list[Choice], nights: list[Any]) -> list[Choice]:
         except (TypeError, ValueError):  # as settle() says for these totals: never hide what may matter
             return True
         return both[0] != both[1]
-    return [c for c in choices if not isinstance(c.default, bool) or any(matters(c, now) for now in nights)]
+    return [c for c in choices if not isinstance(c.default, bool) or any(matters(c, now) for now in games)]
 
 
 def choice_field(choice: Choice) -> forms.Field:
@@ -225,7 +225,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     table = access.table
     now = standings(table)
     earlier = earlier_games(table)
-    choices = deciding(settlement_choices(now.game), [now, *(standings(game) for game in earlier)])
+    choices = choices_that_matter(settlement_choices(now.game), [now, *(standings(game) for game in earlier)])
 
     if request.method == "POST":
         if not access.can_edit:

@@ -128,7 +128,7 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
         void = bool(outcome.get("void"))
         mark = None if void else presenter.deal_mark(spec, deal.record, outcome)
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
-                           services.translate(game.total_after(spec, state, side, outcome)),
+                           services.translate(game.show_total(spec, state, side)),
                            _note(game.total_note(spec, state, side, outcome)),
                            mark if mark is not None and mark.side == side else None) for side in sides)
         dealer = _player(spec, outcome.get("dealer"))

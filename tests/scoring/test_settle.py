@@ -403,7 +403,8 @@ def test_the_whole_night_is_settled_at_once_across_the_games_the_players_changed
     rows = dict(re.findall(r'<th scope="row" class="fw-semibold">(\w)<span.*?</span></th>\s*<td[^>]*>([^<]+)</td>',
                            night, re.S))
     assert rows == {"N": "+33.00 EUR", "S": "0.00 EUR", "E": "0.00 EUR", "W": "−26.40 EUR", "O": "−6.60 EUR"}
-    assert "Game 1\xa0−19.80 EUR ·\xa0This game\xa0−6.60 EUR" in unescape(re.sub(r"<[^>]+>", "", night))  # W's two games, by name
+    said = unescape(re.sub(r"<[^>]+>", "", night))
+    assert "Game 1\xa0−19.80 EUR ·\xa0This game\xa0−6.60 EUR" in said  # W's two games, by name
 
 
 def test_the_whole_night_is_counted_at_the_stake_on_the_page_and_says_what_a_game_was_saved_at(client, db):
