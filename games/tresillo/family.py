@@ -256,12 +256,13 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
         shares = self.share(table, state, amount)
         extra = [table.players[seat] for seat in (table.after(state.dealer, k + 1) for k in range(table.size))
                  if shares[seat] > each]
+        dealer = table.players[state.dealer]  # who deals next: the odd ones go round from the player after them
         if odd == 1:
             return (_("%(where)s: %(n)s, %(each)s to each player and the one left over to %(who)s, the player after "
-                      "the dealer.", where=where, n=amount, each=each, who=extra[0]),)
+                      "%(dealer)s, who deals next.", where=where, n=amount, each=each, who=extra[0], dealer=dealer),)
         return (_("%(where)s: %(n)s, %(each)s to each player and the %(odd)s left over one each to %(who)s, from "
-                  "the player after the dealer.", where=where, n=amount, each=each, odd=odd,
-                  who=and_join(extra)),)
+                  "the player after %(dealer)s, who deals next.", where=where, n=amount, each=each, odd=odd,
+                  who=and_join(extra), dealer=dealer),)
 
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
         return ruling(table, situation)

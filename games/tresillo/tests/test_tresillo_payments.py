@@ -291,11 +291,11 @@ def test_the_settlement_says_how_the_plato_and_middle_were_shared_and_who_took_t
     assert TRESILLO.balances(TABLE, IN_PLATO) == {0: -6 + 8 + 1, 1: -15 + 8, 2: -5 + 8 + 1}
     assert [str(note) for note in TRESILLO.settle_notes(TABLE, IN_PLATO)] == [
         "The plato and the middle pool: 26, 8 to each player and the 2 left over one each to Carl and Ana, "
-        "from the player after the dealer."]
+        "from the player after Bea, who deals next."]
     # RESERVED: 18 + 10 = 28 = 3 × 9 + 1; Ana deals, so Bea takes the one left over.
     assert [str(note) for note in TRESILLO.settle_notes(TABLE, RESERVED)] == [
         "The plato and the middle pool: 28, 9 to each player and the one left over to Bea, the player after "
-        "the dealer."]
+        "Ana, who deals next."]
 
 
 # -- bidding ----------------------------------------------------------------------------------------------------
