@@ -1,0 +1,33 @@
+"""When each change was made, as the phones at the table read the time.
+
+The server keeps and writes times in UTC (settings.TIME_ZONE): a table in Bogotá that recorded a deal at 15:42
+read "20:42" in its history, five hours off, while the page's own offline notice ("Offline — last updated at …")
+said the phone's time (found by a tester). The history and a deal's page show each time in the phone's time
+zone; without JavaScript, the server's UTC time stays."""
+
+from __future__ import annotations
+
+from zoneinfo import ZoneInfo
+
+from playwright.sync_api import expect
+
+from scoring import services
+from scoring.models import DealRevision
+
+
+def test_the_history_and_a_deals_page_say_when_in_the_phones_own_time(live_server, browser, browser_context_args):
+    table = services.create_table(game="tarot", players=["Ana", "Bruno", "Chloé", "Didier"])
+    services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 45})
+    created = DealRevision.objects.get(deal__table=table).created
+    bogota = created.astimezone(ZoneInfo("America/Bogota")).strftime("%d/%m/%Y %H:%M")  # UTC − 5, no summer time
+    utc = created.strftime("%d/%m/%Y %H:%M")
+    assert bogota != utc
+
+    context = browser.new_context(**browser_context_args, locale="fr-FR", timezone_id="America/Bogota")
+    page = context.new_page()
+    for path in ("history/", "deal/1/"):
+        page.goto(f"{live_server.url}/t/{table.view_token}/{path}")
+        when = page.locator("#changes time, .revision time").first
+        expect(when).to_have_text(bogota)
+        assert utc not in page.locator("main").inner_text()
+    context.close()
