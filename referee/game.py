@@ -425,8 +425,14 @@ class Game(ABC, Generic[O, R, S]):
                                     game=_(self.name), counts=counts, n=len(names)))  # the name as the reader says it
         if any(not p for p in names):
             errors.add("players", _("Every player needs a name."))
-        if len(set(p.casefold() for p in names)) != len(names):
-            errors.add("players", _("Two players have the same name."))
+        alike: dict[str, list[str]] = {}
+        for name in names:
+            if name:
+                alike.setdefault(name.casefold(), []).append(name)
+        same = next((typed for typed in alike.values() if len(typed) > 1), None)
+        if same:  # which two, as typed: "Ana" and "ana" are one name (capitals do not count)
+            errors.add("players", _("Two players have the same name: %(names)s.",
+                                    names=and_join(list(dict.fromkeys(same)))))
         chosen = options if isinstance(options, Options) else self.parse_options(options or {}, errors)
         if not 0 <= first_dealer < max(len(names), 1):
             errors.add("first_dealer", _("The first dealer must be one of the players."))

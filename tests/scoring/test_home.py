@@ -172,6 +172,16 @@ def test_each_mistake_is_shown_beside_its_field_and_nothing_is_created(client, d
     assert 'value="Ana"' in html or data.get("player_0")  # what was typed is still there
 
 
+@pytest.mark.parametrize(("typed", "named"), [("ana", "Ana and ana"), ("Ana", "Ana")])
+def test_two_players_with_the_same_name_are_named_capitals_or_not(client, db, typed, named):
+    """"Ana" and "ana" are one name to the table (capitals do not count): the message said only "Two players
+    have the same name.", and a newcomer who saw two different names did not know which two (found by a tester)."""
+    html = start(client, player_2=typed).content.decode()
+
+    assert field_error(html, "players") == f"Two players have the same name: {named}."
+    assert not Table.objects.exists()
+
+
 def test_a_stake_of_a_thousand_written_the_spanish_way_is_a_thousand(client, db):
     """ "1.000" COP is a thousand pesos a point (money has at most two decimals: the point groups thousands)."""
     start(client, stake="1.000", currency="COP")

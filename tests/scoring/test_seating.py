@@ -166,7 +166,7 @@ def test_a_change_the_game_refuses_is_said_beside_the_form_not_offered_to_confir
     add_deals(tarot4, 1)
     html = client.post(players_url(tarot4), {"action": "join", "join-name": "n", "join-after": "0"}
                        ).content.decode()
-    assert "Two players have the same name." in html and "Close this game?" not in html
+    assert "Two players have the same name: N and n." in html and "Close this game?" not in html
 
 
 def test_a_confirmation_sent_after_the_players_changed_elsewhere_changes_nothing_more(client, tarot4):
@@ -210,7 +210,7 @@ def test_a_team_game_keeps_its_seats(client, db):
 def test_a_name_already_seated_cannot_join(client, tarot4):
     html = client.post(players_url(tarot4), {"action": "join", "join-name": "n", "join-after": "0"}
                        ).content.decode()
-    assert "Two players have the same name." in html
+    assert "Two players have the same name: N and n." in html
     assert services.table_spec(tarot4).players == tuple(PLAYERS4)
 
 

@@ -230,7 +230,7 @@ def test_two_players_may_swap_names(tarot4):
 def test_a_player_name_twice_is_refused_beside_the_form(client, tarot4):
     html = client.post(f"/t/{tarot4.edit_token}/players/",
                        {"seat_0": "N", "seat_1": "n", "seat_2": "E", "seat_3": "W"}).content.decode()
-    assert "Two players have the same name." in html
+    assert "Two players have the same name: N and n." in html
     assert services.table_spec(tarot4).players == tuple(PLAYERS4) and not TableChange.objects.exists()
 
 
