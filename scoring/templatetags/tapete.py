@@ -8,6 +8,9 @@ from typing import Any
 
 from django import template
 from django.utils import timezone
+from django.utils.dateformat import format as date_format_as
+from django.utils.formats import date_format
+from django.utils.html import format_html
 from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
@@ -197,3 +200,15 @@ def game_record(form: Any, table: Any, deal: Any = None, st: Any = None) -> Any:
     from scoring.presenters import presenter_for
 
     return presenter_for(table.game).record(form, table, deal, st)
+
+
+@register.filter
+def local_time(moment: Any) -> str:
+    """A moment as a ``<time>`` the phone's own script says in the phone's own time zone (``static/app/times.js``:
+    the server's clock is UTC, hours off at most tables); the server's time without the script. Safe to put in a
+    translated sentence ("started {{ when }}")."""
+    if not moment:
+        return ""
+    here = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return format_html('<time datetime="{}" data-local>{}</time>', date_format_as(here, "c"),
+                       date_format(here, "SHORT_DATETIME_FORMAT"))

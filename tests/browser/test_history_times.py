@@ -3,7 +3,8 @@
 The server keeps and writes times in UTC (settings.TIME_ZONE): a table in Bogotá that recorded a deal at 15:42
 read "20:42" in its history, five hours off, while the page's own offline notice ("Offline — last updated at …")
 said the phone's time (found by a tester). The history and a deal's page show each time in the phone's time
-zone; without JavaScript, the server's UTC time stays."""
+zone, and so do settle-up and the share page when they say when an earlier game of the night started; without
+JavaScript, the server's UTC time stays."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
-from scoring import services
+from scoring import seating, services
 from scoring.models import DealRevision
 
 
@@ -29,5 +30,24 @@ def test_the_history_and_a_deals_page_say_when_in_the_phones_own_time(live_serve
         page.goto(f"{live_server.url}/t/{table.view_token}/{path}")
         when = page.locator("#changes time, .revision time").first
         expect(when).to_have_text(bogota)
+        assert utc not in page.locator("main").inner_text()
+    context.close()
+
+
+def test_an_earlier_game_of_the_night_started_at_the_phones_own_time(live_server, browser, browser_context_args):
+    """"Game 1: 1 deal, started …" on settle-up and the share page, once the players changed."""
+    table = services.create_table(game="tarot", players=["Ana", "Bruno", "Chloé", "Didier"])
+    services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 45})
+    started = table.created
+    assert seating.change_seats(table, ["Ana", "Bruno", "Chloé", "Didier", "Emma"]) is not None
+    bogota = started.astimezone(ZoneInfo("America/Bogota")).strftime("%d/%m/%Y %H:%M")
+    utc = started.strftime("%d/%m/%Y %H:%M")
+    assert bogota != utc
+
+    context = browser.new_context(**browser_context_args, locale="fr-FR", timezone_id="America/Bogota")
+    page = context.new_page()
+    for path in ("settle/", "share/"):
+        page.goto(f"{live_server.url}/t/{table.edit_token}/{path}")
+        expect(page.locator("main time").first).to_have_text(bogota)
         assert utc not in page.locator("main").inner_text()
     context.close()
