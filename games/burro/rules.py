@@ -19,7 +19,7 @@ options (:mod:`games.burro.options`); the referee is :mod:`games.burro.play`, th
 >>> for loser in ("Bea", "Bea", "Carl", "Bea"):
 ...     state, outcome = GAME.apply(table, state, {"loser": loser})
 >>> state.totals, str(GAME.show_total(table, state, 1)), str(outcome.breakdown[0])
-((0, 3, 1), 'B-U-R', 'Bea was left holding cards and takes a letter: B-U-R.')
+((0, 3, 1), 'B-U-R', 'Bea was left holding cards and takes a letter, now B-U-R.')
 """
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ from referee.values import Seat, Values
 
 WORD = "BURRO"
 LETTERS = len(WORD)  # the fifth letter ends the game
+# The loser's lines deals were stored with before they said "now" (a new user read "takes a letter: B-U" as if
+# "B-U" were the letter taken): kept in the catalogue, as those deals' breakdowns still read them.
+STORED_LINES: tuple[Text, ...] = (
+    _("%(player)s was left holding cards and takes a letter: %(letters)s."),
+    _("Decider between %(players)s: %(player)s lost it and takes a letter: %(letters)s."),
+)
 Table = TableSpec[BurroOptions]
 
 SETTLE_OPTIONS: tuple[Option, ...] = (
@@ -196,11 +202,11 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
             after = after.replace(deciders=state.deciders + 1)
         count = after.totals[loser.index]
         if record.decider:
-            lines: list[Text] = [_("Decider between %(players)s: %(player)s lost it and takes a letter: "
+            lines: list[Text] = [_("Decider between %(players)s: %(player)s lost it and takes a letter, now "
                                    "%(letters)s.", players=names(table, playing), player=loser.name,
                                    letters=letters(count))]
         else:
-            lines = [_("%(player)s was left holding cards and takes a letter: %(letters)s.", player=loser.name,
+            lines = [_("%(player)s was left holding cards and takes a letter, now %(letters)s.", player=loser.name,
                        letters=letters(count))]
         if count == LETTERS and not record.decider:
             lines.append(_("%(player)s has spelled BURRO: the game is over.", player=loser.name))

@@ -59,7 +59,7 @@ def test_three_players_play_burro_to_a_decider(live_server, page: Page, screensh
     lose(page, "Bea")
     save(page, 1)
     assert letters(page) == {"Ana": "—", "Carl": "—", "Bea": "B"}
-    expect(page.locator("#breakdown")).to_contain_text("Bea was left holding cards and takes a letter: B.")
+    expect(page.locator("#breakdown")).to_contain_text("Bea was left holding cards and takes a letter, now B.")
 
     # 2. A misdeal: nobody takes a letter, the deal passes on.
     page.locator("#record summary", has_text="Misdeal?").click()
@@ -104,7 +104,7 @@ def test_three_players_play_burro_to_a_decider(live_server, page: Page, screensh
     expect(page.locator("#game-over")).to_contain_text("Winner: Bea")
     assert letters(page) == {"Bea": "B", "Carl": "B-U", "Ana": "B-U-R-R-O"}
     expect(page.locator("#breakdown")).to_contain_text("Decider between Bea and Carl: Carl lost it and takes a "
-                                                       "letter: B-U.")
+                                                       "letter, now B-U.")
     screenshot("winner")
 
     # Settle up at 0.50 a letter: Ana pays 5 − 1 = 4 letters (2.00), Carl 2 − 1 = 1 (0.50), to Bea.

@@ -38,7 +38,7 @@ def test_each_hand_gives_the_losers_letter_and_the_running_totals(api):
         {"Ana": 0, "Bea": 2, "Carl": 1}]
     assert [d["extra"].get("letters") for d in body["deals"]] == ["B", "B-U", None, "B"]
     assert body["deals"][3]["extra"]["sheet"] == {"Ana": "—", "Bea": "B-U", "Carl": "B"}  # everyone's letters
-    assert body["deals"][1]["breakdown"] == ["Bea was left holding cards and takes a letter: B-U."]
+    assert body["deals"][1]["breakdown"] == ["Bea was left holding cards and takes a letter, now B-U."]
     assert body["deals"][2]["void"] is True
     assert [d["dealer"] for d in body["deals"]] == ["Ana", "Bea", "Carl", "Ana"] and body["dealer"] == "Bea"
     assert body["state"]["letters"] == {"Ana": "—", "Bea": "B-U", "Carl": "B"}
@@ -61,7 +61,7 @@ def test_a_tie_then_the_decider(api):
     body = score(api, tied + [{"loser": "Carl"}]).json()
     assert body["winners"] == ["Bea"] and body["totals"] == {"Ana": 5, "Bea": 0, "Carl": 1}
     assert body["deals"][-1]["extra"]["decider"] is True
-    assert body["deals"][-1]["breakdown"][0] == "Decider between Bea and Carl: Carl lost it and takes a letter: B."
+    assert body["deals"][-1]["breakdown"][0] == "Decider between Bea and Carl: Carl lost it and takes a letter, now B."
 
 
 def test_invalid_hands_are_refused_beside_the_field(api):
@@ -87,7 +87,7 @@ def test_options_are_checked_beside_the_option(api):
 
 def test_the_letters_and_breakdown_in_the_askers_language():
     body = JsonClient("es").post(SCORE, {"players": PLAYERS, "deals": [{"loser": "Bea"}]}).json()
-    assert body["deals"][0]["breakdown"] == ["Bea se quedó con cartas y se lleva una letra: B."]
+    assert body["deals"][0]["breakdown"] == ["Bea se quedó con cartas y se lleva una letra; ya lleva B."]
     body = JsonClient("fr").post(SCORE, {"players": PLAYERS, "deals": [{"void": True}]}).json()
     assert body["deals"][0]["breakdown"] == ["Maldonne\u00a0: personne ne prend de lettre."]
 

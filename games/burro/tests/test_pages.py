@@ -98,13 +98,13 @@ def test_the_table_page_shows_letters_fewest_first_and_the_deal(client, burro):
     # Four hands dealt by Ana, Bea, Carl, Ana: Bea deals the fifth, Carl leads.
     assert re.search(r"Bea\s*<span class=\"next\">deals next</span>", html)
     assert re.search(r"Carl\s*<span class=\"next\">leads next</span>", html)
-    assert "Bea was left holding cards and takes a letter: B-U-R." in html
+    assert "Bea was left holding cards and takes a letter, now B-U-R." in html
 
 
 def test_the_table_page_speaks_spanish_and_french(client, burro):
     hands(burro, "Bea")
     spanish = page(client, burro, "es")
-    assert "Bea se quedó con cartas y se lleva una letra: B." in spanish
+    assert "Bea se quedó con cartas y se lleva una letra; ya lleva B." in spanish
     assert "¿Quién se quedó con cartas?" in spanish
     french = page(client, burro, "fr")
     assert "Qui a encore des cartes en main\u00a0?" in french

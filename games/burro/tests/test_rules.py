@@ -11,6 +11,8 @@ import pytest
 from games.burro.rules import GAME, BurroState
 from referee.cards import DeckKind, full_deck
 from referee.game import InvalidRecord
+from referee.text import Text
+from tests.said import said_in
 
 THREE = ["Ana", "Bea", "Carl"]
 FOUR = ["Ana", "Bea", "Carl", "Dani"]
@@ -113,7 +115,7 @@ def test_the_last_player_holding_cards_takes_the_next_letter():
     table, state, outcomes = play(THREE, "Bea")
     assert outcomes[0].scores == (0, 1, 0)
     assert state.totals == (0, 1, 0)
-    assert [str(line) for line in outcomes[0].breakdown] == ["Bea was left holding cards and takes a letter: B."]
+    assert [str(line) for line in outcomes[0].breakdown] == ["Bea was left holding cards and takes a letter, now B."]
     assert outcomes[0].details.loser.name == "Bea" and outcomes[0].details.letters == "B"
 
 
@@ -143,7 +145,7 @@ def test_the_fifth_letter_ends_the_game_at_once():
     state, outcome = GAME.apply(table, state, {"loser": "Bea"})
     assert outcome.game_over and outcome.winners == (0,)
     assert [str(line) for line in outcome.breakdown] == [
-        "Bea was left holding cards and takes a letter: B-U-R-R-O.",
+        "Bea was left holding cards and takes a letter, now B-U-R-R-O.",
         "Bea has spelled BURRO: the game is over.",
         "Ana wins with the fewest letters (no letter).",
     ]
@@ -218,7 +220,7 @@ def test_the_deciders_loser_takes_a_letter_and_fewest_letters_then_wins():
     assert outcome.winners == (1,) and outcome.game_over
     assert outcome.details.decider and [s.name for s in outcome.details.players] == ["Bea", "Carl"]
     assert [str(line) for line in outcome.breakdown] == [
-        "Decider between Bea and Carl: Carl lost it and takes a letter: B-U.",
+        "Decider between Bea and Carl: Carl lost it and takes a letter, now B-U.",
         "Bea wins with the fewest letters (B).",
     ]
     assert state.deciders == 1
@@ -291,3 +293,14 @@ def test_settle_up_by_rank_each_loser_pays_the_winner_the_difference_or_a_stake(
     assert GAME.balances(table, state) == {0: -5, 1: 8, 2: -3}
     assert GAME.balances(table, state, per_point=False) == {0: -1, 1: 2, 2: -1}
     assert str(GAME.stake_unit) == "letter"
+
+
+def test_the_loser_s_line_says_the_letters_now_held_and_deals_stored_before_still_read_in_every_language() -> None:
+    """"takes a letter: B-U" read as if "B-U" were the letter taken (a new user): the line says the letters the
+    loser now has. A deal stored with the old line (its breakdown is kept as recorded) still reads translated."""
+    table = GAME.table(["Ana", "Bea", "Carl"])
+    state, outcome = GAME.apply(table, GAME.initial_state(table), {"loser": "Bea"})
+    assert said_in("es", outcome.breakdown[0]) == "Bea se quedó con cartas y se lleva una letra; ya lleva B."
+    stored = Text("%(player)s was left holding cards and takes a letter: %(letters)s.", {"player": "Bea",
+                                                                                         "letters": "B-U"})
+    assert said_in("fr", stored) == "Bea a encore des cartes en main et prend une lettre\u00a0: B-U."
