@@ -160,7 +160,7 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
 
 
 def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_count: int,
-                earlier: list[Table]) -> dict[str, Any] | None:
+                earlier: list[Table], earlier_standings: list[Any]) -> dict[str, Any] | None:
     """The whole night, when the players changed during it: this game and every game before it (``earlier``,
     latest first, each closed when the players changed) settled at the stake and choices on the page, added up
     player by player (by name, whatever its capitals), and the fewest payments for it all. A real table plays
@@ -168,13 +168,14 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
     with an earlier game, or none, is said but not used here. Each game's own page still settles it on its own
     at its own stake. None on a closed game's page (the night went on after it), before any change of players,
     or without a stake (the page above says nobody pays). ``failed``: a game whose settlement cannot be worked
-    out, named, and nothing added up."""
+    out, named, and nothing added up. ``earlier_standings``: each earlier game's standings, as the page read
+    them once."""
     stake, currency, choices = form.cleaned_data["stake"], form.cleaned_data["currency"], form.game_choices()
     if table.closed or not earlier or not stake:
         return None
     games: list[dict[str, Any]] = []
-    for game_table in reversed(earlier):
-        now, label = standings(game_table), _("Game %(n)s") % {"n": game_table.number}  # type: ignore[attr-defined]
+    for game_table, now in reversed(list(zip(earlier, earlier_standings, strict=True))):
+        label = _("Game %(n)s") % {"n": game_table.number}  # type: ignore[attr-defined]
         try:
             settled = settlement(now.game, now.spec, now.state, stake, choices)
         except (TypeError, ValueError):  # as settle() says for this game's own totals
@@ -225,7 +226,8 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     table = access.table
     now = standings(table)
     earlier = earlier_games(table)
-    choices = choices_that_matter(settlement_choices(now.game), [now, *(standings(game) for game in earlier)])
+    earlier_standings = [standings(game) for game in earlier]  # read once: the choices and the night need them
+    choices = choices_that_matter(settlement_choices(now.game), [now, *earlier_standings])
 
     if request.method == "POST":
         if not access.can_edit:
@@ -256,7 +258,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
         result["decimals"] = decimals_for(settled_amounts(result), result["currency"])
         result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
                              or form.cleaned_data["currency"] != table.currency)
-        result["night"] = whole_night(table, form, result, now.deal_count, earlier)
+        result["night"] = whole_night(table, form, result, now.deal_count, earlier, earlier_standings)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
                "result": result, "earlier": earlier, "later": later_game(table),

@@ -16,38 +16,33 @@ from scoring import seating, services
 from scoring.models import DealRevision
 
 
+def a_phone_in_bogota_reads(live_server, browser, browser_context_args, moment, pages: dict[str, str]) -> None:
+    """Each page (its path, and where its first time stands) says ``moment`` in Bogotá's time (UTC − 5, no
+    summer time), and nowhere the server's UTC."""
+    bogota = moment.astimezone(ZoneInfo("America/Bogota")).strftime("%d/%m/%Y %H:%M")
+    utc = moment.strftime("%d/%m/%Y %H:%M")
+    assert bogota != utc
+    context = browser.new_context(**browser_context_args, locale="fr-FR", timezone_id="America/Bogota")
+    page = context.new_page()
+    for path, where in pages.items():
+        page.goto(f"{live_server.url}{path}")
+        expect(page.locator(where).first).to_have_text(bogota)
+        assert utc not in page.locator("main").inner_text()
+    context.close()
+
+
 def test_the_history_and_a_deals_page_say_when_in_the_phones_own_time(live_server, browser, browser_context_args):
     table = services.create_table(game="tarot", players=["Ana", "Bruno", "Chloé", "Didier"])
     services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 45})
     created = DealRevision.objects.get(deal__table=table).created
-    bogota = created.astimezone(ZoneInfo("America/Bogota")).strftime("%d/%m/%Y %H:%M")  # UTC − 5, no summer time
-    utc = created.strftime("%d/%m/%Y %H:%M")
-    assert bogota != utc
-
-    context = browser.new_context(**browser_context_args, locale="fr-FR", timezone_id="America/Bogota")
-    page = context.new_page()
-    for path in ("history/", "deal/1/"):
-        page.goto(f"{live_server.url}/t/{table.view_token}/{path}")
-        when = page.locator("#changes time, .revision time").first
-        expect(when).to_have_text(bogota)
-        assert utc not in page.locator("main").inner_text()
-    context.close()
+    a_phone_in_bogota_reads(live_server, browser, browser_context_args, created, {
+        f"/t/{table.view_token}/{path}": "#changes time, .revision time" for path in ("history/", "deal/1/")})
 
 
 def test_an_earlier_game_of_the_night_started_at_the_phones_own_time(live_server, browser, browser_context_args):
     """"Game 1: 1 deal, started …" on settle-up and the share page, once the players changed."""
     table = services.create_table(game="tarot", players=["Ana", "Bruno", "Chloé", "Didier"])
     services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 45})
-    started = table.created
     assert seating.change_seats(table, ["Ana", "Bruno", "Chloé", "Didier", "Emma"]) is not None
-    bogota = started.astimezone(ZoneInfo("America/Bogota")).strftime("%d/%m/%Y %H:%M")
-    utc = started.strftime("%d/%m/%Y %H:%M")
-    assert bogota != utc
-
-    context = browser.new_context(**browser_context_args, locale="fr-FR", timezone_id="America/Bogota")
-    page = context.new_page()
-    for path in ("settle/", "share/"):
-        page.goto(f"{live_server.url}/t/{table.edit_token}/{path}")
-        expect(page.locator("main time").first).to_have_text(bogota)
-        assert utc not in page.locator("main").inner_text()
-    context.close()
+    a_phone_in_bogota_reads(live_server, browser, browser_context_args, table.created, {
+        f"/t/{table.edit_token}/{path}": "main time" for path in ("settle/", "share/")})
