@@ -538,6 +538,11 @@ class Game(ABC, Generic[O, R, S]):
         them at every player count, and the API documents the game with them: every game gives some."""
         return ()
 
+    def variant_name(self, table: TableSpec[O]) -> Text | None:
+        """What tells this table from the game's other tables in a list of them (Pablo's "English variant"),
+        or None when the game has one kind of table."""
+        return None
+
     def display_state(self, table: TableSpec[O], state: S) -> Mapping[str, Any]:
         """What the API shows of the state beyond the totals (the lulo list, the stones...): JSON-able values
         or :class:`Text`, said in the reader's language."""

@@ -188,6 +188,9 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
             return _("%(end)s → 0", end=count.ENGLISH_END)
         return None
 
+    def variant_name(self, table: Table) -> Text:
+        return VARIANT_NAMES[table.options.kind]
+
     def display_state(self, table: Table, state: PabloState) -> Mapping[str, Any]:
         variant = table.options.kind
         end = count.FRENCH_END if variant is Variant.FRENCH else count.ENGLISH_END

@@ -203,12 +203,16 @@ def game_record(form: Any, table: Any, deal: Any = None, st: Any = None) -> Any:
 
 
 @register.filter
-def local_time(moment: Any) -> str:
+def local_time(moment: Any, part: str = "") -> str:
     """A moment as a ``<time>`` the phone's own script says in the phone's own time zone (``static/app/times.js``:
     the server's clock is UTC, hours off at most tables); the server's time without the script. Safe to put in a
-    translated sentence ("started {{ when }}")."""
+    translated sentence ("started {{ when }}"). ``local_time:"date"``: its day alone (a game at 8 pm in Bogotá
+    is the next day in UTC)."""
     if not moment:
         return ""
     here = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    if part == "date":
+        return format_html('<time datetime="{}" data-local="date">{}</time>', date_format_as(here, "c"),
+                           date_format(here, "SHORT_DATE_FORMAT"))
     return format_html('<time datetime="{}" data-local>{}</time>', date_format_as(here, "c"),
                        date_format(here, "SHORT_DATETIME_FORMAT"))

@@ -26,7 +26,7 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from referee.game import Game, InvalidRecord, TableSpec, all_games, get_game
 from referee.text import is_i18n
 from scoring import chart as score_chart
-from scoring import seating, services
+from scoring import demos, seating, services
 from scoring.access import (
     Access,
     Version,
@@ -57,29 +57,40 @@ def _game_or_404(slug: str) -> Game:
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     tokens = recent_tokens(request)
-    recent: list[dict[str, Any]] = []
-    if tokens:
-        found: dict[str, Table] = {}
-        tables = Table.objects.filter(edit_token__in=tokens) | Table.objects.filter(view_token__in=tokens)
-        # when a deal was last recorded or changed (a deal does not touch the table's own time), and how many
-        tables = tables.annotate(last_deal=Max("deals__updated"),
-                                 deals_played=Count("deals", filter=Q(deals__withdrawn=False)))
-        for table in tables.prefetch_related("seats__player"):
-            found[table.edit_token] = found[table.view_token] = table
-        for token in tokens:
-            table = found.get(token)
-            if table is None:
-                continue
-            try:
-                game_name = services.translate(get_game(table.game).name)
-            except KeyError:
-                game_name = table.game
-            recent.append({"table": table, "token": token, "game": game_name,
-                           "can_edit": token == table.edit_token, "deals": table.deals_played,
-                           "active": max(table.updated, table.last_deal or table.updated),
-                           "players": [s.player.name for s in sorted(table.seats.all(),
-                                                                     key=lambda s: s.position)]})
-    return render(request, "scoring/home.html", {"games": all_games(), "recent": recent})
+    tables = Table.objects.filter(edit_token__in=tokens) | Table.objects.filter(view_token__in=tokens)
+    found: dict[str, Table] = {}
+    for table in _listed(tables) if tokens else ():
+        found[table.edit_token] = found[table.view_token] = table
+    recent = [_list_item(found[token], token) for token in tokens if token in found]
+    shown = {item["table"].pk for item in recent}
+    order = {game.slug: position for position, game in enumerate(all_games())}  # as "Start a table" lists them
+    to_try = [{**_list_item(table, table.edit_token), "title": None}  # the game's name, in the reader's words
+              for table in sorted(_listed(demos.loaded()), key=lambda t: (order.get(t.game, len(order)), t.name))
+              if table.pk not in shown]
+    return render(request, "scoring/home.html", {"games": all_games(), "recent": recent, "demos": to_try})
+
+
+def _listed(tables: Any) -> Any:
+    # when a deal was last recorded or changed (a deal does not touch the table's own time), and how many
+    return (tables.annotate(last_deal=Max("deals__updated"),
+                            deals_played=Count("deals", filter=Q(deals__withdrawn=False)))
+            .prefetch_related("seats__player"))
+
+
+def _list_item(table: Table, token: str) -> dict[str, Any]:
+    """A table as the home page lists it, opened by ``token``."""
+    try:
+        rules = get_game(table.game)
+    except KeyError:
+        game_name, variant = table.game, None
+    else:
+        game_name, variant = services.translate(rules.name), rules.variant_name(services.table_spec(table))
+    return {"table": table, "token": token, "game": game_name, "title": table.name,
+            "variant": services.translate(variant) if variant else "",
+            "can_edit": token == table.edit_token,
+            "deals": table.deals_played,  # type: ignore[attr-defined]
+            "active": max(table.updated, table.last_deal or table.updated),  # type: ignore[attr-defined]
+            "players": [s.player.name for s in sorted(table.seats.all(), key=lambda s: s.position)]}
 
 
 @require_http_methods(["GET", "POST"])

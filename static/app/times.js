@@ -2,12 +2,13 @@
 // hours off at most tables (and off from the offline notice, which says the phone's time). Without JavaScript the
 // server's time stays. Also in a part htmx draws later (the change log's next page).
 (function () {
-  var format = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
-                                       { dateStyle: "short", timeStyle: "short" });
+  var lang = document.documentElement.lang || undefined;
+  var format = new Intl.DateTimeFormat(lang, { dateStyle: "short", timeStyle: "short" });
+  var day = new Intl.DateTimeFormat(lang, { dateStyle: "short" });  // data-local="date": the day alone
   function local(root) {
     root.querySelectorAll("time[data-local]").forEach(function (time) {
       var when = new Date(time.dateTime);
-      if (!isNaN(when)) time.textContent = format.format(when);
+      if (!isNaN(when)) time.textContent = (time.dataset.local === "date" ? day : format).format(when);
     });
   }
   local(document);

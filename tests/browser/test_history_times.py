@@ -3,17 +3,18 @@
 The server keeps and writes times in UTC (settings.TIME_ZONE): a table in Bogotá that recorded a deal at 15:42
 read "20:42" in its history, five hours off, while the page's own offline notice ("Offline — last updated at …")
 said the phone's time (found by a tester). The history and a deal's page show each time in the phone's time
-zone, and so do settle-up and the share page when they say when an earlier game of the night started; without
-JavaScript, the server's UTC time stays."""
+zone, and so do settle-up and the share page when they say when an earlier game of the night started, and a
+player's page the day each table was played; without JavaScript, the server's UTC time stays."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from zoneinfo import ZoneInfo
 
 from playwright.sync_api import expect
 
 from scoring import seating, services
-from scoring.models import DealRevision
+from scoring.models import DealRevision, Table
 
 
 def a_phone_in_bogota_reads(live_server, browser, browser_context_args, moment, pages: dict[str, str]) -> None:
@@ -46,3 +47,20 @@ def test_an_earlier_game_of_the_night_started_at_the_phones_own_time(live_server
     assert seating.change_seats(table, ["Ana", "Bruno", "Chloé", "Didier", "Emma"]) is not None
     a_phone_in_bogota_reads(live_server, browser, browser_context_args, table.created, {
         f"/t/{table.edit_token}/{path}": "main time" for path in ("settle/", "share/")})
+
+
+def test_a_players_tables_say_the_day_they_were_played_at_the_phone(live_server, browser, browser_context_args):
+    """A table started at 21:00 in Bogotá is the next day in UTC: the player's page said the day after."""
+    context = browser.new_context(**browser_context_args, locale="fr-FR", timezone_id="America/Bogota")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/new/tarot/")
+    for seat, name in enumerate(["Ana", "Bruno", "Chloé", "Didier"]):
+        page.locator(f'input[name="player_{seat}"]').fill(name)
+    page.get_by_role("button", name="Commencer la table").click()
+    page.wait_for_url("**/t/*/")
+    Table.objects.update(created=datetime(2026, 11, 25, 2, 0, tzinfo=UTC))  # 24/11 at 21:00 in Bogotá
+    page.goto(f"{live_server.url}/players/")
+    page.get_by_role("link", name="Bruno").click()
+    expect(page.locator("main time").first).to_have_text("24/11/2026")
+    assert "25/11/2026" not in page.locator("main").inner_text()
+    context.close()

@@ -2,10 +2,14 @@
 
 import re
 from datetime import timedelta
+from html import unescape
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
+from referee.game import get_game
 from scoring import services
 from scoring.models import Player, Table
 
@@ -63,7 +67,7 @@ def test_each_recent_table_says_when_it_was_last_played_and_how_many_deals_it_ho
     assert "10\xa0minutes ago" in html and " deal" not in html
     services.record_deal(tarot4, {"taker": "N", "contract": "garde", "bouts": 2, "points": 49})
     html = client.get("/").content.decode()
-    assert "just now" in html and "N, S, E, W ·&nbsp;1 deal" in html
+    assert "just now" in html and "N, S, E, W ·&nbsp;<span class=\"text-nowrap\">1 deal" in html
 
 
 def test_a_table_played_under_a_minute_ago_was_played_just_now_not_0_minutes_ago(client, tarot4):
@@ -85,6 +89,30 @@ def test_another_device_does_not_see_my_tables(client, tarot4, django_user_model
 
 
 # -- starting a table --------------------------------------------------------------------------------------
+
+def test_the_demo_tables_make_run_loaded_are_offered_to_every_phone_with_their_edit_link(client, db):
+    """A new user scanned `make run`'s QR code: the home page said nothing of the demo tables it had loaded (their
+    links were only in the terminal). A demo table opened on this phone is listed once, among its recent ones;
+    a table merely named like a demo is not one, nor a demo game closed when its players changed."""
+    call_command("load_demo", base_url="http://127.0.0.1", stdout=StringIO())
+    lookalike = services.create_table(game="tarot", players=["A", "B", "C"], name="Demo — mine")
+    services.record_deal(lookalike, {"taker": "A", "contract": "prise", "bouts": 1, "points": 51})
+    loaded = Table.objects.filter(name__startswith="Demo — ").exclude(pk=lookalike.pk)
+    html = client.get("/").content.decode()
+    demos = html[html.index('id="demos"'):]
+    assert {t.edit_token for t in loaded} == set(re.findall(r'class="[^"]*demo-table" href="/t/([\w-]+)/"', demos))
+    assert lookalike.edit_token not in html and lookalike.view_token not in html
+    assert "English variant ·&nbsp;Alice" in demos and "French variant ·&nbsp;Amélie" in demos  # two Pablos told apart
+    games = [str(get_game(t.game).name) for t in loaded]  # each by its game's name (a name in English)
+    assert loaded.count() == 9 and all(f"<strong>{name}</strong>" in unescape(demos) for name in games)
+    opened = loaded.first()
+    client.get(f"/t/{opened.view_token}/")
+    html = client.get("/").content.decode()
+    assert html.count(f"/t/{opened.view_token}/") == 1 and f"/t/{opened.edit_token}/" not in html
+    assert len(re.findall(r"demo-table", html)) == loaded.count() - 1
+    Table.objects.filter(pk__in=[t.pk for t in loaded]).update(closed=True)
+    assert 'id="demos"' not in client.get("/").content.decode()
+
 
 def test_new_without_a_game_offers_the_games_and_goes_on_to_the_chosen_one(client, db):
     html = client.get("/new/").content.decode()

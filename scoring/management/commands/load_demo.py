@@ -1,5 +1,4 @@
-"""Demo tables for `make run`: each game's own demo tables (``games/<slug>/demo.py``, ``DEMO_TABLES``),
-recorded like any other table.
+"""Demo tables for `make run`: each game's own (:mod:`scoring.demos`), recorded like any other table.
 
 Idempotent: a demo table that already exists (by name) is left alone; its links are printed again.
 """
@@ -7,27 +6,15 @@ Idempotent: a demo table that already exists (by name) is left alone; its links 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib import import_module
-from importlib.util import find_spec
 from typing import Any
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from referee.game import Game, all_games
-from scoring import services
+from scoring import demos, services
 from scoring.management.commands.serve import network_address
 from scoring.models import Table
-
-
-def demo_tables(game: Game[Any, Any, Any]) -> tuple[Mapping[str, Any], ...]:
-    """The demo tables a game ships beside its rules, if any. (A family of games in one folder ships them
-    together, each naming its ``game``.)"""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    name = f"{package}.demo"
-    if find_spec(name) is None:
-        return ()
-    return tuple(demo for demo in import_module(name).DEMO_TABLES if demo.get("game", game.slug) == game.slug)
 
 
 class Command(BaseCommand):
@@ -41,7 +28,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, base_url: str, port: int, **options: Any) -> None:
         base_url = base_url or f"http://{network_address()}:{port}"
         for game in all_games():
-            for demo in demo_tables(game):
+            for demo in demos.shipped(game):
                 table = Table.objects.filter(name=demo["name"]).first()
                 if table is None:
                     table = self.create(game, demo)
@@ -57,7 +44,7 @@ class Command(BaseCommand):
                                       options=demo.get("options", {}), teams=demo.get("teams", ()),
                                       stake_minor=demo.get("stake_minor", 0), currency=demo.get("currency", "EUR"))
         for record in demo["records"]:
-            services.record_deal(table, record, author="load_demo")
+            services.record_deal(table, record, author=demos.AUTHOR)
         return table
 
     def print_links(self, table: Table, base_url: str) -> None:
