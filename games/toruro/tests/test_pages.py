@@ -470,8 +470,8 @@ def test_the_deal_and_history_pages_list_every_chip_moved_with_the_deal_check(cl
     assert "Paid in 3 = taken out 3 + in the pots 0 ✓" in first
 
     history = client.get(f"/t/{night.edit_token}/history/").content.decode()
-    assert "Moved: Paid in 3 = taken out 0 + in the pots 3 ✓" in text(history)  # deal 2: nobody went
-    assert "Moved: In the pots before 3 + paid in 6 = taken out 9 + in the pots 0 ✓" in text(history)
+    assert "Moved in this deal · Paid in 3 = taken out 0 + in the pots 3 ✓" in text(history)  # deal 2: nobody went
+    assert "Moved in this deal · In the pots before 3 + paid in 6 = taken out 9 + in the pots 0 ✓" in text(history)
 
 
 def test_editing_a_deal_offers_the_lulos_payable_before_it(client, night):
