@@ -177,7 +177,8 @@ def test_a_monja_that_puts_both_teams_on_alver_hides_the_question_and_the_deal_s
 def test_a_refused_raise_ends_the_deal_so_no_trick_is_offered(live_server, page: Page):
     """Rules page, Betting: "refuse (the deal ends and the raisers score what the deal was worth before the
     raise)". Once "Refused: the deal ends" is tapped, the tricks are no longer asked (a tester picked one anyway
-    and Save refused it); a trick picked before the refusal is not sent."""
+    and Save refused it); a trick picked before the refusal is not sent, and is still picked if the refusal is
+    taken back (it was cleared: the tricks had to be tapped again)."""
     table = services.create_table(game="paublillo", players=["Ana", "Bea", "Luis", "Eva"])
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     tricks = page.locator("#field-tricks")
@@ -187,9 +188,10 @@ def test_a_refused_raise_ends_the_deal_so_no_trick_is_offered(live_server, page:
     tap(page, "label[for=id_refused_yes]")
     expect(tricks).to_be_hidden()
     expect(page.locator('#field-tricks input[value="ABA"]')).to_be_disabled()
-    tap(page, "label[for=id_refused_no]")  # accepted after all: the tricks are asked again
+    tap(page, "label[for=id_refused_no]")  # accepted after all: the tricks are asked again, as picked
     expect(tricks).to_be_visible()
     expect(page.locator('#field-tricks input[value="ABA"]')).to_be_enabled()
+    expect(page.locator('#field-tricks input[value="ABA"]')).to_be_checked()
     tap(page, "label[for=id_refused_yes]")
     save(page, 1)
     expect(page.locator("#breakdown")).to_contain_text("Envido by A refused")

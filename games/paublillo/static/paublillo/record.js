@@ -15,13 +15,13 @@
       var none = field.querySelector('input[value=""], input[value="false"]');
       if (none && !field.offsetParent) none.checked = true;
     });
-    // Refused or given up: the deal ended there, its tricks are hidden and sent empty.
+    // Refused or given up: the deal ended there, its tricks are hidden and not sent (a pick made before stays
+    // picked, should the refusal be taken back).
     document.querySelectorAll(".paublillo-record").forEach(function (form) {
       var ended = !!form.querySelector('#id_refused_yes:checked, #field-alver input[value="give_up"]:checked');
       form.classList.toggle("ended", ended);
       form.querySelectorAll('#field-tricks input[type="radio"]').forEach(function (trick) {
-        if (trick.value) trick.disabled = ended;
-        else if (ended) trick.checked = true;
+        trick.disabled = ended;
       });
     });
   }
