@@ -63,12 +63,13 @@ class OmbreState(State):
 @dataclass(frozen=True)
 class OmbreDetails(Values):
     """What a deal did beyond the nets: the result, who won the stakes (or paid them in), the stakes at the end
-    of play (what was won or doubled) and after the deal."""
+    of play (what was won or doubled) and after the deal, and before it (the deal's own check in the history)."""
 
     result: str
     stakes_in_play: int
     stakes: int
     winner: str | None = None
+    pots_before: int | None = None
 
 
 class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
@@ -383,7 +384,8 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
                        stakes=ledger.pots[STAKES]))
         after: OmbreState = dataclasses.replace(state.scored(scores), ledger=ledger, played=state.played + 1)
         assert after.totals == ledger.players and ledger.conserved
-        details = OmbreDetails(outcome, stakes, ledger.pots[STAKES], names[winner] if winner is not None else None)
+        details = OmbreDetails(outcome, stakes, ledger.pots[STAKES], names[winner] if winner is not None else None,
+                               state.ledger.pots_total())
         return after, Outcome(scores=scores, breakdown=tuple(lines), moves=tuple(books.moves), details=details)
 
     def score_void(self, table: Table, state: OmbreState, record: OmbreRecord) -> tuple[OmbreState, Outcome]:

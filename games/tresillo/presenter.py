@@ -103,6 +103,17 @@ class HombrePresenter(Presenter):
         self.pot_names = ({PLATO: _("Plato"), MIDDLE: _("Middle pool")} if slug == "tresillo"
                           else {STAKES: _("Stakes")})
 
+    def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:
+        """The deal's tantos (counters): what lay in the plato and the middle pool (the stakes) before it, plus
+        what was paid in, equals what was taken out plus what lies there after it. (Deals recorded before the
+        outcome said what lay there before have no check.)"""
+        details = outcome.get("details") or {}
+        before = details.get("pots_before")
+        after = [details.get(pot) for pot in self.pot_names]
+        if not isinstance(before, int) or not all(isinstance(value, int) for value in after):
+            return None
+        return {"before": before, "after": sum(after), "ok": before + paid_in == taken_out + sum(after)}
+
     def closing_notes(self, standings: Standings) -> Sequence[str]:
         """What the game leaves on the table when the players change (:mod:`scoring.seating`): the open reserved
         puestas (Tresillo) stay with it, left out of its settle-up unless counted there, and what lies in the

@@ -89,7 +89,8 @@ def sheet(state: TresilloState, players: tuple[str, ...]) -> tuple[SheetLine, ..
 @dataclass(frozen=True)
 class TresilloDetails(Values):
     """What a deal did beyond the nets: the situation, the result, the amount in play, the winning opponent
-    (codillo), the bonuses, and the plato, middle pool and sheet after it."""
+    (codillo), the bonuses, the plato, middle pool and sheet after it, and the plato and middle before it (the
+    deal's own check in the history)."""
 
     situation: str
     result: str
@@ -99,6 +100,7 @@ class TresilloDetails(Values):
     sheet: tuple[SheetLine, ...]
     winner: str | None = None
     bonus: int = 0
+    pots_before: int | None = None
 
 
 def hombre_of(bids: Sequence[tuple[int, str | None]]) -> tuple[int, str] | None:
@@ -492,7 +494,8 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         after: TresilloState = dataclasses.replace(state.scored(scores), ledger=ledger, played=state.played + 1)
         assert after.totals == ledger.players and ledger.conserved
         details = TresilloDetails(situation, outcome, amount, ledger.pots[PLATO], ledger.pots[MIDDLE],
-                                  sheet(after, names), names[winner] if winner is not None else None, bonus)
+                                  sheet(after, names), names[winner] if winner is not None else None, bonus,
+                                  state.ledger.pots_total())
         return after, Outcome(scores=scores, breakdown=tuple(lines), moves=tuple(books.moves), details=details)
 
     def score_void(self, table: Table, state: TresilloState,

@@ -73,6 +73,24 @@ def test_a_deal_is_recorded_from_the_phone_form_with_the_third_players_tricks_wo
     assert "Players −10 + plato 0 + middle 10 = 0 ✓" in words
 
 
+def test_each_deal_in_the_history_checks_what_lay_in_the_pots_before_and_after_it(client, night):
+    """A tester: Toruro's history checked each deal's chips ("✓"), Tresillo's and L'Ombre's only said what was
+    paid in and taken out. Deal 1: 5 each into the middle pool and the dealer's 1 (16 paid in), a 5 moved from
+    the middle to the plato, Bea's sacado takes the plato's 6: 10 left in the middle. Deal 2: 10 before, the
+    dealer's 1 in, another 5 from the middle, Carl's sacado takes 6: 5 left. (The history lists the latest
+    first.)"""
+    assert post(client, night, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=3, Ana="")).status_code == 302
+    assert post(client, night, hombre="Carl", bid="juego", **tricks(Carl=5, Ana=2, Bea="")).status_code == 302
+    words = text(client.get(f"/t/{night.edit_token}/history/").content.decode())
+    checks = re.findall(r"Moved in this deal · ([^✓✗]*[✓✗])", words)
+    assert checks == ["In the pots before 10 + paid in 1 = taken out 6 + in the pots 5 ✓",
+                      "Paid in 16 = taken out 6 + in the pots 10 ✓"]
+    ombre = services.create_table(game="ombre", players=["Ana", "Bea", "Carl"])
+    assert post(client, ombre, hombre="Bea", taken_in="3", **tricks(Bea=3, Carl=3, Ana=3)).status_code == 302
+    words = text(client.get(f"/t/{ombre.edit_token}/history/").content.decode())
+    assert "Moved in this deal · Paid in 36 = taken out 0 + in the pots 36 ✓" in words
+
+
 def test_the_reserved_puesta_sheet_is_kept_on_the_page_and_crossed_out_when_collected(client, night):
     post(client, night, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=4, Ana=1))  # repuesto, first puesta
     post(client, night, hombre="Carl", bid="juego", **tricks(Carl=4, Ana=4, Bea=1))  # repuesto in the plato

@@ -1,5 +1,6 @@
 """Hypothesis nights: thousands of random legal deals of each game, at three and at four. After every deal the
-money is conserved (players + plato + middle, or + stakes, = 0, and the totals are the ledger's), no debt is
+money is conserved (players + plato + middle, or + stakes, = 0, and the totals are the ledger's; what lay in the
+pots before a deal + what it paid in = what it took out + what lies there after, as its history checks), no debt is
 lost or collected twice, and settling up sums to zero with or without the open reserved puestas."""
 
 from __future__ import annotations
@@ -79,6 +80,14 @@ def ombre_record(table, state, plan):
     return record
 
 
+def pots_check_holds(outcome, after) -> bool:
+    """The history's check of a deal: what lay in the pots before it + what was paid into them (its moves) =
+    what was taken out of them + what lies there after it."""
+    paid_in = sum(m.amount for m in outcome.moves if isinstance(m.payee, str) and not isinstance(m.payer, str))
+    taken_out = sum(m.amount for m in outcome.moves if isinstance(m.payer, str) and not isinstance(m.payee, str))
+    return outcome.details.pots_before + paid_in == taken_out + after.ledger.pots_total()
+
+
 def open_ids(state) -> set[int]:
     return {d.id for d in state.ledger.open_debts()}
 
@@ -95,6 +104,7 @@ def test_a_tresillo_night_conserves_every_tanto_and_collects_no_debt_twice(size,
         ledger = state.ledger
         assert ledger.conserved and state.totals == ledger.players
         assert sum(outcome.scores) + ledger.pots_total() - before.ledger.pots_total() == 0
+        assert outcome.void or pots_check_holds(outcome, state)
         # Debts are never lost: every debt written stays on the sheet as it was written; at most one is
         # crossed out per deal, only on a sacado in a reserved puesta, and a crossed-out debt never opens again.
         for old, new in zip(before.ledger.debts, ledger.debts, strict=False):
@@ -118,6 +128,7 @@ def test_an_ombre_night_conserves_every_counter(size, sitting_out, plans):
     for plan in plans:
         state, outcome = OMBRE.apply(table, state, ombre_record(table, state, plan))
         assert state.ledger.conserved and state.totals == state.ledger.players
+        assert outcome.void or pots_check_holds(outcome, state)
         if not outcome.void:
             empty = outcome.details.result != "repuesto"
             assert (state.ledger.pots["stakes"] == 0) == empty
