@@ -193,7 +193,9 @@ class PlayedDeal:
     """A deal played card by card (see the module's docstring). ``context`` is the deal's situation (the
     table, the trump, the turned or called card); ``known`` the cards known to be in a seat's hand from the
     start (by seat index: a poignée shown, a hand laid down); ``aside`` the cards known to be out of play (cards
-    set aside before play). A play naming no seat is by whoever's turn it is.
+    set aside before play); ``ended`` that what was said ended the deal before its tricks were played out (a
+    raise refused, a side giving up): no card more is asked, and whatever was played before stays as played. A
+    play naming no seat is by whoever's turn it is.
     """
 
     rules: TrickRules
@@ -205,16 +207,17 @@ class PlayedDeal:
     known: Mapping[int, frozenset[Card]] = field(default_factory=dict)
     course: Course = Course()
     aside: frozenset[Card] = frozenset()
+    ended: bool = False
 
     @classmethod
     def new(cls, rules: TrickRules, context: Situation, first_leader: Seat, *, tricks: int,
             seats: Sequence[Seat] | None = None, known: Mapping[int, Iterable[Card]] | None = None,
-            course: Course | None = None, aside: Iterable[Card] = ()) -> PlayedDeal:
+            course: Course | None = None, aside: Iterable[Card] = (), ended: bool = False) -> PlayedDeal:
         """A deal with no card played yet; ``seats`` are the table's unless some sit out."""
         chosen = tuple(seats) if seats is not None else context.table.seats()
         return cls(rules, context, chosen, first_leader, tricks, (),
                    {seat: frozenset(cards) for seat, cards in (known or {}).items()}, course or Course(),
-                   frozenset(aside))
+                   frozenset(aside), ended)
 
     # -- changing it ----------------------------------------------------------------------------------------
     def add(self, card: Card, face_down: bool = False, seat: Seat | None = None) -> PlayedDeal:
@@ -254,8 +257,9 @@ class PlayedDeal:
 
     @property
     def over(self) -> bool:
-        """Every trick played, or the tricks played are complete and the game's course lets the deal end there."""
-        if self.complete:
+        """Every trick played, what was said ended the deal (``ended``), or the tricks played are complete and the
+        game's course lets the deal end there."""
+        if self.complete or self.ended:
             return True
         tricks = self.tricks
         return bool(tricks) and tricks[-1].complete and self.course.may_end(self, tricks)
@@ -284,8 +288,8 @@ class PlayedDeal:
 
     @property
     def next_seat(self) -> Seat | None:
-        """Who plays next; ``None`` once the deal is complete."""
-        if self.complete:
+        """Who plays next; ``None`` once the deal is complete, or ended by what was said."""
+        if self.complete or self.ended:
             return None
         tricks = self.tricks
         if not tricks:

@@ -101,18 +101,25 @@ class PaublilloCourse(Course):
 
 
 def new_deal(table: TableSpec[PaublilloOptions], turned: Card, first_leader: Seat,
-             known: Mapping[int, Iterable[Card]] | None = None) -> PlayedDeal:
+             known: Mapping[int, Iterable[Card]] | None = None, ended: bool = False) -> PlayedDeal:
     """A Paublillo deal about to be played card by card: the turned card makes trumps, and is out of play (seed:
-    "The turned up trump card and the remaining undealt cards are not used during the play"); three tricks."""
+    "The turned up trump card and the remaining undealt cards are not used during the play"); three tricks.
+    ``ended``: a raise refused or a give-up on alver ended it (seed 000: "The play ends"), so no card more is
+    played."""
     context = Situation(table, trump=turned.suit, turned=turned)
     return PlayedDeal.new(TRICK_RULES, context, first_leader, tricks=TRICKS, known=known, course=PaublilloCourse(),
-                          aside=(turned,))
+                          aside=(turned,), ended=ended)
 
 
 def contract_record(table: TableSpec[PaublilloOptions], raw: Mapping[str, Any]) -> PaublilloRecord:
     """The contract as a person sends it (dealer, monja, alver, bets, refused): a record whose tricks the
     cards will say. Tricks sent are ignored; a message per field as :func:`parse_record` gives."""
     return parse_record(table, {k: v for k, v in raw.items() if k not in CARD_FIELDS})
+
+
+def ended_before_play(contract: PaublilloRecord) -> bool:
+    """The contract ends the deal whatever the cards: the last raise refused, or the team on alver gave up."""
+    return contract.refused or contract.alver is AlverChoice.GIVE_UP
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,7 @@ def derive(table: TableSpec[PaublilloOptions], contract: PaublilloRecord, deal: 
         raise InvalidRecord({"void": _("A void deal has no cards to count.")})
     errors = Errors()
     require_sound_cards(deal, errors)
-    ended = contract.refused or contract.alver is AlverChoice.GIVE_UP
+    ended = ended_before_play(contract)
     tricks = deal.tricks
     complete = tuple(t for t in tricks if t.complete)
     won = teams_won(table, complete)
@@ -180,8 +187,10 @@ and Ana leads the third.
                        suit=SUIT_NAMES["spanish"].get(trump, trump)))
     record = found.record
     if record.tricks is None:
-        lines.append(_("The last raise was refused (or the team on alver gave up): the deal ended there, and the "
-                       "cards played (%(n)s) do not count.", n=len(deal.plays)))
+        lines.append(_("The last raise was refused: the deal ended there.") if record.refused
+                     else _("The team on alver gave up: the deal ended there."))
+        if deal.plays:
+            lines.append(_("The cards played before it ended (%(n)s) do not count.", n=len(deal.plays)))
         return tuple(lines)
     counted = record.tricks.winners
     for done, team in zip(deal.tricks, counted, strict=False):
@@ -212,4 +221,5 @@ and Ana leads the third.
     return tuple(lines)
 
 
-__all__ = ["PaublilloCards", "PaublilloCourse", "contract_record", "derive", "new_deal", "said"]
+__all__ = ["PaublilloCards", "PaublilloCourse", "contract_record", "derive", "ended_before_play", "new_deal",
+           "said"]

@@ -197,7 +197,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         """
         record, turned = self._contract(table, contract)
         leader = first_leader if record.dealer is None else table.seat(table.after(record.dealer.index))
-        return cards.new_deal(table, turned, leader)
+        return cards.new_deal(table, turned, leader, ended=cards.ended_before_play(record))
 
     def record_from_plays(self, table: TableSpec[PaublilloOptions], contract: Mapping[str, Any],
                           deal: PlayedDeal) -> tuple[PaublilloRecord, tuple[Text, ...]]:

@@ -6,10 +6,11 @@ rule and recorded all the same; a revoke is shown when a later card proves it, n
 card can be taken back and any card corrected, and the contract changed (a raise said during the play) with the
 cards kept. Where the game has face-down plays, a "face down" toggle beside the picker plays the next card face
 down (two taps: the toggle, then the card). The record is shown to save as soon as the cards make one: every
-trick played, or a deal the game lets end sooner (a team with two tricks, a refused raise), the picker staying
-for a deal played on. The deal under way is a draft in this phone's session, so a
-reload loses nothing. A stored deal that kept its cards shows them trick by trick (each card a link to the
-referee with that situation), and its cards can be corrected: the record is derived again.
+trick played, or a deal the game lets end sooner (a team with two tricks), the picker staying for a deal played
+on; a deal that what was said ended (a refused raise: ``PlayedDeal.ended``) asks no more cards. The deal under
+way is a draft in this phone's session, so a reload loses nothing. A stored deal that kept its cards shows them
+trick by trick (each card a link to the referee with that situation), and its cards can be corrected: the
+record is derived again.
 
 Every form posts without JavaScript (each card a submit button) and is swapped in place with htmx.
 """
@@ -25,6 +26,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from referee.cards import EXCUSE, TRUMP, Card
@@ -42,6 +44,7 @@ from scoring.views.tables import side_labels
 from scoring.widgets import card_words, deck_groups
 
 PAGE = "scoring/play.html"
+ENDED = gettext_lazy("The deal ended before its tricks were played out: there are no more cards to enter.")
 
 
 class _AskedFirst:
@@ -206,7 +209,8 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
         derived = _derived(access, game, spec, draft, deal, quiet=True)
         if derived:
             context.update(derived, show_derived=True)
-    context["may_play_on"] = context.get("show_derived", False) and not deal.complete
+    context["asks_card"] = not (deal.complete or deal.ended)  # a deal ended by what was said asks no more cards
+    context["may_play_on"] = context.get("show_derived", False) and context["asks_card"]
     return context
 
 
@@ -383,6 +387,8 @@ def add_card(request: HttpRequest, token: str) -> HttpResponse:
     if len(draft.cards) >= under_way.tricks_in_deal * len(under_way.seats):  # at four, one may sit out
         return _back_to_page(request, access, game, spec, draft, _("Every trick of the deal has been played."),
                              status=400)
+    if under_way.ended:  # a page from before the contract said so (another tab)
+        return _back_to_page(request, access, game, spec, draft, str(ENDED), status=400)
     draft.cards.append(code_of(card, _face_down(request, under_way)))
     play_drafts.store(request.session, access.table, draft)
     return _back_to_page(request, access, game, spec, draft)

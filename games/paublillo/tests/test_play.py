@@ -167,9 +167,20 @@ def test_a_refused_raise_ends_the_deal_and_the_cards_played_do_not_count() -> No
     contract = {"turned": "6O", "bets": [{"team": "B", "stake": 3}, {"team": "A", "stake": 6}], "refused": True}
     record, lines = GAME.record_from_plays(FOUR, contract, played(start(contract), ["4E", "2O"]))
     assert record.tricks is None and record.refused and record.plays is not None
-    assert "the cards played (2) do not count" in str(lines[-1])
+    assert [str(line) for line in lines[-2:]] == ["The last raise was refused: the deal ended there.",
+                                                  "The cards played before it ended (2) do not count."]
     _state, outcome = GAME.apply(FOUR, GAME.initial_state(FOUR), record)
     assert outcome.scores == (3, 0)
+
+
+def test_a_refused_raise_ends_the_deal_so_no_card_more_is_asked() -> None:
+    """"'No accepta' (fold) [...] The play ends" (seed 000): the deal is over before its tricks, nobody is to play,
+    and its record says nothing of cards when none was played."""
+    contract = {"turned": "6O", "bets": [{"team": "B", "stake": 3}], "refused": True}
+    deal = start(contract)
+    assert deal.ended and deal.over and deal.next_seat is None and not start(ENVIDO_BY_B).ended
+    _record, lines = GAME.record_from_plays(FOUR, contract, deal)
+    assert str(lines[-1]) == "The last raise was refused: the deal ended there."
 
 
 def test_a_deal_not_over_makes_no_record() -> None:
@@ -390,12 +401,32 @@ def test_the_deal_may_be_saved_once_a_team_has_two_tricks(client, table) -> None
 
 
 def test_a_refused_raise_may_be_saved_whatever_the_cards_played(client, table) -> None:
-    start_page(client, table, bets__1__team="A", bets__1__stake="6", refused="on")
+    """A seis said by A during trick 1 and refused by B: the contract is changed, the card played before is kept
+    (it does not count), and the page asks no more cards but to save."""
+    start_page(client, table, bets__1__team="A", bets__1__stake="6")
     play_cards(client, table, ["4E"])
-    assert "the cards played (1) do not count" in page(client, table)
+    response = client.post(url(table), {"turned": "6O", "bets__0__team": "B", "bets__0__stake": "3",
+                                        "bets__1__team": "A", "bets__1__stake": "6", "refused": "on", "keep": "1"})
+    assert response.status_code == 302
+    html = page(client, table)
+    assert "The cards played before it ended (1) do not count." in html
+    assert 'id="deal-ended"' in html and 'id="picker"' not in html and 'id="may-end"' not in html
     assert client.post(url(table, "save/")).status_code == 302
     record = Deal.objects.get(table=table).record
     assert record["refused"] is True and record.get("tricks") is None and record["plays"]["cards"] == ["4E"]
+
+
+def test_a_raise_refused_before_the_first_card_asks_no_card_and_offers_to_save(client, table) -> None:
+    """"The play ends, the team that bet scores 1 point, and the cards are thrown in" (seed 000): the page stops
+    asking for cards; a card sent from a page from before is refused, saying why, and not kept."""
+    start_page(client, table, refused="on")
+    html = page(client, table)
+    assert 'id="deal-ended"' in html and 'id="picker"' not in html and 'id="save-cards"' in html
+    response = client.post(url(table, "card/"), {"card": "4E"}, headers={"HX-Request": "true"})
+    assert response.status_code == 400 and "no more cards to enter" in response.content.decode()
+    assert client.post(url(table, "save/")).status_code == 302
+    record = Deal.objects.get(table=table).record
+    assert record["refused"] is True and record["plays"]["cards"] == [] and record.get("tricks") is None
 
 
 def test_the_contract_can_be_changed_and_the_cards_are_kept(client, table) -> None:
