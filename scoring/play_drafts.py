@@ -2,11 +2,15 @@
 it is saved or thrown away, so a reload (or a lost connection) loses nothing.
 
 A draft is the contract as the game's ``play_fields`` asked it, who leads the first trick, the cards in the
-order played, and (when a stored deal's cards are being corrected) that deal's number. The cards are kept as
+order played, and (when a stored deal's cards are being corrected) that deal's number, else the number the new
+deal was to have when it began. The cards are kept as
 their codes, a card played face down with a star after its code (``6C*``, as the referee writes it; a draft
 from before face-down plays still reads); the deal, its tricks and its flags are derived again from them on
 each request (:class:`referee.played.PlayedDeal`), so nothing derived is ever stale. Two phones each have their
-own draft (their own session); the same phone's two tabs share one, and the last write wins: never an error.
+own draft (their own session); the same phone's two tabs share one, and the last write wins: never an error. A
+draft is seen by no other phone, not even one with the same edit link: if another phone records a deal meanwhile
+(perhaps this same deal, from the record form), the first Save says so and records nothing, keeping the draft;
+a second Save records it as the next deal, knowingly.
 
 A game offers card-by-card entry by answering four questions (nothing here names a game):
 
@@ -62,6 +66,7 @@ class Draft:
     client_id: str = field(default_factory=lambda: str(uuid.uuid4()))  # Save sent twice records once
     players: list[str] = field(default_factory=list)  # the table's players when it began (older drafts: none)
     revision: int | None = None  # the corrected deal's revision when its correction began: another phone's change since
+    expected: int | None = None  # a new deal's number when it began: another phone's deal since is said at Save
 
     def deal(self, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> PlayedDeal:
         """The deal as played so far: ``InvalidRecord`` if the players changed since it began (someone joined,
@@ -91,7 +96,8 @@ class Draft:
               and all(isinstance(c, str) for c in draft.cards) and isinstance(draft.players, list)
               and all(isinstance(p, str) for p in draft.players)
               and (draft.number is None or isinstance(draft.number, int))
-              and (draft.revision is None or isinstance(draft.revision, int)))
+              and (draft.revision is None or isinstance(draft.revision, int))
+              and (draft.expected is None or isinstance(draft.expected, int)))
         return draft if ok else None
 
 

@@ -328,9 +328,11 @@ def play(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if kept is not None:  # the same cards under the contract as now said
                 draft = Draft(contract=contract, leader=leader, cards=kept.cards, number=kept.number,
-                              client_id=kept.client_id, players=list(spec.players), revision=kept.revision)
+                              client_id=kept.client_id, players=list(spec.players), revision=kept.revision,
+                              expected=kept.expected)
             else:
-                draft = Draft(contract=contract, leader=leader, players=list(spec.players))
+                draft = Draft(contract=contract, leader=leader, players=list(spec.players),
+                              expected=services.next_number(table))
             play_drafts.store(request.session, table, draft)
             return _back_to_page(request, access, game, spec, draft)
     return _show(request, _contract_context(access, game, spec, form, draft=kept), status=200)
@@ -460,7 +462,7 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
             services.edit_deal(stored, record, author=author_of(request), expected_revision=draft.revision)
             done = changed_message(stored)
         else:
-            stored = services.record_deal(table, record, author=author_of(request),
+            stored = services.record_deal(table, record, author=author_of(request), expected_number=draft.expected,
                                           client_id=uuid.UUID(draft.client_id))
             # a second tap of Save while the first was on its way is stored once, and said so
             done = (_("Deal %(n)s was already saved.") if getattr(stored, "repeated", False)
@@ -468,11 +470,19 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
     except InvalidRecord as exc:
         return _back_to_page(request, access, game, spec, draft, " ".join(services.field_errors(exc).values()),
                              status=400)
-    except (services.ChangeRefused, services.Conflict, services.DealConflict) as exc:
+    except (services.ChangeRefused, services.Conflict, services.DealConflict, services.NotTheNextNumber) as exc:
+        said = str(exc)
         if isinstance(exc, services.DealChanged):  # the next Save replaces the deal as it is now, knowingly
             draft.revision = exc.revision
             play_drafts.store(request.session, table, draft)
-        return _back_to_page(request, access, game, spec, draft, str(exc), status=409)
+        elif isinstance(exc, services.DealConflict | services.NotTheNextNumber):  # the next Save: the next deal
+            draft.expected = services.next_number(table)
+            play_drafts.store(request.session, table, draft)
+            if isinstance(exc, services.DealConflict) and not exc.undone:
+                said = _("Deal %(n)s was just recorded by another phone, perhaps this same deal. Nothing was saved: "
+                         "save again to record these cards as deal %(next)s, or throw them away.") % {
+                    "n": exc.number, "next": draft.expected}
+        return _back_to_page(request, access, game, spec, draft, said, status=409)
     play_drafts.drop(request.session, table)
     messages.success(request, done)
     target = reverse("deal", args=[token, draft.number]) if draft.number is not None else reverse("table",

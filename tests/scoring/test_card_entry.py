@@ -255,6 +255,22 @@ def test_a_second_save_sent_before_the_first_answered_is_said_already_saved(clie
     assert said[-1] == "Deal 1 was already saved.", said
 
 
+def test_a_deal_another_phone_recorded_meanwhile_is_said_at_save_then_saved_knowingly(client, table):
+    """A draft lives in one phone's session: another phone with the edit link sees none, and may record the same
+    deal from the record form meanwhile. Save then records nothing and says so, the cards kept; a second Save
+    records them as the next deal."""
+    start(client, table)
+    play(client, table, CARDS_A)
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": "50"})  # another phone
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 409
+    assert ("Deal 1 was just recorded by another phone, perhaps this same deal. Nothing was saved: save again to "
+            "record these cards as deal 2, or throw them away.") in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == 1 and "72 of 72 cards" in page(client, table)
+    assert client.post(url(table, "save/")).status_code == 302
+    assert Deal.objects.get(table=table, number=2).record["plays"]["cards"] == CARDS_A
+
+
 def test_a_deal_not_over_is_not_saved(client, table):
     start(client, table)
     play(client, table, CARDS_A[:10])
