@@ -26,7 +26,7 @@ from typing import Any
 from django import forms
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 from referee.cards import (
     EXCUSE,
@@ -80,17 +80,21 @@ def named_in(suit: str, deck: DeckKind) -> str:
 def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     """How a card reads on the picker: ``short`` (on the button), ``word`` (the rank's name, where it has one),
     ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``,
-    ``12 espadas``), ``suit`` (a Spanish card's suit, which a chip may show under its number; else blank)."""
+    ``12 espadas``), ``suit`` (a Spanish card's suit, which a chip may show under its number; else blank),
+    ``under`` (what a played card's chip shows under its ``short``: a Spanish card's suit, "trump" under a
+    Tarot trump's number and "Excuse" under its star, where ``T16`` and a bare ``★`` read as codes; else
+    blank: the mark says it, ``R♥``)."""
     deck = DeckKind(deck)
     card = next(c for c in full_deck(deck) if c.code == code)
     french = deck in FRENCH_SUITED
     if card.suit == EXCUSE:
         word = _("Excuse")
-        return {"code": code, "short": "★", "word": word, "name": word, "text": "★", "suit": "", "red": False}
+        return {"code": code, "short": "★", "word": word, "name": word, "text": "★", "suit": "", "under": word,
+                "red": False}
     if card.suit == TRUMP:
         name = _("Trump %(n)s") % {"n": card.rank}
         return {"code": code, "short": card.rank, "word": "", "name": name, "text": f"T{card.rank}", "suit": "",
-                "red": False}
+                "under": pgettext("under a trump's number on a played card", "trump"), "red": False}
     words = FRENCH_RANK_WORDS if french else SPANISH_RANK_WORDS
     word = str(words.get(card.rank, ""))
     short = translate(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
@@ -100,7 +104,7 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     printed = "" if french else SUIT_NAMES["spanish"][card.suit].template
     mark = SUIT_SYMBOLS[card.suit] if french else f" {printed}"
     return {"code": code, "short": short, "word": word, "name": name, "text": f"{short}{mark}",
-            "suit": printed, "red": french and card.suit in RED_SUITS}
+            "suit": printed, "under": printed, "red": french and card.suit in RED_SUITS}
 
 
 def deck_groups(deck: DeckKind | str) -> list[dict[str, Any]]:

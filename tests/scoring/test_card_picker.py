@@ -140,6 +140,16 @@ def test_spanish_ranks_show_their_number_and_their_name():
         assert card_words("KH", "tarot")["suit"] == ""  # the mark says it: R♥
 
 
+def test_a_played_tarot_trump_or_excuse_chip_says_trump_or_excuse_under_it_not_a_code():
+    """A trick's chips read as cards, not codes: "16" over "trump" (not "T16"), the star over "Excuse"; a suit
+    card's mark says its suit (K♥), a Spanish card's suit is under its number."""
+    with translation.override("en"):
+        said = {code: (card_words(code, "tarot")["short"], card_words(code, "tarot")["under"])
+                for code in ("T16", "EX", "KH")}
+        assert said == {"T16": ("16", "trump"), "EX": ("★", "Excuse"), "KH": ("K", "")}
+        assert card_words("11C", "spanish40")["under"] == "copas"
+
+
 # -- without JavaScript, and what it posts ---------------------------------------------------------------
 
 def test_without_javascript_it_is_a_box_for_card_codes():
