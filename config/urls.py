@@ -48,6 +48,7 @@ urlpatterns = [
     path("players/", players.players, name="players"),
     path("players/<int:pk>/", players.player, name="player"),
     path("rules/<slug:game>/", rules.rules_page, name="rules"),
+    path("referee/", rules.referee_index, name="referee_index"),
     path("referee/<slug:game>/", rules.referee, name="referee"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from referee.cards import DECK_HINTS, Card, CardError, DeckKind
-from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, get_game
+from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, all_games, get_game
 from referee.played import PlayedDeal
 from referee.text import Text
 from scoring import play_drafts
@@ -105,6 +105,13 @@ def citation(game: Game[Any, Any, Any], rule: Rule | Text) -> dict[str, str] | N
 
 def _implements_ruling(game: Game[Any, Any, Any]) -> bool:
     return game.trick_rules is not None or type(game).ruling is not Game.ruling
+
+
+@require_http_methods(["GET", "HEAD"])
+def referee_index(request: HttpRequest) -> HttpResponse:
+    """The referee without a table: which game is being played (one tap), then its referee; its rules beside it."""
+    games = [game for game in all_games() if game.ruling_fields and _implements_ruling(game)]
+    return render(request, "scoring/referee_index.html", {"games": games})
 
 
 # -- the referee: a form from the game's ruling fields ----------------------------------------------------

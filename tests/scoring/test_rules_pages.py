@@ -44,6 +44,21 @@ def test_rules_page_links_to_the_referee(client):
     assert f'href="{reverse("referee", args=["tarot"])}"' in html
 
 
+def test_the_referee_without_a_table_is_one_tap_from_home_then_one_per_game(client):
+    """A dispute at a table that Tapete does not keep: home → "Ask the referee" → the game's referee (and rules)."""
+    home = client.get(reverse("home")).content.decode()
+    assert f'href="{reverse("referee_index")}"' in home
+
+    response = client.get(reverse("referee_index"))
+
+    assert response.status_code == 200
+    html = response.content.decode()
+    for slug in GAMES:
+        assert f'href="{reverse("referee", args=[slug])}"' in html
+        assert f'href="{reverse("rules", args=[slug])}"' in html
+        assert client.get(reverse("referee", args=[slug])).status_code == 200
+
+
 def test_rules_are_translated(client):
     response = client.get(reverse("rules", args=["tarot"]), headers={"Accept-Language": "fr"})
 
