@@ -12,7 +12,8 @@ and the API send it, read by :func:`referee.tricks.parse_situation`):
   The winner is the player's name when the trick names players, or when ``leader`` names who led;
   otherwise the winning card's code.
 - an écart: ``{"question": "ecart", "hand": [...], "ecart": [...]}``, the hand being the taker's after
-  taking the chien (30 cards at three players, 24 at four, 18 at five).
+  taking the chien (30 cards at three players, 24 at four, 18 at five); without the hand, a King, a bout or
+  the wrong count is still ruled on, and only a trump asks for the hand.
 - a poignée: ``{"question": "poignee", "poignee": [...]}`` the cards shown, with the player's ``hand`` if known;
   or the ``hand`` alone, for the largest poignée it may show (:mod:`games.tarot.poignee`).
 
@@ -425,6 +426,42 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
     return Ruling(True, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
 
 
+def ecart_without_hand(players: int, ecart: Sequence[Card]) -> Ruling:
+    """The écart asked about without the taker's hand: a King or a bout never goes down and the count is the
+    chien's, whatever the hand, so those are ruled on at once; only a trump needs the hand (it goes down when
+    nothing else can). :class:`InvalidRecord` under ``hand`` when the answer depends on it."""
+    if not ecart:
+        raise InvalidRecord({"ecart": _("Give the cards put down as the écart.")})
+    size = CHIEN_SIZE[players]
+    bad = [c for c in ecart if c.is_bout or (c.rank == "K" and not c.is_trump)]
+    reasons: dict[Card, Text] = {}
+    for card in ecart:
+        if card.is_bout:
+            reasons[card] = _("A bout never goes in the écart.")
+        elif card.rank == "K" and not card.is_trump:
+            reasons[card] = _("A King never goes in the écart.")
+        elif not card.is_trump:  # a trump's reason depends on the hand, not given: it is left out
+            reasons[card] = _("Allowed.")
+    may = tuple(c for c in ecart if not c.is_trump and not c.is_excuse and c.rank != "K")
+    faults: list[Text] = []
+    if bad:
+        faults.append(_("No King and no bout may go in the écart (%(cards)s).",
+                        cards=join([card_name(c, DeckKind.TAROT) for c in bad])))
+    if len(ecart) != size:
+        faults.append(_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
+                        given=len(ecart)))
+    if faults:
+        explanation = _("Not a legal écart.")
+        for fault in faults:
+            explanation = _("%(main)s %(note)s", main=explanation, note=fault)
+        return Ruling(False, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
+    if any(c.is_trump for c in ecart):
+        raise InvalidRecord({"hand": _("A trump goes in the écart only when the taker has nothing else to put "
+                                       "there: give the taker's whole hand with the chien to know.")})
+    return Ruling(True, RULE_ECART, _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size),
+                  may, reasons, legal_cards_title=MAY_GO_DOWN)
+
+
 # -- the referee ------------------------------------------------------------------------------------------
 
 class TarotTrickRules:
@@ -459,4 +496,6 @@ class TarotTrickRules:
             return poignee_ruling(context.table.size, context.hand or (), context.more.get("poignee", ()))
         if context.question != "ecart":  # pragma: no cover - the shape allows no other question
             raise InvalidRecord({"question": _("Ask about a play or an écart.")})
-        return ecart_ruling(context.table.size, context.hand or (), context.more.get("ecart", ()))
+        if not context.hand:  # a King, a bout or the count needs no hand; a trump does (ecart_without_hand)
+            return ecart_without_hand(context.table.size, context.more.get("ecart", ()))
+        return ecart_ruling(context.table.size, context.hand, context.more.get("ecart", ()))

@@ -370,6 +370,28 @@ def test_ecart_has_the_chiens_size() -> None:
     assert ecart(["2H", "3H", "4H", "5S"], five_hand, FIVE).legal is False
 
 
+def test_no_king_and_no_bout_in_the_ecart_whatever_the_hand() -> None:
+    """"Écart: no King and no bout" (RULINGS.md), whatever else the taker holds: the referee rules on a King in
+    the écart without the taker's 30 cards (a tester at three players: the commonest écart dispute took 36 taps)."""
+    ruling = answer({"question": "ecart", "ecart": ["KH", "2H", "3H", "4H", "5H", "6H"]}, THREE)
+    assert ruling.legal is False and ruling.rule == "The écart"
+    assert ruling.explanation == "Not a legal écart. No King and no bout may go in the écart (King of hearts)."
+    assert ruling.reasons["KH"] == "A King never goes in the écart." and ruling.reasons["2H"] == "Allowed."
+    assert ruling.legal_cards == ["2H", "3H", "4H", "5H", "6H"]  # the page marks each card ✓ or ✗ by them
+    assert answer({"question": "ecart", "ecart": ["T21", "2H", "3H"]}, FIVE).legal is False
+    plain = answer({"question": "ecart", "ecart": ["2H", "3H", "4H", "5H", "6H", "7H"]}, THREE)
+    assert plain.legal is True and plain.explanation == "A legal écart: 6 cards, no King, no bout and no trump."
+    short = answer({"question": "ecart", "ecart": ["2H", "3H", "4H", "5H", "6H"]}, FOUR)
+    assert short.legal is False and "The écart is 6 cards at 4 players, not 5." in short.explanation
+
+
+def test_a_trump_in_the_ecart_only_when_unavoidable_needs_the_whole_hand() -> None:
+    """"Trumps only when unavoidable" (RULINGS.md) depends on the rest of the hand: without it the referee asks
+    for it beside the hand, rather than guess."""
+    refused({"question": "ecart", "ecart": ["T5", "2H", "3H", "4H", "5H", "6H"]}, "hand", "whole hand",
+            table=THREE)
+
+
 def test_ecart_cards_must_be_in_the_hand() -> None:
     refused({"question": "ecart", "hand": TAKER_HAND, "ecart": ["9H", "3H", "4H", "5S", "6S", "7D"]}, "ecart",
             "9 of hearts")
