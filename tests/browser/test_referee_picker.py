@@ -105,3 +105,20 @@ def test_a_picker_that_could_not_load_offline_opens_once_the_connection_is_back(
     page.unroute("**/cards.min*.js")
     turned.get_by_role("button", name="Tap the card").click()
     expect(turned.get_by_role("tab", name="oros")).to_be_visible()
+
+
+def test_ask_the_referee_is_always_under_the_thumb(live_server, page: Page):
+    """A dispute asked one-handed, without a table: home → "A dispute? Ask the referee" → the game, two taps; and
+    "Ask the referee" stays at the foot of the screen, wherever the form is scrolled to (it was at the end of a
+    three-screen form: a tester, one-handed at a Tarot table)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/")
+    page.get_by_role("link", name="A dispute? Ask the referee").click()
+    page.get_by_role("link", name="French Tarot", exact=True).click()
+    expect(page.get_by_role("heading", name="Referee: French Tarot")).to_be_visible()
+
+    ask = page.get_by_role("button", name="Ask the referee")
+    for field in ("hand", "card", "called_card"):
+        page.locator(f"#field-{field}").scroll_into_view_if_needed()
+        box = ask.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844 and box["y"] >= 844 - 120, (field, box)
