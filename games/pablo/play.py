@@ -403,8 +403,10 @@ def power(situation: Situation) -> Ruling:
         else:
             parts.append(_("The French text does not protect the caller: %(p)s's cards may be swapped too.",
                            p=caller.name))
-    if not (variant is Variant.ENGLISH and card.rank == "Q"):  # the Queen's text says its swap must be made
+    if variant is Variant.FRENCH:  # "il n'y a pas d'obligation à utiliser le pouvoir d'une carte"
         parts.append(_("You may also just leave it on the discard pile: using a power is never compulsory."))
+    elif card.rank != "Q":  # "may be used for their points or for their action", but the Queen's swap must be made
+        parts.append(_("You may also just leave it on the discard pile: this power need not be used."))
     return Ruling(True, these, join(parts, " "))
 
 

@@ -229,6 +229,18 @@ def test_english_the_queens_swap_must_be_made():
     assert answer.count("The swap must be made.") == 1 and "never compulsory" not in answer
 
 
+def test_english_special_cards_may_be_used_for_their_points_but_the_queens_swap_must_be_made():
+    """Seed 004: "Special cards may be used for their points or for their action", and of the Queen alone "A swap
+    must be made": the 10, J and K may be left unused, but a power is not "never compulsory" in this variant (a
+    tester, beside the Queen's answer). Seed 001 §4 ("il n'y a pas d'obligation à utiliser le pouvoir d'une
+    carte") still says never."""
+    for drawn in ("10S", "JS", "KS"):
+        answer = said(ask("english", question="power", drawn=drawn))
+        assert answer.endswith("You may also just leave it on the discard pile: this power need not be used.")
+        assert "never compulsory" not in answer
+    assert said(ask("french", question="power", drawn="7S")).endswith("using a power is never compulsory.")
+
+
 def test_english_a_power_only_when_drawn_and_discarded_in_the_same_turn():
     """Seed 004: "the action may be used only when the special card is drawn and discarded in the same turn"."""
     answer = ask("english", question="power", drawn="KS", source="stock", kept=True)
