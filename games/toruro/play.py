@@ -355,7 +355,9 @@ class ToruroTrickRules:
         index = trick_winner_index(cards, trump, seven_as)
         seat = trick.plays[index].seat
         who = seat.name if seat is not None else None
-        return Verdict(index, RULE["trick_winner"], winner_explanation(cards, trump, seven_as, index, who))
+        won_as = effective_rank(cards[index], trump, seven_as) != cards[index].rank  # the 7 played as the turned card
+        return Verdict(index, RULE["seven_as_turned" if won_as else "trick_winner"],
+                       winner_explanation(cards, trump, seven_as, index, who))
 
     @staticmethod
     def sitting_out(seat: Seat) -> Text:

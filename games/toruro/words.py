@@ -146,6 +146,8 @@ RULE: dict[str, Rule] = {
     "end": Rule(END, _("The end of the night")),
     "house_rules": Rule(HOUSE_RULES, _("House rules (options of the table)")),
     "void": Rule(DEALING, _("The deal and the turned card")),
+    # who takes a trick when the 7 of trumps, playing as the turned card, decides it: the paragraph that says so
+    "seven_as_turned": Rule(DEALING, _("The 7 of trumps plays as the turned card"), 1),
 }
 
 # A free lead, by trick: the paragraph of "Leading" that says that trick's lead (the third's is free).

@@ -91,6 +91,19 @@ def test_the_seven_of_trumps_plays_as_the_turned_card_when_sota_or_higher(turned
     assert "as the" in GAME.ruling(BIG, {"turned_card": turned, "trick": [below, "7C"]}).to_json()["explanation"]
 
 
+def test_a_trick_the_seven_takes_as_the_turned_card_quotes_that_rule() -> None:
+    """"If the card rank is a sota or higher, the 7 on this suit is considered as this face-up card": when the 7
+    decides the trick, the ruling rests on (and the referee page quotes) that paragraph, not the plain "highest
+    trump takes the trick" (a tester: "my 7 beats your caballo, the King is turned" was answered with a quote that
+    never mentions the 7). A trick the 7 does not take keeps the usual rule."""
+    rule = GAME.ruling(BIG, {"turned_card": "12C", "trick": ["11C", "7C"]}).rule
+    assert isinstance(rule, Rule) and (rule.key, rule.paragraph) == ("the-deal-and-the-turned-card", 1)
+    section = next(s for s in GAME.rules if s.key == rule.key)
+    assert "the 7 of trumps counts as that card" in str(section.paragraphs[rule.paragraph])
+    assert str(rule) == "The 7 of trumps plays as the turned card"
+    assert GAME.ruling(BIG, {"turned_card": "11C", "trick": ["12C", "7C"]}).to_json()["rule"] == "Who takes the trick"
+
+
 @pytest.mark.parametrize("turned", ["7C", "6C", "5C", "4C", "2C"])
 def test_the_seven_is_only_a_seven_when_the_turned_card_is_below_sota(turned: str) -> None:
     """The stand-in applies only "if the card rank is a sota or higher"."""
