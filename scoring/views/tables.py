@@ -64,7 +64,8 @@ def home(request: HttpRequest) -> HttpResponse:
     recent = [_list_item(found[token], token) for token in tokens if token in found]
     shown = {item["table"].pk for item in recent}
     order = {game.slug: position for position, game in enumerate(all_games())}  # as "Start a table" lists them
-    to_try = [{**_list_item(table, table.edit_token), "title": None}  # the game's name, in the reader's words
+    to_try = [{**_list_item(table, table.edit_token), "title": None,  # the game's name, in the reader's words
+               "active": None}  # when make run loaded it says nothing
               for table in sorted(_listed(demos.loaded()), key=lambda t: (order.get(t.game, len(order)), t.name))
               if table.pk not in shown]
     return render(request, "scoring/home.html", {"games": all_games(), "recent": recent, "demos": to_try})
