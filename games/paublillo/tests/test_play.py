@@ -422,6 +422,7 @@ def test_a_raise_refused_before_the_first_card_asks_no_card_and_offers_to_save(c
     start_page(client, table, refused="on")
     html = page(client, table)
     assert 'id="deal-ended"' in html and 'id="picker"' not in html and 'id="save-cards"' in html
+    assert not re.search(r"\d+ of \d+ cards", html)  # nothing played, nothing to count ("0 of 12 cards")
     response = client.post(url(table, "card/"), {"card": "4E"}, headers={"HX-Request": "true"})
     assert response.status_code == 400 and "no more cards to enter" in response.content.decode()
     assert client.post(url(table, "save/")).status_code == 302
