@@ -134,7 +134,7 @@ def test_a_file_that_is_not_there_is_left_out(monkeypatch):
     assert pwa._precache_entry("app/gone.js") is None
 
 
-def test_the_content_security_policy_lets_this_site_be_a_worker_and_a_manifest(client):
+def test_the_content_security_policy_lets_this_site_be_a_worker_and_a_manifest(client, db):
     policy = client.get("/")["Content-Security-Policy"]
 
     assert "worker-src 'self'" in policy
