@@ -82,8 +82,8 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``,
     ``12 espadas``), ``suit`` (a Spanish card's suit, which a chip may show under its number; else blank),
     ``under`` (what a played card's chip shows under its ``short``: a Spanish card's suit, "trump" under a
-    Tarot trump's number and "Excuse" under its star, where ``T16`` and a bare ``★`` read as codes; else
-    blank: the mark says it, ``R♥``)."""
+    numbered trump and "Excuse" under its star, where ``T16`` and a bare ``★`` read as codes; else blank: the
+    mark says it, ``R♥``)."""
     deck = DeckKind(deck)
     card = next(c for c in full_deck(deck) if c.code == code)
     french = deck in FRENCH_SUITED
