@@ -1,7 +1,10 @@
-"""A Pablo table's options: which of the two games called Pablo it plays, and the English text's advanced rules.
+"""A Pablo table's options: which of the two games called Pablo it plays, the English text's advanced rules, and
+two house rules where the English text is silent.
 
->>> PabloOptions().variant, PabloOptions(variant="english", one_hand=True).to_json()
-('french', {'variant': 'english', 'one_hand': True, 'empty_field_discards': False, 'round_by_score': False})
+>>> PabloOptions().variant, PabloOptions(variant="english", one_hand=True).one_hand
+('french', True)
+>>> [key for key, on in PabloOptions().to_json().items() if on is False]
+['one_hand', 'empty_field_discards', 'round_by_score', 'king_spares_caller']
 """
 
 from __future__ import annotations
@@ -58,6 +61,13 @@ class PabloOptions(Options):
         house_rule=True,
         help=_("The English text counts the cards to find who won the round (who starts next) and who lost it "
                "(who deals); on, the caller's penalty counts too."), shown_with=("variant", "english"))
+    king_spares_caller: bool = option(
+        False, _("English: after Pablo, no King on the caller at all, not even to look"), house_rule=True,
+        help=_("The English text protects the caller “from any swapping abilities” without saying whether the "
+               "King's look is part of its swap. Off: the King may look at one of the caller's cards but not swap "
+               "it, since a look is not a swap, changes nothing in front of the caller, and a Jack may look "
+               "anyway. On: the King is a swap card and is not used on the caller at all."),
+        shown_with=("variant", "english"))
 
     @property
     def kind(self) -> Variant:

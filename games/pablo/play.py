@@ -40,6 +40,7 @@ from .rules_text import (
     RULE_ENGLISH_POWERS,
     RULE_FRENCH_POWERS,
     RULE_KEPT_IN_PLACE,
+    RULE_KING_LOOKS,
     RULE_LAST_TURNS,
     RULE_MATCH,
     RULE_MATCH_NO_POWER,
@@ -121,6 +122,9 @@ EXAMPLES: tuple[PabloExample, ...] = (
     PabloExample(_("English: Player 2 called Pablo. May I swap with them with my Queen?"),
                  {"variant": "english", "question": "power", "drawn": "QS", "source": "stock", "player": "Player 1",
                   "target": "Player 2", "caller": "Player 2"}, legal=False),
+    PabloExample(_("English: Player 2 called Pablo. May my King look at one of their cards?"),
+                 {"variant": "english", "question": "power", "drawn": "KS", "source": "stock", "player": "Player 1",
+                  "target": "Player 2", "caller": "Player 2"}, legal=True),
     PabloExample(_("English: may I use the King I just kept in my field?"),
                  {"variant": "english", "question": "power", "drawn": "KS", "source": "stock", "kept": True},
                  legal=False),
@@ -148,6 +152,7 @@ class Situation:
     no_cards: bool
     empty_field_discards: bool
     decks: int = 1  # 52-card decks shuffled together: how many copies of a card there are
+    king_spares_caller: bool = False  # English house rule: no King on the caller at all, not even to look
 
 
 def read_situation(table: Table, raw: Mapping[str, Any]) -> Situation:
@@ -178,7 +183,8 @@ def read_situation(table: Table, raw: Mapping[str, Any]) -> Situation:
     errors.raise_if_any()
     assert variant is not None and question is not None and source is not None and moment is not None
     return Situation(Variant(variant), question, cards, discard_top, drawn, source, kept, hand, player, target,
-                     caller, moment, no_cards, table.options.empty_field_discards, copies)
+                     caller, moment, no_cards, table.options.empty_field_discards, copies,
+                     table.options.king_spares_caller)
 
 
 def _impossible(cards: Sequence[Card], hand: Sequence[Card] | None, drawn: Card | None, top: Card | None,
@@ -395,11 +401,20 @@ def power(situation: Situation) -> Ruling:
                 return Ruling(False, RULE_CALLER_PROTECTED, _(
                     "%(p)s called Pablo and is protected from swaps until the end of the round: swap with another "
                     "player.", p=caller.name))
+            # Seed 004 does not say whether the King's look is part of its swap: Tapete's reading, or the house rule.
+            if target is not None and target == caller and situation.king_spares_caller:
+                return Ruling(False, RULE_KING_LOOKS, _(
+                    "%(p)s called Pablo: at this table (house rule) a King is not used on the caller at all, not "
+                    "even to look. Use it on another player.", p=caller.name))
             if target is not None and target == caller:
-                return Ruling(True, RULE_CALLER_PROTECTED, _(
+                return Ruling(True, RULE_KING_LOOKS, _(
                     "You may look at one of %(p)s's cards, but look only, no swap: %(p)s called Pablo and is "
                     "protected from swaps until the end of the round.", p=caller.name))
-            parts.append(_("Not with %(p)s, who called Pablo and is protected from swaps.", p=caller.name))
+            if card.rank == "K" and situation.king_spares_caller:
+                parts.append(_("Not on %(p)s, who called Pablo: at this table (house rule) a King does not even "
+                               "look at the caller's cards.", p=caller.name))
+            else:
+                parts.append(_("Not with %(p)s, who called Pablo and is protected from swaps.", p=caller.name))
         else:
             parts.append(_("The French text does not protect the caller: %(p)s's cards may be swapped too.",
                            p=caller.name))
@@ -465,5 +480,6 @@ def keep(situation: Situation) -> Ruling:
 def cited_rules() -> tuple[Rule, ...]:
     """Every rule an answer may cite, each naming the paragraph of the rules page it rests on."""
     return (RULE_CALL, RULE_CALLER_PROTECTED, RULE_EMPTY_FIELD, RULE_ENGLISH_DRAW, RULE_ENGLISH_POWERS,
-            RULE_FRENCH_POWERS, RULE_KEPT_IN_PLACE, RULE_LAST_TURNS, RULE_MATCH, RULE_MATCH_NO_POWER,
-            RULE_MATCH_OTHERS, RULE_PAIRS, RULE_POWER_WHEN, RULE_TURN, RULE_WRONG_MATCH, RULE_WRONG_PAIR)
+            RULE_FRENCH_POWERS, RULE_KEPT_IN_PLACE, RULE_KING_LOOKS, RULE_LAST_TURNS, RULE_MATCH,
+            RULE_MATCH_NO_POWER, RULE_MATCH_OTHERS, RULE_PAIRS, RULE_POWER_WHEN, RULE_TURN, RULE_WRONG_MATCH,
+            RULE_WRONG_PAIR)

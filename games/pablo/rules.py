@@ -21,6 +21,8 @@ Readings where neither text nor RULINGS.md decides (also on the rules page, "Whe
 - * ``round_by_score`` (a house-rule option, off): the English round's winner and loser go by the round's
   score with the caller's penalty instead of the cards.
 - Pablo is called once a round; the French text does not protect the caller from the 8's swap.
+- English: the caller is protected "from any swapping abilities"; a King may still look at one of the caller's
+  cards, without swapping. * ``king_spares_caller`` (a house-rule option, off): no King on the caller at all.
 - French: 3 to 6 players with one deck; 7 or 8 shuffle in a second deck, so a card may be in two hands.
 - The English text's advanced rules (and the house rule above) are options of an English table only.
 """
@@ -45,7 +47,8 @@ from .rules_text import RULE_END, RULES
 from .values import number_text
 
 Table = TableSpec[PabloOptions]
-ENGLISH_ONLY = ("one_hand", "empty_field_discards", "round_by_score")  # options of an English table only
+# options of an English table only
+ENGLISH_ONLY = ("one_hand", "empty_field_discards", "round_by_score", "king_spares_caller")
 
 
 @dataclass(frozen=True, kw_only=True)

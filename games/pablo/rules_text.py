@@ -49,9 +49,13 @@ P_CALL_WHEN = _("When you think you have fewer points than everyone else, call â
                 "after playing, before the next player draws. Never during someone else's turn.")
 P_LAST_TURNS = _("Every other player then plays one last turn, and the round ends when it would be the caller's turn "
                  "again: the caller plays no more turns. Everyone turns their cards face up and counts.")
-P_CALLER_PROTECTED = _("English variant: during those last turns the caller is protected from swaps: no Queen or "
-                       "King swap with the caller, though a King may still look at one of the caller's cards. The "
-                       "caller may still match cards, and others may still use their powers on other players.")
+P_CALLER_PROTECTED = _("English variant: during those last turns the caller is protected from any swapping "
+                       "abilities: no Queen or King swap with the caller. The caller may still match cards, and "
+                       "others may still use their powers on other players.")
+P_KING_LOOKS = _("English variant, after Pablo: the text protects the caller from swapping abilities and does not "
+                 "say whether the King's look is part of its swap. Tapete: a King may still look at one of the "
+                 "caller's cards, but not swap it (a look changes nothing in front of the caller, and a Jack may "
+                 "look anyway). House rule (table option): no King on the caller at all, not even to look.")
 P_EMPTY_FIELD = _("A player with no cards left in their field must discard whatever card they draw; if it is a "
                   "Queen, they draw one more card.")
 
@@ -144,6 +148,7 @@ RULES: tuple[RulesSection, ...] = (
           "last round's winner still starts, unless it is their turn to deal."),
         _("Pablo is called once a round: a second call is refused. The French text does not protect the "
           "caller from the 8's swap; the English text does, from the Queen and the King."),
+        P_KING_LOOKS,
         _("More than 6 players at a French table: two decks, so a card can be in two hands."),
         _("English variant, first round: choose as first dealer the player just before the one the die picked "
           "to start."),
@@ -176,8 +181,9 @@ RULE_SCORING = Rule("scoring", _("Scoring a round"))
 RULE_END = Rule("end", _("The end of the game"))
 RULE_NEXT = Rule("next", _("Who deals and who starts"))
 RULE_EMPTY_FIELD = _SECTION["advanced"].rule(P_EMPTY_FIELD)
+RULE_KING_LOOKS = _SECTION["readings"].rule(P_KING_LOOKS)
 ALL_RULES: tuple[Rule, ...] = (
     RULE_DEAL, RULE_TURN, RULE_KEPT_IN_PLACE, RULE_ENGLISH_DRAW, RULE_VALUES, RULE_POWER_WHEN, RULE_FRENCH_POWERS,
     RULE_ENGLISH_POWERS, RULE_PAIRS, RULE_WRONG_PAIR, RULE_MATCH, RULE_MATCH_OTHERS, RULE_MATCH_NO_POWER,
     RULE_WRONG_MATCH, RULE_CALL, RULE_LAST_TURNS, RULE_CALLER_PROTECTED, RULE_SCORING, RULE_END, RULE_NEXT,
-    RULE_EMPTY_FIELD)
+    RULE_EMPTY_FIELD, RULE_KING_LOOKS)

@@ -22,7 +22,8 @@ def score(api, deals, **body):
 
 def test_the_record_schema_is_published(api):
     game = api.get("/api/games/pablo").json()
-    assert [o["key"] for o in game["options"]] == ["variant", "one_hand", "empty_field_discards", "round_by_score"]
+    assert [o["key"] for o in game["options"]] == ["variant", "one_hand", "empty_field_discards", "round_by_score",
+                                                 "king_spares_caller"]
     schema = game["record_fields"]["4"]
     assert [f["name"] for f in schema] == ["caller", "hands", "void"]
     hands = next(f for f in schema if f["name"] == "hands")

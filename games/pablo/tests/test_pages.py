@@ -4,6 +4,7 @@ the game, settling up by rank, the rules page and the referee page, the demo tab
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -280,6 +281,27 @@ def test_a_french_10_quotes_the_french_powers_which_are_only_the_7_and_the_8(cli
     """Seed 001 §4: only the 7 and the 8 have a power; the 10 has none in the French variant."""
     said = quoted(client, language, variant="french", question="power", drawn="10S", source="stock")
     assert said.startswith(quote)
+
+
+def test_king_spares_caller_the_reading_and_the_house_rule_on_the_rules_page_the_table_and_the_referee(client, db):
+    """Seed 004 protects the caller "from any swapping abilities" without saying whether the King's look is part
+    of its swap: the rules page states Tapete's reading and the house rule under "Where the texts are silent", the
+    referee quotes it, and a table that plays the house rule shows it."""
+    rules = html.unescape(text_of(client.get("/rules/pablo/").content.decode()))
+    readings = rules[rules.rindex("Where the texts are silent"):]  # the section, not its line in the contents
+    assert "a King may still look at one of the caller's cards, but not swap it" in readings
+    assert "House rule (table option): no King on the caller at all, not even to look." in readings
+    assert "though a King may still look" not in rules  # the caller's protection says only what the text says
+    situation = {"variant": "english", "question": "power", "drawn": "KS", "player": "Ana", "target": "Bea",
+                 "caller": "Bea"}
+    seats = {"player": "Player 1", "target": "Player 2", "caller": "Player 2"}  # the referee without a table
+    assert quoted(client, "en", **{**situation, **seats}).startswith(
+        "English variant, after Pablo: the text protects the caller")
+    spared = services.create_table(game="pablo", players=FOUR, options={"variant": "english",
+                                                                        "king_spares_caller": True})
+    assert "no King on the caller at all, not even to look" in html.unescape(text_of(page(client, spared)))
+    response = client.get("/referee/pablo/", {"ask": "1", "table": spared.view_token, **situation})
+    assert response.context["answer"]["legal"] is False
 
 
 def test_the_demo_tables_load(db):

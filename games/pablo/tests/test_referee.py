@@ -8,7 +8,7 @@ import pytest
 
 from games.pablo.play import EXAMPLES
 from games.pablo.rules import GAME
-from games.pablo.rules_text import SECTION_KEYS
+from games.pablo.rules_text import RULE_KING_LOOKS, SECTION_KEYS
 from referee.game import InvalidRecord
 
 from .helpers import table
@@ -266,12 +266,40 @@ def test_english_the_caller_may_still_be_spied_on():
     assert ask("english", question="power", drawn="JS", player="Ana", target="Bea", caller="Bea").legal is True
 
 
-def test_english_the_king_may_look_at_the_callers_card_but_not_swap():
-    """Seed 004: the caller "is protected from any swapping abilities"; the King's look ("you may look at one of
-    another player's cards before deciding to swap") is not a swap: look only, no swap."""
+def test_king_spares_caller_off_the_king_may_look_at_the_callers_card_but_not_swap():
+    """Seed 004: the caller "is protected from any swapping abilities"; whether the King's look ("you may look at
+    one of another player's cards before deciding to swap") is part of its swap, the text does not say. Tapete's
+    reading (house rule ``king_spares_caller`` off, the default): a look is not a swap, so look only, no swap,
+    citing that reading on the rules page."""
     answer = ask("english", question="power", drawn="KS", player="Ana", target="Bea", caller="Bea")
-    assert answer.legal is True and answer.rule.key == "calling"
+    assert answer.legal is True and answer.rule == RULE_KING_LOOKS and answer.rule.key == "readings"
     assert "look only, no swap" in said(answer)
+    anyone = ask("english", question="power", drawn="KS", player="Ana", caller="Bea")  # no target named yet
+    assert anyone.legal is True and "Not with Bea, who called Pablo and is protected from swaps." in said(anyone)
+
+
+def test_king_spares_caller_on_no_king_on_the_caller_not_even_to_look():
+    """The house rule ``king_spares_caller`` on: the King is a swap card, and the caller is protected from it
+    altogether; the Jack, which only looks, still may."""
+    on = {"king_spares_caller": True}
+    answer = ask("english", options=on, question="power", drawn="KS", player="Ana", target="Bea", caller="Bea")
+    assert answer.legal is False and answer.rule == RULE_KING_LOOKS
+    assert "at this table (house rule) a King is not used on the caller at all, not even to look" in said(answer)
+    anyone = ask("english", options=on, question="power", drawn="KS", player="Ana", caller="Bea")
+    assert anyone.legal is True and "a King does not even look at the caller's cards" in said(anyone)
+    assert ask("english", options=on, question="power", drawn="JS", player="Ana", target="Bea",
+               caller="Bea").legal is True
+    queen = ask("english", options=on, question="power", drawn="QS", player="Ana", target="Bea", caller="Bea")
+    assert queen.legal is False and queen.rule.key == "calling"  # the Queen's swap: the text itself
+
+
+def test_king_spares_caller_is_an_english_tables_house_rule():
+    """Only an English table may choose it (the French text protects nobody), and the table page shows it."""
+    with pytest.raises(InvalidRecord) as refused:
+        table("french", ["Ana", "Bea", "Carl"], king_spares_caller=True)
+    assert "options.king_spares_caller" in refused.value.errors
+    option = next(o for o in GAME.options if o.key == "king_spares_caller")
+    assert option.house_rule and option.default is False and option.shown_with == ("variant", "english")
 
 
 def test_the_caller_has_no_turn_left_for_a_power():
