@@ -33,8 +33,8 @@ JACK_QUEEN = join([RANK_LETTERS[rank] for rank in "JQ"], " ")
 KING_OF_DIAMONDS = card_letters(Card("D", "K"))
 
 VARIANT_SUMMARIES: dict[Variant, Text] = {
-    Variant.FRENCH: _("Game to 100. Ace 1, %(faces)s 10, %(king)s 0. A good Pablo scores −5; a bad one, "
-                      "cards + 10.", faces=FACE_LETTERS, king=KING_OF_DIAMONDS),
+    Variant.FRENCH: _("Game to 100. Ace 1, %(faces)s 10, %(king)s 0. A Pablo with strictly the fewest points "
+                      "scores −5; otherwise, even tied, cards + 10.", faces=FACE_LETTERS, king=KING_OF_DIAMONDS),
     Variant.ENGLISH: _("Game ends past 50; exactly 50 goes back to 0. Ace −1, red Kings 0, %(jack_queen)s and "
                        "black Kings 10. A Pablo beaten costs 10 more, tied 5.", jack_queen=JACK_QUEEN),
 }

@@ -304,6 +304,34 @@ def test_king_spares_caller_the_reading_and_the_house_rule_on_the_rules_page_the
     assert response.context["answer"]["legal"] is False
 
 
+@pytest.mark.parametrize(("variant", "row", "said", "score"), [
+    # Seed 001 §7.1: "Si un autre joueur avait autant ou moins de points, alors il perd la manche. Il subit alors
+    # un malus de 10 points qu'il ajoute à la valeur de ses cartes."
+    ("french", {"cards": "5S"}, "Ana called Pablo with 5, but Bea has 5: 5 + 10 = 15.", 15),
+    # Seed 004, "Score": "In the event of a tie, the player who called Pablo receives 5 penalty points on top of
+    # their score."
+    ("english", {"cards": "5S"}, "Ana called Pablo with 5, and Bea ties: 5 + 5 = 10.", 10),
+])
+def test_golden_a_caller_tied_for_the_lowest_from_the_phone_form(client, db, variant, row, said, score):
+    """A Pablo tied for the fewest points, recorded through the phone form: Ana calls with 5♠ (5), Bea has 5 too.
+    French: the caller who does not have strictly fewer points loses the round, cards + 10 = 15. English: a tie
+    costs 5, 5 + 5 = 10. The rules page and the line under the variant say it the same way."""
+    table = services.create_table(game="pablo", players=FOUR, options={"variant": variant})
+    response = client.post(f"/t/{table.edit_token}/deal/",
+                           form("Ana", row, {"points": 5}, {"points": 9}, {"cards": "QC 2D"}))
+    assert response.status_code == 302
+    assert table.deals.get().outcome["scores"] == [score, 5, 9, 12]
+    shown = text_of(page(client, table))
+    assert said in shown
+    rules = text_of(client.get("/rules/pablo/").content.decode())
+    if variant == "french":
+        assert "If anyone has as few or fewer, the caller scores their cards + 10." in rules
+        assert "otherwise, even tied, cards + 10" in shown
+    else:
+        assert "+ 5 if someone has the same lowest score" in rules
+        assert "A Pablo beaten costs 10 more, tied 5." in shown
+
+
 def test_the_demo_tables_load(db):
     call_command("load_demo")
     for demo in DEMO_TABLES:
