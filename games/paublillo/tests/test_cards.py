@@ -164,6 +164,21 @@ def test_a_revoke_to_a_trump_lead_is_proven_by_the_trump_played_later() -> None:
                                             "held it then")
 
 
+def test_the_vuelta_face_down_still_has_to_follow_a_trump_lead() -> None:
+    """Seed 000: the vuelta "is allowed even if a trump was led to the second trick" frees the card from being
+    played face up ("In a trick to which a trump is led, all the other players must play their cards face up"),
+    not from following: "each of the other players must play a trump if possible" (the monja alone excepted;
+    RULINGS.md). Eva's vuelta to Ana's trump lead is the King of copas face down; leading the third trick with the
+    2 of oros proves she held a trump: a revoke, as it would be face up."""
+    deal = played(fresh(), ["12E 5E 6E 7E", "5O 10O 7O 12C*"])
+    assert deal.flags == ()  # face down, nothing proves it yet
+    deal = played(deal, ["2O 3C 4C 5C"])
+    (flag,) = deal.flags
+    assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 7, 2, 3)  # the 8th card played
+    assert str(flag.rule) == "Following a trump lead"
+    assert str(flag.explanation).endswith("A trump was led and Eva held 2 of oros: Eva had to play a trump.")
+
+
 def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
     """"each of the other players must play a trump if possible" (seed 000): Bea's 2 of oros in the second trick
     proves she held a trump when she threw the 3 of copas on Ana's trump lead. The proof is about Bea, so it says

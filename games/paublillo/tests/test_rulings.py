@@ -247,10 +247,17 @@ def test_the_vuelta_is_allowed_to_a_trump_lead():
 
 
 def test_the_vuelta_still_has_to_follow_a_trump_lead():
-    """Seed: "must play a trump if possible" holds for the vuelta card too: face down is not a free card."""
+    """Seed 000: "If the card that is led is a trump, each of the other players must play a trump if possible,
+    except that a player whose only trump is the 4 does not have to play it" holds for the vuelta card too. Its
+    "It is allowed even if a trump was led to the second trick" answers "In a trick to which a trump is led, all
+    the other players must play their cards face up": it frees the card from being face up, not from following
+    (RULINGS.md: the monja is the only exception). The ruling cites, and quotes, the paragraph that says so."""
     ruling = rule({"trump": "O", "trick": trick("5O", "6O", "7O"), "hand": ["2O", "12C"], "card": "12C",
                    "face_down": True, "trick_number": 2})
     assert ruling.legal is False and str(ruling.rule) == "Following a trump lead"
+    assert codes(ruling.legal_cards) == ["2O"]
+    section = next(s for s in RULES if s.key == ruling.rule.key)
+    assert section.paragraphs[ruling.rule.paragraph] == R_FOLLOW_TRUMP
 
 
 def test_the_vuelta_in_a_two_player_game():
