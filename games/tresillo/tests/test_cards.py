@@ -2,10 +2,12 @@
 
 "Spadillo [...] is the highest trump and [...] Basto the third; the Manilla [...] is second: the 2 of a black
 trump suit, the 7 of a red one. [...] In a red trump suit the Ace (Punto) is fourth." "When a trump is led (a
-matador included), you must play a trump if you hold one. But a matador cannot be forced out except by a higher
-matador." (seed 003, the rules page) "Primeras = the Hombre stopped after winning the first five tricks (record
-him with 5, the 4 unplayed tricks split between the opponents); bola = all 9 tricks; never both. Estuche needs
-at least 3 Hombre tricks." (RULINGS.md, Tresillo)
+matador included), you must play a trump if you hold one. But “the three Matador cards can only be forced out by
+the other Matadors”: if your only trumps are matadors, you may keep them and play another card, unless the card
+led is another matador." (seed 003, the rules page; the house rule ``matadors_forced``: only a higher one)
+"Primeras = the Hombre stopped after winning the first five tricks (record him with 5, the 4 unplayed tricks
+split between the opponents); bola = all 9 tricks; never both. Estuche needs at least 3 Hombre tricks."
+(RULINGS.md, Tresillo)
 
 Ana, Bea and Carl in the order of play; Carl deals, so Ana is the eldest and leads. Oros are trumps: Spadillo
 1E, Manilla 7O, Basto 1B, Punto 1O, then 12O 11O 10O 2O 3O 4O 5O 6O; copas run 12 11 10 1 2 … 7.
@@ -157,6 +159,31 @@ def test_a_lone_matador_is_not_forced_out_by_a_lower_trump() -> None:
     forced = played(fresh(), ["1E 2O 5C", "11O 3O 1B"])
     (flag,) = forced.flags
     assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 1, 2)
+
+
+MATADOR_LED = ("1B 2O 5C", "12C 10C 1E")  # Ana leads the Basto; Carl, whose only trump is Spadillo, throws 5C
+
+
+@pytest.mark.parametrize("ombre", [False, True], ids=["tresillo", "ombre"])
+def test_matadors_forced_any_a_lower_matador_led_forces_a_higher_one_out(ombre: bool) -> None:
+    """Seed 003, as the table plays it by default (``matadors_forced``: any): "Leading trumps or Matadors forces
+    other players to use any trumps in their hand, although the three Matador cards can only be forced out by the
+    other Matadors". The Basto led is another matador: Carl's lone Spadillo had to go, and his Spadillo in the
+    second trick proves he held it: a revoke, judged by the same rule as the referee's."""
+    table = (OMBRE if ombre else TRESILLO).table(["Ana", "Bea", "Carl"], first_dealer=2)
+    deal = played(fresh(table, ombre=ombre), MATADOR_LED)
+    (flag,) = deal.flags
+    assert (flag.kind, flag.index, flag.trick, flag.proven_by) == (FlagKind.REVOKE, 2, 1, 2)
+    assert "another matador, was led: it forced them out, so Carl had to play a trump" in str(flag.explanation)
+
+
+@pytest.mark.parametrize("ombre", [False, True], ids=["tresillo", "ombre"])
+def test_matadors_forced_higher_a_lower_matador_led_does_not_force_a_higher_one_out(ombre: bool) -> None:
+    """The house rule ``matadors_forced``: higher (Hoyle's "the superior, if led, forces the inferior"): the Basto
+    led is lower than Carl's Spadillo, which he may keep. The same cards are no revoke."""
+    table = (OMBRE if ombre else TRESILLO).table(["Ana", "Bea", "Carl"], {"matadors_forced": "higher"},
+                                                 first_dealer=2)
+    assert played(fresh(table, ombre=ombre), MATADOR_LED).flags == ()
 
 
 # Deal P: Ana stops after five tricks with Basto and Punto still in her hand.
