@@ -30,9 +30,9 @@ R_PLAIN_LEAD = _("When a plain suit is led, the others may play any card they li
 R_FACE_UP_TRUMP = _("When a trump is led, every card in the trick is played face up.")
 R_FACE_DOWN = _("A card played face down cannot win the trick.")
 R_PLAIN_FACE_DOWN = _("To a plain lead a card may be played face down, but a face-down card cannot win the trick.")
-R_VUELTA = _("The vuelta: the last card of the second trick may be played face down, even to a trump lead, "
-             "and still wins as if it were face up; whoever plays it leads the third trick, whether it won "
-             "or not.")
+R_VUELTA = _("The vuelta: the last card of the second trick may be played face down, even to a trump lead "
+             "(it is then still a trump, if the player has one other than the monja), and still wins as if it "
+             "were face up; whoever plays it leads the third trick, whether it won or not.")
 R_WINNER = _("A trick goes to the highest face-up trump in it or, with no trump in it, to the highest "
              "face-up card of the suit led.")
 
