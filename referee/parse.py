@@ -304,7 +304,7 @@ def cards(value: Any, deck: DeckKind, field: str, errors: Errors, *, wrong: Text
         if one is None:
             return ()
         if unique and one in found:
-            errors.add(field, _("%(code)s is given twice: there is one of each card.", code=one.code))
+            errors.add(field, _("%(code)s is given twice: there is one of each card.", code=card_name(one, deck)))
             return ()
         found.append(one)
     return tuple(found)

@@ -83,9 +83,11 @@ def strength(card: Card, trump: str, seven_as: str | None) -> int:
 
 
 def card_name(card: Card, trump: str, seven_as: str | None) -> Text:
-    """"3 of copas", or "7 of copas (as the 3)" when the 7 of trumps stands in for the turned card."""
+    """"3 of copas", or "7 of copas played as the 3" when the 7 of trumps stands in for the turned card: in
+    words, not in brackets, since a card's name may end in one already (French "7 de coupes (copas)"), and
+    "7 de coupes (copas) (comme Roi)" read as a bracket after a bracket (found by the referee tester)."""
     if effective_rank(card, trump, seven_as) != card.rank:
-        return _("%(card)s (as the %(rank)s)", card=spanish_card_name(card),
+        return _("%(card)s played as the %(rank)s", card=spanish_card_name(card),
                  rank=RANK_NAMES[effective_rank(card, trump, seven_as)])
     return spanish_card_name(card)
 
@@ -247,15 +249,26 @@ def said_of(player: str, rule: str, trick: Sequence[Card], trump: str, seven_as:
 
 def winner_explanation(cards: Sequence[Card], trump: str, seven_as: str | None, index: int,
                        who: str | None) -> Text:
+    """Who takes the trick and why; without ``who`` (nobody named), the card is the answer, said once (not
+    "7 of copas played as the King, takes the trick: 7 of copas played as the King", found by the referee
+    tester)."""
     best = card_name(cards[index], trump, seven_as)
-    taker = who if who is not None else best  # a text, said in the reader's language (not str: English)
-    if any(c.suit == trump for c in cards):
+    trumped = any(c.suit == trump for c in cards)
+    if who is None and trumped:
+        return _("Trumps (%(trump)s) were played: the highest trump, %(card)s, takes the trick. "
+                 "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
+                 trump=SPANISH_SUITS_IN_BRACKETS[trump], card=best)
+    if who is None:
+        return _("No trump was played: the highest %(suit)s (the suit led), %(card)s, takes the trick. "
+                 "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
+                 suit=SUIT_WORDS[cards[0].suit], card=best)
+    if trumped:
         return _("Trumps (%(trump)s) were played: the highest trump, %(card)s, takes the trick: %(who)s. "
                  "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
-                 trump=SPANISH_SUITS_IN_BRACKETS[trump], card=best, who=taker)
+                 trump=SPANISH_SUITS_IN_BRACKETS[trump], card=best, who=who)
     return _("No trump was played: the highest %(suit)s (the suit led), %(card)s, takes the trick: %(who)s. "
              "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
-             suit=SUIT_WORDS[cards[0].suit], card=best, who=taker)
+             suit=SUIT_WORDS[cards[0].suit], card=best, who=who)
 
 
 # -- the referee: Toruro's TrickRules -------------------------------------------------------------------------

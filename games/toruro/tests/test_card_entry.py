@@ -179,7 +179,7 @@ def test_the_seven_of_trumps_is_named_as_the_turned_card_it_stands_for() -> None
     contract = {"turned_card": "1B", "went": PLAYERS}
     deal = played(["7B 3B 1O 2O 7O", "6O 12O 4O 5O 10O", "2C 4C 5C 6C 7C"], contract)
     _record, lines = GAME.record_from_plays(FIVE, contract, deal)
-    assert str(lines[0]) == "Trick 1: Luis takes the Cabeza with 7 of bastos (as the Ace)."
+    assert str(lines[0]) == "Trick 1: Luis takes the Cabeza with 7 of bastos played as the Ace."
 
 
 # -- flagged plays ---------------------------------------------------------------------------------------------
@@ -241,8 +241,8 @@ def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
     assert (flag.kind, flag.trick, flag.proven_by, flag.rule) == (FlagKind.REVOKE, 1, 2, RULE["trump_when_void"])
     assert str(flag.explanation) == (
         "Ana played 6 of espadas in trick 1, but played 7 of copas in trick 2, so held it then. Ana held "
-        "no oros, the suit led, so Ana had to play a trump (copas): 7 of copas (as the 3). Breaking this rule is a "
-        "lulo.")
+        "no oros, the suit led, so Ana had to play a trump (copas): 7 of copas played as the 3. Breaking this rule "
+        "is a lulo.")
     for language, rule in (("es", "Ana debía jugar triunfo"), ("fr", "Ana devait donc jouer atout")):
         with translation.override(language):
             said = translate(flag.explanation)

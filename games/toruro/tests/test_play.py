@@ -298,7 +298,7 @@ def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
     """The referee page: the legal cards, a reason per card, and the verdict on the card played."""
     result = ruling(turned_card="3O", trick_number=1, trick=["12O"], hand=["7O", "11O", "2E"], card="7O")
     assert result["legal"] is True and result["legal_cards"] == ["7O"]
-    assert result["reasons"]["7O"] == "7 of oros (as the 3): may be played."
+    assert result["reasons"]["7O"] == "7 of oros played as the 3: may be played."
     data = json.loads(json.dumps(result))
     assert data["legal"] is True and data["winner"] is None
     asked = ruling(turned_card="3O", trick_number=1, trick=["12O"], hand=["7O", "11O", "2E"])
@@ -306,7 +306,7 @@ def test_a_ruling_lists_the_legal_cards_and_a_reason_for_each() -> None:
     # The verdict on the card follows why the rule governs, as it always has.
     assert result["explanation"] == (
         "Trumps (oros) were led, so you must play a trump higher than every card played so far, the best being King "
-        "(rey) of oros, when you can: 7 of oros (as the 3). 7 of oros (as the 3): may be played.")
+        "(rey) of oros, when you can: 7 of oros played as the 3. 7 of oros played as the 3: may be played.")
 
 
 def test_a_trick_winner_can_be_asked_with_the_card_just_played() -> None:
@@ -425,12 +425,12 @@ def test_each_lead_quotes_the_paragraph_of_its_trick(client: Any, language: str,
 
 @pytest.mark.django_db
 def test_the_trick_s_winner_is_named_in_the_reader_s_language(client: Any) -> None:
-    """A card's name is said in the reader's language everywhere: "…gana la baza: Rey de copas.", not "King (rey)
-    of copas" in a Spanish sentence (found by a tester)."""
+    """A card's name is said in the reader's language everywhere: "…el triunfo más alto, Rey de copas, …", not
+    "King (rey) of copas" in a Spanish sentence (found by a tester)."""
     response = client.get("/referee/toruro/", {"ask": "1", "turned_card": "11C", "trick_number": "3",
                                                "trick": "12C 7C 10C"}, headers={"Accept-Language": "es"})
     explanation = str(response.context["answer"]["explanation"])
-    assert "gana la baza: Rey de copas." in explanation and "King" not in explanation, explanation
+    assert "Rey de copas" in explanation and "King (rey)" not in explanation, explanation
 
 
 @pytest.mark.parametrize(("situation", "field"), [
@@ -507,3 +507,32 @@ def test_a_card_or_the_trump_suit_said_in_a_ruling_never_puts_a_bracket_in_a_bra
     played = cards("5C 7O 12O")
     said = said_in(language, winner_explanation(played, "O", "12", trick_winner_index(played, "O", "12"), "Ana"))
     assert bracket_in_a_bracket(said) is None, said
+
+
+def test_the_seven_as_the_turned_card_is_said_in_words_not_in_a_second_bracket() -> None:
+    """Seed 002: "if the card is the 3 of copas, any player with the 7 of copas can play his/her card as the 3."
+    The 7 is said to play as the turned card in words: French names the card with its Spanish suit in brackets
+    ("7 de coupes (copas)"), and a second bracket after it read "7 de coupes (copas) (comme Roi)" (found by the
+    referee tester)."""
+    from games.toruro.play import card_name
+
+    seven = parse_cards("7C", "spanish40")[0]
+    assert str(card_name(seven, "C", "12")) == "7 of copas played as the King"
+    for language in ("en", "es", "fr"):
+        said = said_in(language, card_name(seven, "C", "12"))
+        assert ") (" not in said and bracket_in_a_bracket(said) is None, (language, said)
+
+
+def test_the_highest_trump_takes_the_trick_said_once_without_names() -> None:
+    """Seed 002: "The player with the highest card (the highest trump if trumps were played, or the highest card in
+    the leading suit in any other case) takes the trick". Asked without who played, the winning card is the
+    answer, said once: not "takes the trick: 7 of copas (as the King)" after naming it (found by the referee
+    tester)."""
+    trumped = ruling(turned_card="12C", trick=["11C", "7C", "5O"])
+    assert trumped["winner"] == "7C"
+    assert trumped["explanation"].startswith(
+        "Trumps (copas) were played: the highest trump, 7 of copas played as the King, takes the trick. Order")
+    assert trumped["explanation"].count("7 of copas") == 1
+    plain = ruling(turned_card="12C", trick=["5O", "1O", "2E"])
+    assert plain["explanation"].startswith(
+        "No trump was played: the highest oros (the suit led), Ace of oros, takes the trick. Order")
