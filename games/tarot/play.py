@@ -16,6 +16,8 @@ and the API send it, read by :func:`referee.tricks.parse_situation`):
   the wrong count is still ruled on, and only a trump asks for the hand.
 - a poignée: ``{"question": "poignee", "poignee": [...]}`` the cards shown, with the player's ``hand`` if known;
   or the ``hand`` alone, for the largest poignée it may show (:mod:`games.tarot.poignee`).
+- petit sec: ``{"question": "petit_sec", "hand": [...]}``, the player's hand or just its trumps and Excuse: whether
+  the Petit is the only trump, without the Excuse, which voids the deal (:mod:`games.tarot.petit_sec`).
 
 >>> from games.tarot.rules import GAME
 >>> table = GAME.table(["N", "E", "S", "W"])
@@ -29,6 +31,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
+from games.tarot.petit_sec import petit_sec_ruling
 from games.tarot.poignee import poignee_ruling
 from games.tarot.rules_text import (
     P_ECART,
@@ -468,7 +471,7 @@ class TarotTrickRules:
     """French Tarot's :class:`~referee.tricks.TrickRules`: legal plays, the trick's winner, and the écart."""
 
     shape = SituationShape(deck=DeckKind.TAROT, called=True, flags=("first_trick", "last_trick", "chelem"),
-                           more=("ecart", "poignee"), questions=("play", "trick", "ecart", "poignee"),
+                           more=("ecart", "poignee"), questions=("play", "trick", "ecart", "poignee", "petit_sec"),
                            hand_size=HAND_SIZE)
 
     def validate(self, context: Situation, errors: Errors) -> None:
@@ -491,7 +494,10 @@ class TarotTrickRules:
 
     def other_question(self, context: Situation) -> Ruling:
         """The écart (``question: "ecart"``): the taker's hand with the chien, and the cards put down; a poignée
-        (``question: "poignee"``): the cards shown, or the hand alone (:mod:`games.tarot.poignee`)."""
+        (``question: "poignee"``): the cards shown, or the hand alone (:mod:`games.tarot.poignee`); petit sec
+        (``question: "petit_sec"``): the player's hand, or its trumps and Excuse (:mod:`games.tarot.petit_sec`)."""
+        if context.question == "petit_sec":
+            return petit_sec_ruling(context.table.size, context.hand or ())
         if context.question == "poignee":
             return poignee_ruling(context.table.size, context.hand or (), context.more.get("poignee", ()))
         if context.question != "ecart":  # pragma: no cover - the shape allows no other question

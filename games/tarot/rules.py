@@ -77,11 +77,13 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("question", _("Question"), "choice", required=False, default="play",
           choices=(("play", _("May this card be played? / Who wins the trick?")),
                    ("ecart", _("Is this écart legal?")),
-                   ("poignee", _("Is this a poignée? Which one may I show?")))),
+                   ("poignee", _("Is this a poignée? Which one may I show?")),
+                   ("petit_sec", _("Petit sec: is the deal void?")))),
     Field("hand", _("Hand of the player to play"), "cards", required=False,
-          help=_("Leave empty with a complete trick to find its winner. For an écart: the taker's hand "
-                 "with the chien. For a poignée: the hand of the player showing it (to check the Excuse), or "
-                 "the hand alone to see which poignée it may show.")),
+          help=_("Leave empty with a complete trick to find its winner. For an écart with a trump in it: the "
+                 "taker's hand with the chien. For a poignée: the hand of the player showing it (to check the "
+                 "Excuse), or the hand alone to see which poignée it may show. For petit sec: the player's "
+                 "trumps and Excuse (the other cards do not matter).")),
     Field("trick", _("Cards already played in this trick, in order"), "cards", required=False, default=[]),
     Field("card", _("Card to play"), "card", required=False,
           help=_("Leave empty to see every card that may be played.")),
@@ -112,6 +114,9 @@ EXAMPLES: tuple[Example, ...] = (
             {"question": "ecart",
              "hand": "KH QH CH JH 10H 9H 8H 7H 6H 5H 4H 3H 2H 1H KS QS CS JS T2 T3 T4 T5 T6 T7".split(),
              "ecart": ["KH", "2H", "3H", "4H", "5H", "6H"]}),
+    Example(_("My only trump is the Petit, and I have no Excuse: is the deal void?"),
+            {"question": "petit_sec",
+             "hand": "T1 KH QH 9H 4H KS CS 8S 6S 2S JD 10D 7D 3D QC 9C 5C 1C".split()}),
     Example(_("May the Excuse count in my poignée?"),
             {"question": "poignee", "hand": "T2 T4 T7 T9 T11 T14 T16 T19 T21 EX KH QH 2H 5S 7S 1D 3D 4C".split(),
              "poignee": "T2 T4 T7 T9 T11 T14 T16 T19 T21 EX".split()}),

@@ -15,6 +15,8 @@ from referee.text import _
 # -- the paragraphs a ruling rests on (it names its paragraph, which the referee quotes) ---------------------------
 P_ECART = _("The écart may hold no King and no bout. Trumps go in only when the taker has nothing else to put there, "
             "and any trump put in is shown to the table.")
+P_PETIT_SEC = _("A player dealt the Petit with no other trump and no Excuse (petit sec) shows it and the deal is "
+                "void.")
 P_POIGNEE_SHOWN = _("A player with many trumps may show them before playing to the first trick, for a bonus: simple "
                     "20, double 30, triple 40. The Excuse can stand in for a trump only when the player has no other "
                     "trump left out.")
@@ -63,8 +65,7 @@ RULES: tuple[RulesSection, ...] = (
         P_ECART,
         _("In a Garde sans nobody sees the chien, but its cards count for the taker. In a Garde "
           "contre nobody sees it and its cards count for the defence."),
-        _("A player dealt the Petit with no other trump and no Excuse (petit sec) shows it and "
-          "the deal is void."),
+        P_PETIT_SEC,
     ), "chien"),
     RulesSection(_("Five players: the called King"), (
         _("At five the taker names a King before play; whoever holds it is the taker's secret "

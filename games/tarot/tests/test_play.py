@@ -457,6 +457,6 @@ def test_the_called_card_is_a_court_card() -> None:
 
 def test_examples_are_answered() -> None:
     """Every example on the referee page is a situation the referee answers."""
-    assert len(GAME.examples) == 8
+    assert len(GAME.examples) == 9
     for example in GAME.examples:
         assert GAME.ruling(FOUR, example.situation).to_json()["explanation"]
