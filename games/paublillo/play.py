@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from games.paublillo.bet_referee import BETTING_FIELDS
 from games.paublillo.words import (
     FACE_DOWN,
     FACE_UP_TO_TRUMP,
@@ -70,7 +71,11 @@ VUELTA_COUNTS = _("The last card of the second trick is played face down: it is 
 WHICH_TRICK = _("Which trick is this? A face-down last card wins only as the vuelta, in the second trick.")
 
 RULING_FIELDS = (
-    Field("trump", _("Trumps"), "choice", choices=tuple((s, SUIT_NAMES["spanish"][s]) for s in SPANISH_SUITS)),
+    Field("question", _("Question"), "choice", required=False, default="play",
+          choices=(("play", _("May this card be played? / Who wins the trick?")),
+                   ("betting", _("Betting: may we raise? What does a refusal score?")))),
+    Field("trump", _("Trumps"), "choice", required=False,
+          choices=tuple((s, SUIT_NAMES["spanish"][s]) for s in SPANISH_SUITS)),
     Field("leader", _("Who led this trick"), "player", required=False),
     Field("trick", _("Cards already played to this trick, lead first"), "list", required=False, default=[],
           fields=(Field("player", _("Player"), "player", required=False),
@@ -82,6 +87,7 @@ RULING_FIELDS = (
           help=_("A card face down cannot win the trick, except the vuelta, the last card of the second trick: "
                  "give the trick number.")),
     Field("trick_number", _("Trick number"), "int", required=False, minimum=1, maximum=3, step=1),
+    *BETTING_FIELDS,
 )
 
 # The disputes a Paublillo table has, for the referee page (players named by seat: "Player 1" led).
@@ -104,6 +110,14 @@ EXAMPLES: tuple[Example, ...] = (
             {"trump": "O", "leader": "Player 1", "trick": ["3O", "12O", "4O", "2O"]}),
     Example(_("Who wins: the Ace or the 7 of the suit led?"),
             {"trump": "E", "leader": "Player 1", "trick": ["7C", "1C", "3C", "12O"]}),
+    Example(_("They said envido and we accepted: may we raise now?"),
+            {"question": "betting", "raised_to": "3", "raised_by": "B", "raise_by": "A"}),
+    Example(_("We said seis: may we raise again?"),
+            {"question": "betting", "raised_to": "6", "raised_by": "A", "raise_by": "A"}),
+    Example(_("They refused our nueve: what do we score?"),
+            {"question": "betting", "raised_to": "9", "raised_by": "A", "refused": True}),
+    Example(_("We are on 11 (alver): may they bet?"),
+            {"question": "betting", "score_a": 11, "score_b": 7, "raise_by": "B"}),
 )
 
 

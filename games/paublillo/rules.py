@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.paublillo import cards, carry, stats, teams
+from games.paublillo.bet_referee import betting_ruling
 from games.paublillo.betting import check_past_doce, check_raises, settle_bets
 from games.paublillo.options import PaublilloOptions
 from games.paublillo.play import EXAMPLES, RULING_FIELDS, TRICK_RULES
@@ -460,8 +461,12 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
 
     # -- the referee ------------------------------------------------------------------------------------------
     def ruling(self, table: TableSpec[PaublilloOptions], situation: Mapping[str, Any]) -> Ruling:
-        """Answered by :class:`~games.paublillo.play.PaublilloTrickRules`, in Paublillo's words (the face-down
-        card, the vuelta, and who takes a trick the card completes)."""
+        """A play or a trick (``question: "play"``, the default) is answered by
+        :class:`~games.paublillo.play.PaublilloTrickRules`, in Paublillo's words (the face-down card, the vuelta,
+        and who takes a trick the card completes); the betting (``question: "betting"``) by
+        :func:`games.paublillo.bet_referee.betting_ruling`."""
+        if isinstance(situation, Mapping) and str(situation.get("question") or "").strip().lower() == "betting":
+            return betting_ruling(table, situation)
         return TRICK_RULES.answer(table, situation)
 
 

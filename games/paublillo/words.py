@@ -7,7 +7,8 @@ key (the anchor the page always had), and the rules a ruling quotes are paragrap
 >>> {rule.key for rule in CITED} <= keys
 True
 >>> quoted = (R_TRUMP_RANKING, R_PLAIN_RANKING, R_LEAD, R_FOLLOW_TRUMP, R_MONJA, R_PLAIN_LEAD, R_WINNER,
-...           R_FACE_UP_TRUMP, R_PLAIN_FACE_DOWN, R_VUELTA)
+...           R_FACE_UP_TRUMP, R_PLAIN_FACE_DOWN, R_VUELTA, R_ENVIDO, R_RAISES, R_REFUSED, R_NO_BET_ON_ALVER,
+...           R_BOTH_ON_ALVER)
 >>> all(any(text in section.paragraphs for section in RULES) for text in quoted)
 True
 >>> str(FOLLOWING_TRUMP), FOLLOWING_TRUMP.key
@@ -33,6 +34,15 @@ R_PLAIN_FACE_DOWN = _("To a plain lead a card may be played face down, but a fac
 R_VUELTA = _("The vuelta: the last card of the second trick may be played face down, even to a trump lead "
              "(it is then still a trump, if the player has one other than the monja), and still wins as if it "
              "were face up; whoever plays it leads the third trick, whether it won or not.")
+R_ENVIDO = _("A deal starts worth 1. At their turn, before playing a card, a player may say envido: a "
+             "proposal to play for 3.")
+R_RAISES = _("Raises go 3 (envido), 6 (seis), 9 (nueve), 12 (doce), the teams taking turns: only the team "
+             "that accepted the latest raise may raise next, at once or later at a player's turn.")
+R_REFUSED = _("Refusing envido gives the raisers 1, seis 3, nueve 6, doce 9. Otherwise the team that wins "
+              "two tricks scores the stake.")
+R_NO_BET_ON_ALVER = _("A team on 11 is on alver. While a team is on alver nobody may bet.")
+R_BOTH_ON_ALVER = _("If both teams are on 11 there is no betting and the hand is played for 1, which wins the "
+                    "game.")
 R_WINNER = _("A trick goes to the highest face-up trump in it or, with no trump in it, to the highest "
              "face-up card of the suit led.")
 
@@ -70,24 +80,20 @@ RULES = (
         _("The vuelta card is turned over when the third trick is over, to show who won the second."),
     ), key="face-down-cards-and-the-vuelta"),
     RulesSection(_("Betting: envido, seis, nueve, doce"), (
-        _("A deal starts worth 1. At their turn, before playing a card, a player may say envido: a "
-          "proposal to play for 3."),
+        R_ENVIDO,
         _("The other team answers: refuse (the deal ends and the raisers score what the deal was worth "
           "before the raise), accept (play on for the new stake), or raise again by 3."),
-        _("Raises go 3 (envido), 6 (seis), 9 (nueve), 12 (doce), the teams taking turns: only the team "
-          "that accepted the latest raise may raise next, at once or later at a player's turn."),
-        _("Refusing envido gives the raisers 1, seis 3, nueve 6, doce 9. Otherwise the team that wins "
-          "two tricks scores the stake."),
+        R_RAISES,
+        R_REFUSED,
         _("Before answering, the team that must answer may pass their cards around face down to look at "
           "them; once a raise is accepted both teams may look at their partners' cards. Any player may "
           "answer for the team, and the first answer binds it."),
     ), key="betting-envido-seis-nueve-doce"),
     RulesSection(_("Alver"), (
-        _("A team on 11 is on alver. While a team is on alver nobody may bet."),
+        R_NO_BET_ON_ALVER,
         _("At the start of play the team on alver looks at its cards together and chooses: play the hand "
           "for 3, or give up and the other team scores 1."),
-        _("If both teams are on 11 there is no betting and the hand is played for 1, which wins the "
-          "game."),
+        R_BOTH_ON_ALVER,
         _("Tapete (house rule, on by default): a monja point that takes the dealer's team to 11 puts "
           "them on alver for that same deal, since it is scored before play begins."),
     ), key="alver"),
@@ -120,10 +126,15 @@ TRICK_WINNER = _SECTION["play-and-following"].rule(R_WINNER, _("Who wins the tri
 FACE_DOWN = _SECTION["face-down-cards-and-the-vuelta"].rule(R_PLAIN_FACE_DOWN, _("Face-down cards"))
 FACE_UP_TO_TRUMP = _SECTION["face-down-cards-and-the-vuelta"].rule(R_FACE_UP_TRUMP, _("Face-down cards"))
 VUELTA = _SECTION["face-down-cards-and-the-vuelta"].rule(R_VUELTA, _("The vuelta"))
+ENVIDO = _SECTION["betting-envido-seis-nueve-doce"].rule(R_ENVIDO, _("Envido"))
+RAISING = _SECTION["betting-envido-seis-nueve-doce"].rule(R_RAISES, _("Who may raise"))
+REFUSAL = _SECTION["betting-envido-seis-nueve-doce"].rule(R_REFUSED, _("A refused raise"))
+NO_BET_ON_ALVER = _SECTION["alver"].rule(R_NO_BET_ON_ALVER, _("No betting on alver"))
+BOTH_ON_ALVER = _SECTION["alver"].rule(R_BOTH_ON_ALVER, _("Both teams on alver"))
 GAME_END = Rule("players-and-teams", _("Players and teams"))
 BETTING = Rule("betting-envido-seis-nueve-doce", _("Betting: envido, seis, nueve, doce"))
 ON_ALVER = Rule("alver", _("Alver"))
 THREE_TRICKS = Rule("play-and-following", _("Play and following"))
 
 CITED = (LEADING, FOLLOWING_TRUMP, FOLLOWING_PLAIN, MONJA_EXEMPTION, TRICK_WINNER, FACE_DOWN, FACE_UP_TO_TRUMP, VUELTA,
-         GAME_END, BETTING, ON_ALVER, THREE_TRICKS)
+         ENVIDO, RAISING, REFUSAL, NO_BET_ON_ALVER, BOTH_ON_ALVER, GAME_END, BETTING, ON_ALVER, THREE_TRICKS)

@@ -73,3 +73,16 @@ def test_a_raise_with_a_word_of_its_own_is_refused_not_dropped(api):
     response = score(api, [{"bets": [{"team": "A", "stakes": 3}], "tricks": "AA"}])
     assert response.status_code == 422
     assert response.json()["errors"] == {"deals.0.bets.0": "Each raise names the team and the stake."}
+
+
+def test_the_referee_answers_the_betting_through_the_api(api):
+    """Seed 000: "There can be a series of reenvidar by alternate teams": the API's referee takes the betting
+    question as the referee page does, and a question that cannot be is refused per field."""
+    response = api.post("/api/games/paublillo/ruling", {"players": PLAYERS, "situation": {
+        "question": "betting", "raised_to": "envido", "raised_by": "B", "raise_by": "A"}})
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["legal"] is True and body["rule"] == "Who may raise"
+    wrong = api.post("/api/games/paublillo/ruling", {"players": PLAYERS, "situation": {
+        "question": "betting", "refused": True}})
+    assert wrong.status_code == 422 and wrong.json()["errors"] == {"situation.refused": "There is no raise to refuse."}

@@ -379,6 +379,10 @@ EXAMPLE_ANSWERS = {
     "May a card played face down win the first trick?": (None, "Who wins the trick", "Player 4"),
     "Oros were turned: does the monja beat the paublillo?": (None, "Who wins the trick", "Player 3"),
     "Who wins: the Ace or the 7 of the suit led?": (None, "Who wins the trick", "Player 2"),
+    "They said envido and we accepted: may we raise now?": (True, "Who may raise", None),
+    "We said seis: may we raise again?": (False, "Who may raise", None),
+    "They refused our nueve: what do we score?": (None, "A refused raise", None),
+    "We are on 11 (alver): may they bet?": (False, "No betting on alver", None),
 }
 
 

@@ -247,5 +247,7 @@ def test_rules_page_covers_every_part_of_the_game():
 
 def test_ruling_fields_describe_the_referee_form():
     names = [f.name for f in GAME.ruling_fields]
-    assert names == ["trump", "leader", "trick", "hand", "card", "face_down", "trick_number"]
-    assert [v for v, _ in GAME.ruling_fields[0].choices] == ["O", "C", "E", "B"]
+    assert names == ["question", "trump", "leader", "trick", "hand", "card", "face_down", "trick_number",
+                     "score_a", "score_b", "raised_to", "raised_by", "refused", "raise_by"]
+    assert [v for v, _ in GAME.ruling_fields[0].choices] == ["play", "betting"]
+    assert [v for v, _ in GAME.ruling_fields[1].choices] == ["O", "C", "E", "B"]
