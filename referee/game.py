@@ -331,6 +331,9 @@ class Field:
     default: Any = None
     help: Text | None = None
     fields: tuple[Field, ...] = ()  # the item's fields when kind == "list"
+    # A referee field asked for some of the game's questions only (its ``question`` field's values): the page
+    # shows it with those, and sends it only with those. Empty: every question.
+    questions: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "label": str(self.label), "kind": self.kind,
@@ -344,6 +347,8 @@ class Field:
             data["help"] = str(self.help)
         if self.fields:
             data["fields"] = [f.to_json() for f in self.fields]
+        if self.questions:
+            data["questions"] = list(self.questions)
         return data
 
 

@@ -5,8 +5,8 @@ A betting question (``question: "betting"``), as the referee page and the API se
     {
       "question": "betting",
       "score_a": 4, "score_b": 11,     # each team's points as play starts (0 to 11; 11 is alver); blank is 0
-      "raised_to": "nueve",            # the latest raise: envido (3), seis (6), nueve (9), doce (12); blank or
-                                       #   0: no raise yet
+      "raised_to": "nueve",            # the latest raise: envido, seis, nueve, doce (or 3, 6, 9, 12); blank,
+                                       #   "none" or 0: no raise yet
       "raised_by": "A",                # the team that made it
       "refused": true,                 # the latest raise was refused: what does it score?
       "raise_by": "B"                  # the team that wants to raise now: may it?
@@ -38,6 +38,8 @@ from games.paublillo.words import BOTH_ON_ALVER, ENVIDO, NO_BET_ON_ALVER, RAISIN
 from referee import parse
 from referee.game import Errors, Field, InvalidRecord, Ruling, TableSpec
 from referee.text import Text, _
+
+NO_RAISE = frozenset({"none", "0"})  # the latest raise, when there is none yet
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def parse_question(raw: Mapping[str, Any]) -> BettingQuestion:
                    for key in ("score_a", "score_b"))
     stake = None
     given = raw.get("raised_to")
-    if not parse.is_blank(given) and str(given).strip() != "0":
+    if not parse.is_blank(given) and str(given).strip().lower() not in NO_RAISE:
         stake = read_stake(given, "raised_to", errors)
         if stake is not None and stake not in STAKES:
             errors.add("raised_to", PAST_DOCE if stake > STAKES[-1] else STAKE_IS)
@@ -165,9 +167,9 @@ def _where_the_betting_stands(question: BettingQuestion) -> Ruling:
 
 
 TEAMS: tuple[tuple[str, Text], ...] = tuple((team.value, Text(team.value)) for team in Team)
-STAKE_CHOICES: tuple[tuple[str, Text], ...] = (
-    ("0", _("No raise yet (the deal is worth 1)")),
-    *((str(s), _("%(name)s (%(stake)s)", name=BET_NAMES[s], stake=s)) for s in STAKES))
+STAKE_CHOICES: tuple[tuple[str, Text], ...] = (  # by name: a bare number in a link reads as a seat ("Player 3")
+    ("none", _("No raise yet")),
+    *((BET_NAMES[s], _("%(name)s (%(stake)s)", name=BET_NAMES[s], stake=s)) for s in STAKES))
 
 # The referee form's fields of a betting question. The teams are A and B as the table page names them; the
 # question is the same either way round, so without a table either team may be called A.
@@ -178,7 +180,7 @@ BETTING_FIELDS: tuple[Field, ...] = (
                  "call either team A.")),
     Field("score_b", _("Team %(team)s: points so far", team=Team.B.value), "int", required=False, default=0,
           minimum=0, maximum=ALVER),
-    Field("raised_to", _("Latest raise"), "choice", required=False, default="0", choices=STAKE_CHOICES),
+    Field("raised_to", _("Latest raise"), "choice", required=False, default="none", choices=STAKE_CHOICES),
     Field("raised_by", _("Raised by"), "choice", required=False, choices=TEAMS),
     Field("refused", _("The last raise was refused"), "bool", required=False, default=False,
           help=_("To see what the refusal scores.")),

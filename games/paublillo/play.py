@@ -30,6 +30,7 @@ A situation is read by :func:`referee.tricks.parse_situation` (the shape below s
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -70,10 +71,10 @@ VUELTA_COUNTS = _("The last card of the second trick is played face down: it is 
                   "were face up.")
 WHICH_TRICK = _("Which trick is this? A face-down last card wins only as the vuelta, in the second trick.")
 
-RULING_FIELDS = (
-    Field("question", _("Question"), "choice", required=False, default="play",
-          choices=(("play", _("May this card be played? / Who wins the trick?")),
-                   ("betting", _("Betting: may we raise? What does a refusal score?")))),
+QUESTION = Field("question", _("Question"), "choice", required=False, default="play",
+                 choices=(("play", _("May this card be played? / Who wins the trick?")),
+                          ("betting", _("Betting: may we raise? What does a refusal score?"))))
+PLAY_FIELDS = (
     Field("trump", _("Trumps"), "choice", required=False,
           choices=tuple((s, SUIT_NAMES["spanish"][s]) for s in SPANISH_SUITS)),
     Field("leader", _("Who led this trick"), "player", required=False),
@@ -87,8 +88,10 @@ RULING_FIELDS = (
           help=_("A card face down cannot win the trick, except the vuelta, the last card of the second trick: "
                  "give the trick number.")),
     Field("trick_number", _("Trick number"), "int", required=False, minimum=1, maximum=3, step=1),
-    *BETTING_FIELDS,
 )
+# The referee form: the question, then each question's own fields (the page shows those of the question asked).
+RULING_FIELDS = (QUESTION, *(dataclasses.replace(f, questions=("play",)) for f in PLAY_FIELDS),
+                 *(dataclasses.replace(f, questions=("betting",)) for f in BETTING_FIELDS))
 
 # The disputes a Paublillo table has, for the referee page (players named by seat: "Player 1" led).
 EXAMPLES: tuple[Example, ...] = (
@@ -111,11 +114,11 @@ EXAMPLES: tuple[Example, ...] = (
     Example(_("Who wins: the Ace or the 7 of the suit led?"),
             {"trump": "E", "leader": "Player 1", "trick": ["7C", "1C", "3C", "12O"]}),
     Example(_("They said envido and we accepted: may we raise now?"),
-            {"question": "betting", "raised_to": "3", "raised_by": "B", "raise_by": "A"}),
+            {"question": "betting", "raised_to": "envido", "raised_by": "B", "raise_by": "A"}),
     Example(_("We said seis: may we raise again?"),
-            {"question": "betting", "raised_to": "6", "raised_by": "A", "raise_by": "A"}),
+            {"question": "betting", "raised_to": "seis", "raised_by": "A", "raise_by": "A"}),
     Example(_("They refused our nueve: what do we score?"),
-            {"question": "betting", "raised_to": "9", "raised_by": "A", "refused": True}),
+            {"question": "betting", "raised_to": "nueve", "raised_by": "A", "refused": True}),
     Example(_("We are on 11 (alver): may they bet?"),
             {"question": "betting", "score_a": 11, "score_b": 7, "raise_by": "B"}),
 )

@@ -73,7 +73,7 @@ CHELEM_SAID: dict[Chelem, Text] = {
     Chelem.DEFENCE: _("Chelem by the defence: it took every trick."),
 }
 
-RULING_FIELDS: tuple[Field, ...] = (
+_RULING_FIELDS: tuple[Field, ...] = (
     Field("question", _("Question"), "choice", required=False, default="play",
           choices=(("play", _("May this card be played? / Who wins the trick?")),
                    ("ecart", _("Is this écart legal?")),
@@ -99,6 +99,12 @@ RULING_FIELDS: tuple[Field, ...] = (
     Field("chelem", _("One side has taken every trick so far (chelem)"), "bool", required=False,
           default=False, help=_("With the last trick: the Excuse led to it wins the trick.")),
 )
+# The page shows each question's own fields only (the hand is asked by every question).
+_ASKED_BY = {"trick": "play", "card": "play", "leader": "play", "called_card": "play", "first_trick": "play",
+             "last_trick": "play", "chelem": "play", "ecart": "ecart", "poignee": "poignee"}
+RULING_FIELDS: tuple[Field, ...] = tuple(
+    dataclasses.replace(f, questions=(_ASKED_BY[f.name],)) if f.name in _ASKED_BY else f for f in _RULING_FIELDS)
+
 
 EXAMPLES: tuple[Example, ...] = (
     Example(_("Must I overtrump?"), {"hand": ["T5", "T12", "KS", "3S"], "trick": ["7C", "T9"], "card": "T5"}),

@@ -220,7 +220,7 @@ def choice_labels(choices: Iterable[tuple[str, Text]]) -> list[tuple[str, str]]:
 # The situation's own words (referee.tricks.parse_situation): the hand and the trick share no card, the card to
 # play comes from the hand, and who led says whose turn it is.
 EXCLUSIVE = ("hand", "trick")
-HAND, TRICK, CARD, LEADER = "hand", "trick", "card", "leader"
+HAND, TRICK, CARD, LEADER, QUESTION = "hand", "trick", "card", "leader", "question"
 
 
 def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, names: Collection[str],
@@ -313,12 +313,32 @@ class RefereeForm(forms.Form):
             field = form_field(spec_field, table, game.deck_for(table), names)  # the deck the table plays with
             if spec_field.default is not None:
                 field.initial = spec_field.default
+            field.questions = spec_field.questions  # type: ignore[attr-defined]  # shown with those only
             self.fields[spec_field.name] = field
 
-    def situation(self) -> dict[str, Any]:
-        """The cleaned data as the game's situation: empty optional values left out."""
-        situation: dict[str, Any] = {}
+    def question(self) -> str | None:
+        """The question asked (or about to be), for a game whose fields depend on it; else None."""
+        if QUESTION not in self.fields:
+            return None
+        value = self[QUESTION].value()
+        return str(value) if value not in (None, "") else str(self.fields[QUESTION].initial or "")
+
+    def clean(self) -> dict[str, Any] | None:
+        """A field of another question than the one asked is hidden on the page: what it holds is no error."""
+        asked = self.question()
         for spec_field in self.game.ruling_fields:
+            if spec_field.questions and asked not in spec_field.questions:
+                self._errors.pop(spec_field.name, None)
+        return super().clean()
+
+    def situation(self) -> dict[str, Any]:
+        """The cleaned data as the game's situation: empty optional values left out, and so are the fields of
+        other questions than the one asked (hidden on the page, whatever they still hold)."""
+        situation: dict[str, Any] = {}
+        asked = self.question()
+        for spec_field in self.game.ruling_fields:
+            if spec_field.questions and asked not in spec_field.questions:
+                continue
             value = self.cleaned_data.get(spec_field.name)
             if value in (None, "", []) and spec_field.kind != "bool":
                 continue
@@ -523,7 +543,7 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     token = access.token if access else None
     has_cards = any(f.kind in ("card", "cards") for f in rules.ruling_fields)
     context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
-               "token": token, "examples": examples(rules, token, spec), "spec": spec,
+               "token": token, "examples": examples(rules, token, spec), "spec": spec, "question": form.question(),
                "card_hint": translate(DECK_HINTS[rules.deck_for(spec)]) if has_cards else None}
     htmx = getattr(request, "htmx", False)
     return render(request, "scoring/referee.html#referee-body" if htmx else "scoring/referee.html", context)

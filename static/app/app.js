@@ -118,6 +118,17 @@
     });
   });
 
+  // A form whose fields depend on the question asked (the referee's): a field marked data-questions="a b" shows
+  // only while one of those is chosen in the form's "question" field; the server draws it so, and leaves out of
+  // the question what a hidden field still holds.
+  document.addEventListener("change", function (event) {
+    var chosen = event.target, form = chosen.form;
+    if (chosen.name !== "question" || !form) return;
+    form.querySelectorAll("[data-questions]").forEach(function (box) {
+      box.hidden = box.getAttribute("data-questions").split(" ").indexOf(chosen.value) < 0;
+    });
+  });
+
   // The service worker (static/app/sw.js through /sw.js): pages and the app shell offline. Browsers offer it
   // on https and on localhost only. A page loaded before the worker controlled it is handed to the worker to
   // keep (with its scripts and styles), so that it too reloads offline.

@@ -420,3 +420,22 @@ def test_the_board_says_the_score_in_the_readers_language(client, paublillo6):
     client.cookies["django_language"] = "es"
     boards = re.findall(r'<span class="score-text">([^<]*)</span>', page(client, paublillo6))
     assert "6 buenas: partida" in boards and "6 buenas: game" not in boards
+
+
+@pytest.mark.django_db
+def test_the_referee_page_shows_the_betting_question_with_its_own_fields(client) -> None:
+    """Seed 000, "Betting (envidar)": "There can be a series of reenvidar by alternate teams". Asked on the
+    referee page, the betting question shows its own fields (the latest raise, who made it, the refusal, the team
+    that wants to raise, the scores), not the trick's; a trick field still filled in is not part of the question."""
+    response = client.get("/referee/paublillo/", {"ask": "1", "question": "betting", "raised_to": "seis",
+                                                  "raised_by": "A", "raise_by": "A", "trump": "Z"})
+    page = response.content.decode()
+    answer = response.context["answer"]
+    assert answer is not None and answer["legal"] is False and answer["rule"] == "Who may raise"
+    for name in ("raised_to", "raised_by", "refused", "raise_by", "score_a"):
+        assert re.search(rf'id="field-{name}" data-questions="betting">', page), name
+    for name in ("trump", "trick", "hand", "card"):
+        assert re.search(rf'id="field-{name}" data-questions="play" hidden>', page), name
+    played = client.get("/referee/paublillo/").content.decode()  # the trick question first, as always
+    assert re.search(r'id="field-trick" data-questions="play">', played)
+    assert re.search(r'id="field-raised_to" data-questions="betting" hidden>', played)
