@@ -9,8 +9,8 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from referee.game import get_game
-from scoring import services
+from referee.game import all_games, get_game
+from scoring import demos, services, transfer
 from scoring.models import Player, Table
 
 
@@ -99,12 +99,13 @@ def test_the_demo_tables_make_run_loaded_are_offered_to_every_phone_with_their_e
     services.record_deal(lookalike, {"taker": "A", "contract": "prise", "bouts": 1, "points": 51})
     loaded = Table.objects.filter(name__startswith="Demo — ").exclude(pk=lookalike.pk)
     html = client.get("/").content.decode()
-    demos = html[html.index('id="demos"'):]
-    assert {t.edit_token for t in loaded} == set(re.findall(r'class="[^"]*demo-table" href="/t/([\w-]+)/"', demos))
+    listed = html[html.index('id="demos"'):]
+    assert {t.edit_token for t in loaded} == set(re.findall(r'class="[^"]*demo-table" href="/t/([\w-]+)/"', listed))
     assert lookalike.edit_token not in html and lookalike.view_token not in html
-    assert "English variant ·&nbsp;Alice" in demos and "French variant ·&nbsp;Amélie" in demos  # two Pablos told apart
+    assert "English variant ·&nbsp;Alice" in listed and "French variant ·&nbsp;Amélie" in listed  # two Pablos apart
     games = [str(get_game(t.game).name) for t in loaded]  # each by its game's name (a name in English)
-    assert loaded.count() == 9 and all(f"<strong>{name}</strong>" in unescape(demos) for name in games)
+    shipped = sum(len(demos.shipped(game)) for game in all_games())
+    assert loaded.count() == shipped and all(f"<strong>{name}</strong>" in unescape(listed) for name in games)
     opened = loaded.first()
     client.get(f"/t/{opened.view_token}/")
     html = client.get("/").content.decode()
@@ -112,6 +113,24 @@ def test_the_demo_tables_make_run_loaded_are_offered_to_every_phone_with_their_e
     assert len(re.findall(r"demo-table", html)) == loaded.count() - 1
     Table.objects.filter(pk__in=[t.pk for t in loaded]).update(closed=True)
     assert 'id="demos"' not in client.get("/").content.decode()
+
+
+def test_a_demo_tables_copy_imported_from_its_file_is_not_offered_to_every_phone(client, db):
+    """A table file keeps who recorded each deal, load_demo included: a copy of a demo table imported from its
+    file (someone trying the import), or any file saying load_demo, was listed on every phone's home page with its
+    edit link (found by the reviewer). Only the demo table load_demo made is offered."""
+    call_command("load_demo", base_url="http://127.0.0.1", stdout=StringIO())
+    demo = Table.objects.get(name="Demo — Paublillo")
+    copy = transfer.import_table(transfer.export_json(demo))
+    forged = transfer.import_table(transfer.export_json(demo).replace("Demo — Paublillo".encode(), b"Free chips"))
+    assert (copy.name, forged.name) == ("Demo — Paublillo", "Free chips")
+    assert set(copy.deals.values_list("revisions__author", flat=True)) == {demos.AUTHOR}  # as the file said
+    html = client.get("/").content.decode()
+    assert f"/t/{demo.edit_token}/" in html
+    assert copy.edit_token not in html and forged.edit_token not in html
+    again = StringIO()
+    call_command("load_demo", base_url="http://127.0.0.1", stdout=again)  # run again: the demo's links, not the copy's
+    assert demo.edit_token in again.getvalue() and copy.edit_token not in again.getvalue()
 
 
 def test_new_without_a_game_offers_the_games_and_goes_on_to_the_chosen_one(client, db):

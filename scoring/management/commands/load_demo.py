@@ -29,7 +29,7 @@ class Command(BaseCommand):
         base_url = base_url or f"http://{network_address()}:{port}"
         for game in all_games():
             for demo in demos.shipped(game):
-                table = Table.objects.filter(name=demo["name"]).first()
+                table = demos.named(demo["name"])
                 if table is None:
                     table = self.create(game, demo)
                     self.stdout.write(self.style.SUCCESS(
