@@ -63,7 +63,11 @@ class ChangeRefused(Exception):
 # -- the table as the rules see it ----------------------------------------------------------------------------
 
 def seats_of(table: Table) -> list[Seat]:
+    """The table's seats in order, each with its player: those a list of tables prefetched, if it did (the home
+    page: one query for all its tables' seats, not one more per table whose spec is not cached yet)."""
     cached = getattr(table, "_seats_cache", None)
+    if cached is None and "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        cached = sorted(table.seats.all(), key=lambda seat: seat.position)
     if cached is None:
         cached = list(table.seats.select_related("player").order_by("position"))
         table._seats_cache = cached  # type: ignore[attr-defined]

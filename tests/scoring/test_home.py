@@ -6,7 +6,10 @@ from html import unescape
 from io import StringIO
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from referee.game import all_games, get_game
@@ -68,6 +71,31 @@ def test_each_recent_table_says_when_it_was_last_played_and_how_many_deals_it_ho
     services.record_deal(tarot4, {"taker": "N", "contract": "garde", "bouts": 2, "points": 49})
     html = client.get("/").content.decode()
     assert "just now" in html and "N, S, E, W ·&nbsp;<span class=\"text-nowrap\">1 deal" in html
+
+
+def test_the_home_page_reads_its_tables_seats_once_whatever_their_number(client, db):
+    """Each listed table says its variant (Pablo's), from the table's spec: where no spec was cached yet (a worker
+    just started, a table saved since), each table's seats were read once more, a query per table listed (found
+    by the reviewer). The seats prefetched for the list are the spec's."""
+    def cold_home() -> int:
+        cache.clear()
+        services._SPECS.clear()
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get("/").status_code == 200
+        return len(queries)
+
+    def opened(variant: str) -> None:
+        table = services.create_table(game="pablo", players=["A", "B", "C"], options={"variant": variant})
+        client.get(f"/t/{table.view_token}/")
+
+    opened("french")
+    opened("english")
+    two = cold_home()
+    for _ in range(3):
+        opened("french")
+    html = client.get("/").content.decode()
+    assert html.count("French variant") == 4 and html.count("English variant") == 1
+    assert cold_home() == two
 
 
 def test_a_table_played_under_a_minute_ago_was_played_just_now_not_0_minutes_ago(client, tarot4):
