@@ -56,9 +56,10 @@ def situation_fields(game: Game[Any, Any, Any], deal: PlayedDeal, number: int, l
 
 
 def current_fields(game: Game[Any, Any, Any], deal: PlayedDeal) -> dict[str, str]:
-    """The trick under way (or the next one, about to be led) of a deal being entered card by card."""
+    """The trick under way (or the next one, about to be led) of a deal being entered card by card; once no card
+    more is to be played (every trick played, or what was said ended the deal), its last trick."""
     tricks = deal.tricks
-    if tricks and (not tricks[-1].complete or deal.complete):
+    if tricks and (not tricks[-1].complete or deal.complete or deal.ended):
         done = tricks[-1]
         return situation_fields(game, deal, done.number, done.leader, done.trick.plays)
     leader = deal.next_seat or deal.first_leader

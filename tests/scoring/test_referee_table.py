@@ -164,6 +164,26 @@ def test_asked_from_a_table_with_a_deal_under_way_the_referee_has_its_trick_and_
     assert form["trick"].value() == "3C 1C" and form["trick_number"].value() == "1"
 
 
+def test_asked_from_a_deal_that_what_was_said_ended_the_referee_has_its_last_trick(client):
+    """The same deal: trick 1 played out (Bea 3C, Cid 1C, Dan 12O, Ana 2C: Dan's trump takes it), then A's envido
+    is refused and the deal ends there. No trick 2 will be led: "Ask the referee" has the trick just played, as it
+    has a deal's last trick once every trick is played; it had an empty trick 2 led by Bea, who did not even win
+    trick 1 (found by the reviewer)."""
+    table = services.create_table(game="paublillo", players=["Ana", "Bea", "Cid", "Dan"], first_dealer=0)
+    edit = f"/t/{table.edit_token}"
+    assert client.post(f"{edit}/play/", {"turned": "6O"}).status_code == 302
+    for card in ("3C", "1C", "12O", "2C"):
+        assert client.post(f"{edit}/play/card/", {"card": card}).status_code == 302
+    refused = {"turned": "6O", "bets__0__team": "A", "bets__0__stake": "3", "refused": "on", "keep": "1"}
+    assert client.post(f"{edit}/play/", refused).status_code == 302
+    assert 'id="deal-ended"' in client.get(f"{edit}/play/").content.decode()
+
+    form = client.get(reverse("referee", args=["paublillo"]), {"table": table.edit_token}).context["form"]
+
+    assert form["leader"].value() == "Bea" and form["trick_number"].value() == "1"
+    assert form["trick"].value() == "3C 1C 12O 2C"
+
+
 def test_the_referee_knows_who_played_each_card_of_the_trick_under_way(client):
     """Toruro, Ana deals, everyone goes (the first deal), the 5 of bastos turned: Luis leads the 3 of oros,
     Pepe plays the 5 of oros. The referee has the turned card, the trick and who played each card."""
