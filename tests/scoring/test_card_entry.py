@@ -271,6 +271,25 @@ def test_a_deal_another_phone_recorded_meanwhile_is_said_at_save_then_saved_know
     assert Deal.objects.get(table=table, number=2).record["plays"]["cards"] == CARDS_A
 
 
+def test_deals_another_phone_undid_meanwhile_are_said_at_save_then_the_cards_take_the_next_number(client, db):
+    """The other way round: the cards were begun as deal 2 (W deals it, as deal A), and another phone undid deal 1
+    meanwhile. Save records nothing and says the next deal is deal 1; a second Save records the cards as deal 1,
+    in the undone deal's place. (Untested with the change; added by the reviewer.)"""
+    table = services.create_table(game="tarot", players=SEATS, first_dealer=2)
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": "50"})
+    start(client, table)
+    play(client, table, CARDS_A)
+    services.undo_last(table, author="another phone")
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 409
+    assert "Another phone undid deals meanwhile: the next deal is deal 1. Nothing was recorded." in (
+        response.content.decode())
+    assert not Deal.objects.filter(table=table, withdrawn=False).exists() and "72 of 72 cards" in page(client, table)
+    assert client.post(url(table, "save/")).status_code == 302
+    deal = Deal.objects.get(table=table)
+    assert (deal.number, deal.withdrawn, deal.record["plays"]["cards"]) == (1, False, CARDS_A)
+
+
 def test_a_deal_not_over_is_not_saved(client, table):
     start(client, table)
     play(client, table, CARDS_A[:10])
