@@ -32,7 +32,7 @@ R_FACE_UP_TRUMP = _("When a trump is led, every card in the trick is played face
 R_FACE_DOWN = _("A card played face down cannot win the trick.")
 R_PLAIN_FACE_DOWN = _("To a plain lead a card may be played face down, but a face-down card cannot win the trick.")
 R_VUELTA = _("The vuelta: the last card of the second trick may be played face down, even to a trump lead "
-             "(it is then still a trump, if the player has one other than the monja), and still wins as if it "
+             "(it must then still be a trump, if the player has one other than the monja), and still wins as if it "
              "were face up; whoever plays it leads the third trick, whether it won or not.")
 R_ENVIDO = _("A deal starts worth 1. At their turn, before playing a card, a player may say envido: a "
              "proposal to play for 3.")

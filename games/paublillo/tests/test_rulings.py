@@ -260,6 +260,14 @@ def test_the_vuelta_still_has_to_follow_a_trump_lead():
     assert section.paragraphs[ruling.rule.paragraph] == R_FOLLOW_TRUMP
 
 
+def test_the_rules_pages_vuelta_says_the_card_must_still_follow_a_trump_lead(client):
+    """The vuelta's own paragraph said "(it is then still a trump, if the player has one other than the monja)",
+    which reads as what the card is, not what it must be: the misreading the referee tester made of "even to a
+    trump lead" (found by the reviewer). It now says the obligation."""
+    page = client.get("/rules/paublillo/").content.decode().replace("&#x27;", "'")
+    assert "even to a trump lead (it must then still be a trump, if the player has one other than the monja)" in page
+
+
 def test_the_vuelta_in_a_two_player_game():
     """The last card of the second trick is the second player's."""
     ruling = rule({"trump": "E", "trick": trick("12C", leader="Bea"), "hand": ["2C"], "card": "2C",
