@@ -28,7 +28,7 @@ and the API send it, read by :func:`referee.tricks.parse_situation`):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from games.tarot.numbers import CALLABLE_RANKS, CHIEN_SIZE, HAND_SIZE
 from games.tarot.petit_sec import petit_sec_ruling
@@ -371,10 +371,8 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
     faults: list[Text] = []
     trumps_in = [c for c in ecart if c.is_trump and not c.is_bout]
     for card in ecart:
-        if card.is_bout:
-            reasons[card] = _("A bout never goes in the écart.")
-        elif card.rank == "K" and not card.is_trump:
-            reasons[card] = _("A King never goes in the écart.")
+        if (never := _never_down(card)) is not None:
+            reasons[card] = never
         elif card.is_trump and not trumps_needed:
             reasons[card] = _("A trump may go in only when nothing else can: you have %(plain)s other cards.",
                               plain=len(plain))
@@ -385,10 +383,7 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
                                      "Allowed and shown: you have only %(n)s other cards to put down.", len(plain))
         else:
             reasons[card] = _("Allowed.")
-    bad = [c for c in ecart if c.is_bout or (c.rank == "K" and not c.is_trump)]
-    if bad:
-        faults.append(_("No King and no bout may go in the écart (%(cards)s).",
-                        cards=join([card_name(c, DeckKind.TAROT) for c in bad])))
+    faults.extend(_kings_and_bouts(ecart))
     if len(trumps_in) > trumps_needed and not trumps_needed:
         faults.append(_("Trumps go in only when unavoidable: you hold %(plain)s other cards that may go down, so "
                         "no trump may go in here.", plain=len(plain)))
@@ -401,14 +396,9 @@ def ecart_ruling(players: int, hand: Sequence[Card], ecart: Sequence[Card]) -> R
             "%(most)s of them here, not %(given)s.",
             "Trumps go in only when unavoidable: you hold %(n)s other cards that may go down, so no more than "
             "%(most)s of them here, not %(given)s.", len(plain), most=trumps_needed, given=len(trumps_in)))
-    if len(ecart) != size:
-        faults.append(_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
-                        given=len(ecart)))
+    faults.extend(_miscounted(players, ecart))
     if faults:
-        explanation = _("Not a legal écart.")
-        for fault in faults:
-            explanation = _("%(main)s %(note)s", main=explanation, note=fault)
-        return Ruling(False, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
+        return _not_legal(faults, may, reasons)
     if trumps_in:
         named = join([card_name(c, DeckKind.TAROT) for c in trumps_in])
         if len(trumps_in) == 1:  # the taker holds all but one of the cards the écart needs: several, then
@@ -435,34 +425,50 @@ def ecart_without_hand(players: int, ecart: Sequence[Card]) -> Ruling:
     nothing else can). :class:`InvalidRecord` under ``hand`` when the answer depends on it."""
     if not ecart:
         raise InvalidRecord({"ecart": _("Give the cards put down as the écart.")})
-    size = CHIEN_SIZE[players]
-    bad = [c for c in ecart if c.is_bout or (c.rank == "K" and not c.is_trump)]
     reasons: dict[Card, Text] = {}
     for card in ecart:
-        if card.is_bout:
-            reasons[card] = _("A bout never goes in the écart.")
-        elif card.rank == "K" and not card.is_trump:
-            reasons[card] = _("A King never goes in the écart.")
+        if (never := _never_down(card)) is not None:
+            reasons[card] = never
         elif not card.is_trump:  # a trump's reason depends on the hand, not given: it is left out
             reasons[card] = _("Allowed.")
     may = tuple(c for c in ecart if not c.is_trump and not c.is_excuse and c.rank != "K")
-    faults: list[Text] = []
-    if bad:
-        faults.append(_("No King and no bout may go in the écart (%(cards)s).",
-                        cards=join([card_name(c, DeckKind.TAROT) for c in bad])))
-    if len(ecart) != size:
-        faults.append(_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
-                        given=len(ecart)))
+    faults = [*_kings_and_bouts(ecart), *_miscounted(players, ecart)]
     if faults:
-        explanation = _("Not a legal écart.")
-        for fault in faults:
-            explanation = _("%(main)s %(note)s", main=explanation, note=fault)
-        return Ruling(False, RULE_ECART, explanation, may, reasons, legal_cards_title=MAY_GO_DOWN)
+        return _not_legal(faults, may, reasons)
     if any(c.is_trump for c in ecart):
         raise InvalidRecord({"hand": _("A trump goes in the écart only when the taker has nothing else to put "
                                        "there: give the taker's whole hand with the chien to know.")})
-    return Ruling(True, RULE_ECART, _("A legal écart: %(size)s cards, no King, no bout and no trump.", size=size),
-                  may, reasons, legal_cards_title=MAY_GO_DOWN)
+    return Ruling(True, RULE_ECART, _("A legal écart: %(size)s cards, no King, no bout and no trump.",
+                                      size=CHIEN_SIZE[players]), may, reasons, legal_cards_title=MAY_GO_DOWN)
+
+
+# What an écart breaks whatever else the taker holds: with the hand (ecart_ruling) or without it.
+def _never_down(card: Card) -> Text | None:
+    """Why ``card`` may never go in the écart (a bout, a King), or None."""
+    if card.is_bout:
+        return _("A bout never goes in the écart.")
+    if card.rank == "K" and not card.is_trump:
+        return _("A King never goes in the écart.")
+    return None
+
+
+def _kings_and_bouts(ecart: Sequence[Card]) -> list[Text]:
+    bad = [c for c in ecart if _never_down(c) is not None]
+    return [_("No King and no bout may go in the écart (%(cards)s).",
+              cards=join([card_name(c, DeckKind.TAROT) for c in bad]))] if bad else []
+
+
+def _miscounted(players: int, ecart: Sequence[Card]) -> list[Text]:
+    size = CHIEN_SIZE[players]
+    return [_("The écart is %(size)s cards at %(n)s players, not %(given)s.", size=size, n=players,
+              given=len(ecart))] if len(ecart) != size else []
+
+
+def _not_legal(faults: Sequence[Text], may: Sequence[Card], reasons: Mapping[Card, Text]) -> Ruling:
+    explanation = _("Not a legal écart.")
+    for fault in faults:
+        explanation = _("%(main)s %(note)s", main=explanation, note=fault)
+    return Ruling(False, RULE_ECART, explanation, tuple(may), reasons, legal_cards_title=MAY_GO_DOWN)
 
 
 # -- the referee ------------------------------------------------------------------------------------------
