@@ -294,7 +294,8 @@ def test_king_spares_caller_on_no_king_on_the_caller_not_even_to_look():
 
 
 def test_king_spares_caller_is_an_english_tables_house_rule():
-    """Only an English table may choose it (the French text protects nobody), and the table page shows it."""
+    """Only an English table may choose it (the French text protects nobody): a house rule, off unless chosen,
+    offered with the English variant only. (The table page showing it is in test_pages.)"""
     with pytest.raises(InvalidRecord) as refused:
         table("french", ["Ana", "Bea", "Carl"], king_spares_caller=True)
     assert "options.king_spares_caller" in refused.value.errors
