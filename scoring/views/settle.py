@@ -113,7 +113,7 @@ def choice_value(choice: Choice, raw: Any) -> Any:
 
 
 class StakeForm(forms.Form):
-    stake = forms.CharField(label=gettext_lazy("Money per point"), max_length=20,
+    stake = forms.CharField(label=gettext_lazy("Stake per point"), max_length=20,
                             widget=forms.TextInput(attrs={"inputmode": "decimal", "autocomplete": "off"}))
     currency = forms.CharField(label=gettext_lazy("Currency"), max_length=8,
                                widget=forms.TextInput(attrs={"autocomplete": "off", "size": "5"}))

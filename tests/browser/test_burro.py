@@ -109,7 +109,7 @@ def test_three_players_play_burro_to_a_decider(live_server, page: Page, screensh
 
     # Settle up at 0.50 a letter: Ana pays 5 − 1 = 4 letters (2.00), Carl 2 − 1 = 1 (0.50), to Bea.
     page.locator("a", has_text="Settle up").click()
-    expect(page.locator("label[for=id_stake]")).to_have_text("Money per letter")
+    expect(page.locator("label[for=id_stake]")).to_have_text("Stake per letter")
     page.locator("#settle-body button[type=submit]").click()
     transfers = page.locator("#settle-result ol li")
     expect(transfers).to_have_count(2)

@@ -343,7 +343,7 @@ def test_view_link_follows_live(live_server, page: Page, browser, browser_contex
 def test_settle_up_after_the_fft_deals(live_server, page: Page, fft_table, screenshot):
     page.goto(f"{live_server.url}/t/{fft_table.edit_token}/")
     page.get_by_role("link", name="Settle up").click()
-    page.get_by_label("Money per point").fill("0.10")
+    page.get_by_label("Stake per point").fill("0.10")
     page.get_by_label("Currency").fill("EUR")
     page.get_by_role("button", name="Work out who pays whom").click()
 

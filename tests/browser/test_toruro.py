@@ -200,7 +200,7 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
 
     # -- settle up: per chip, open lulos counted or not (none are open now), the fewest transfers -------------
     page.locator("a", has_text="Settle up").first.click()
-    expect(page.locator("label[for=id_stake]")).to_have_text("Money per chip")
+    expect(page.locator("label[for=id_stake]")).to_have_text("Stake per chip")
     expect(page.locator("#settle-result")).to_contain_text("pays")
     expect(page.locator("#settle-result")).to_contain_text("0.50 EUR per chip.")
     screenshot("settle")

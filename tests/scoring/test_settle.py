@@ -297,7 +297,7 @@ def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(clien
     assert "per losing player. Amounts are exact" in html and "per point" not in html
     assert ">Balance</th>" in html
     unreadable = client.get(url, {"stake": "abc", "currency": "EUR", "per_point": "no"}).content.decode()
-    assert "Money per losing player" in unreadable  # the choice is read even when the stake is not
+    assert "Stake per losing player" in unreadable  # the choice is read even when the stake is not
     per_point = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "yes"}).content.decode()
     assert "0.50 EUR per point. Amounts are exact: points × stake" in per_point
 

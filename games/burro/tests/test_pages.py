@@ -241,7 +241,7 @@ def test_settle_up_by_letters_or_by_lost_game(client, burro):
     by_game = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "no"}).context["result"]
     assert by_game["transfers"] == [("Ana", "Bea", 50), ("Carl", "Bea", 50)]
     html = client.get(url).content.decode()
-    assert "Money per letter" in html and "Pay for every letter" in html
+    assert "Stake per letter" in html and "Pay for every letter" in html
 
 
 @pytest.mark.parametrize("data", [

@@ -186,7 +186,7 @@ def test_settle_up_by_the_difference_in_deals_won(client, casita3):
     assert response.context["result"]["transfers"] == [("Bea", "Ana", 50), ("Carl", "Ana", 100)]
     fixed = client.get(f"/t/{casita3.view_token}/settle/", {"stake": "0.50", "currency": "EUR", "per_point": "no"})
     assert fixed.context["result"]["transfers"] == [("Bea", "Ana", 50), ("Carl", "Ana", 50)]
-    assert "Money per deal won" in response.content.decode()
+    assert "Stake per deal won" in response.content.decode()
     assert "0.50 EUR per losing player" in fixed.content.decode()
 
 

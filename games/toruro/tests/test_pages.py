@@ -499,7 +499,7 @@ def test_settling_up_reads_per_chip_and_offers_to_count_the_open_lulos(client, n
     html = client.get(f"/t/{night.edit_token}/settle/").content.decode()
     words = text(html)
 
-    assert "Money per chip" in words and "0.50 EUR per chip." in words and "Money per point" not in words
+    assert "Stake per chip" in words and "0.50 EUR per chip." in words and "Stake per point" not in words
     assert "Count the lulos still owed (open lulos)" in words
     # Open lulos let off: Ana −3 (1.50), Luis +1, Pepe +2.
     assert "Ana pays Pepe 1.00 EUR" in words and "Ana pays Luis 0.50 EUR" in words
