@@ -509,9 +509,10 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
 
         counts = list(state.lulo_counts)
         new_lulos: list[int] = []
-        if not record.went and (books.ledger.any_open() or table.options.play_out_pots):
+        night_over = not record.went and not (books.ledger.any_open() or table.options.play_out_pots)
+        if not record.went and not night_over:
             lines.append(_("Nobody went: the pots (%(total)s chips) stay for the next deal.", total=in_play))
-        elif not record.went:  # the last lulo was paid in: the night is over, there is no next deal
+        elif night_over:  # the last lulo was paid in: there is no next deal
             back = [f"{names[seat]} {shares[seat]}" for seat in
                     (table.after(dealer, k) for k in range(1, table.size + 1)) if shares[seat]]
             lines.append(_("Nobody went, and nobody owes a lulo any more: the night is over. The pots (%(total)s "
@@ -531,7 +532,10 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
 
         scores = books.nets(table.size)
         net = ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(scores) if score)
-        lines.append(_("Net this deal: %(net)s.", net=net or "0"))
+        if night_over:  # what this deal paid in, the chips coming back counted apart (the standings say so)
+            lines.append(_("Net this deal, before the pots go back: %(net)s.", net=net or "0"))
+        else:
+            lines.append(_("Net this deal: %(net)s.", net=net or "0"))
         after: ToruroState = dataclasses.replace(
             state.scored(scores), ledger=books.ledger, played=state.played + 1, pot_shares=tuple(shares),
             lulo_counts=tuple(counts), chips=books.chips(state.chips))

@@ -58,6 +58,27 @@ def numbers_kept(text: Any) -> str:
     return _BEFORE_A_NUMBER.sub("\u00a0", str(text))
 
 
+# A total (a figure of one or two words) said with what it means after it, in brackets or after a colon:
+# "−8 (−14, 6 back from the pots)", "6 malas (fuera de malas)", "6 buenas: game" ("6 buenas\u00a0: partie").
+_TOTAL_AND_REASON = re.compile(r"^(\S+(?: \S+)?)(?: (\(.+\))|\u00a0?: (.+))$")
+
+
+@register.filter
+def total_parts(shown: Any) -> tuple[str, str]:
+    """A total as the standings show it, split into its figure and what a game says it means after it, so the
+    figure stays large and the reason goes under it in small type (on one line it made the column too wide for
+    the names, "C/a/r/l/o/s", on a phone and on the big screen). A total without a reason is all figure.
+
+    >>> total_parts("−8 (−14, 6 back from the pots)"), total_parts("6 malas (fuera de malas)")
+    (('−8', '(−14, 6 back from the pots)'), ('6 malas', '(fuera de malas)'))
+    >>> total_parts("6 buenas\u00a0: partie"), total_parts("+5"), total_parts("B-U-R")
+    (('6 buenas', 'partie'), ('+5', ''), ('B-U-R', ''))
+    """
+    text = str(shown)
+    found = _TOTAL_AND_REASON.match(text)
+    return (found.group(1), found.group(2) or found.group(3)) if found else (text, "")
+
+
 @register.filter
 def signed(value: Any) -> str:
     """+12, −7, 0 (with a real minus sign)."""

@@ -73,7 +73,7 @@ class _SheetReader(HTMLParser):
         elif tag == "td" and "void-cell" in classes and self.row is not None:
             self.row.void = True
         self.stack.append(" ".join(classes) or tag)
-        self.text = ""
+        self.text = f"{self.text} " if "total-why" in classes else ""  # what a total means, read after it
 
     def handle_data(self, data):
         if self.inside:
@@ -98,6 +98,8 @@ class _SheetReader(HTMLParser):
                 self.row.marks[len(self.row.cells)] = text
             elif kind.startswith("deal-score") or kind == "running":
                 self.cell.append(text)
+            elif kind == "total-why":
+                self.cell[-1] += text and f" {text}"
             elif kind == "total-note":
                 self.row.notes[len(self.row.cells)] = text
             elif tag == "td" and len(self.cell) == 2:

@@ -681,3 +681,21 @@ def test_the_earlier_lulos_folded_under_the_list_stay_open_as_the_live_region_is
     opened = client.get(f"/t/{night.view_token}/live/", {"v": version - 1, "lulos": "1"}).content.decode()
     assert '<details class="earlier-lulos" data-open-param="lulos"><summary' in folded
     assert '<details class="earlier-lulos" data-open-param="lulos" open><summary' in opened
+
+
+def test_a_total_with_chips_back_from_the_pots_shows_its_figure_large_and_its_reason_under_it(client, db):
+    """The night over with chips in the pots: each standing says what it is made of, "−3 (−6, 3 back from the
+    pots)". Said in one large line it pushed the names to a letter a line ("C/a/r/l/o/s", a tester, on the big
+    screen and the table page): the figure stays large, the reason goes under it in small type."""
+    table = services.create_table(game="toruro", players=["Juan", "Ana", "Luis", "Pepe", "Marta"])
+    services.record_deal(table, {"turned_card": "4O", "went": ["Juan", "Ana", "Luis", "Pepe", "Marta"],
+                                 "tricks": ["Luis", "Pepe", "Pepe"]})
+    for lulo in (1, 2, 3):  # nobody goes; each open lulo paid in, a chip in each pot
+        services.record_deal(table, {"turned_card": "5B", "went": [],
+                                     "payments": [{"lulo": lulo, "cabeza": 1, "barriga": 1, "cola": 1}]})
+    assert services.standings(table).game_over
+    for url in (f"/t/{table.edit_token}/", f"/t/{table.view_token}/big/"):
+        html = client.get(url).content.decode()
+        scores = re.findall(r'<td class="score[^"]*">(.*?)</td>', html, re.S)
+        assert scores and all(re.fullmatch(r'[+−]?\d+(<span class="total-note">\(.+\)</span>)?', s) for s in scores)
+        assert any("back from the pots)</span>" in s for s in scores)

@@ -489,6 +489,18 @@ def test_the_last_lulo_paid_in_a_deal_nobody_goes_ends_the_night_and_the_breakdo
     assert "Nobody went: the pots (18 chips) stay for the next deal." in lines(outs[-1])
 
 
+def test_the_net_of_the_deal_that_ends_the_night_is_said_before_the_pots_go_back() -> None:
+    """A tester read "The pots (9 chips) go back to who put them: Carlos 6 and Ana 3." then "Net this deal: Ana
+    −3, Carlos −6." as a contradiction. The deal's net is what it paid in (the dealer's ante, the lulo paid); the
+    chips coming back are counted apart, in the standings ("−1 (−4, 3 back from the pots)"): the line says so."""
+    records = [FIRST, *[{"turned_card": "5B", "payments": [pay(n, 1, 1, 1)], "went": []} for n in (1, 2, 3)]]
+    _state, outs = play(table(), *records)
+    nets = [line for line in lines(outs[-1]) if line.startswith("Net this deal")]
+    # the last deal: its dealer, Ana, antes 3 (−3) and lulo #3's debtor, Marta, pays 3 into the pots (−3)
+    assert nets == ["Net this deal, before the pots go back: Ana −3, Marta −3."]
+    assert [line for line in lines(outs[2]) if line.startswith("Net this deal")][0].startswith("Net this deal: ")
+
+
 def test_once_the_night_is_over_settling_up_gives_the_pots_back_whatever_the_choice() -> None:
     """The same night: over, 18 chips in the pots (Juan 3, Ana 3, Luis 3, Pepe 3, Marta 6). Nothing is owed, so
     counting the open lulos has nothing to count: both answers give the pots back to who put them, as the deal's
