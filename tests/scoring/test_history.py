@@ -97,6 +97,26 @@ def test_undo_with_nothing_to_undo_says_so(client, tarot4):
     assert "no deal to undo" in client.get(url(tarot4)).content.decode()
 
 
+def test_a_deal_just_undone_is_restored_from_the_table_page(client, tarot4):
+    """The undo message says the deal "stays in the history, where you can restore it", and a tester looked for
+    the button on the table page: the latest deal undone is restored from there too, until another is recorded
+    (which takes its number). Only with the edit link."""
+    add_deals(tarot4, 2)
+    client.post(url(tarot4, "undo/"))
+    html = client.get(url(tarot4)).content.decode()
+    assert 'id="restore-undone"' in html and "Deal 2 is undone: it counts for nobody." in html
+    assert f'action="{url(tarot4, "deal/2/restore/")}"' in html
+    assert 'id="restore-undone"' not in client.get(f"/t/{tarot4.view_token}/").content.decode()
+
+    html = client.post(url(tarot4, "deal/2/restore/"), HTTP_HX_REQUEST="true").content.decode()
+    assert "Deal 2 restored." in html and 'id="restore-undone"' not in html
+    assert not Deal.objects.get(number=2).withdrawn
+
+    client.post(url(tarot4, "undo/"))
+    services.record_deal(tarot4, plain_deal(taker="N"))  # deal 2 again, in place of the one undone
+    assert 'id="restore-undone"' not in client.get(url(tarot4)).content.decode()
+
+
 def test_restore_brings_an_undone_deal_back(client, tarot4):
     add_deals(tarot4, 1)
     services.undo_last(tarot4)
