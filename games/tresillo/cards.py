@@ -49,12 +49,12 @@ from referee.text import Text, _, join, ngettext
 from referee.tricks import Situation
 from referee.values import Seat
 
+from .bidding import hombre_of
 from .family import TRICKS
 from .play import REFEREE, matador_words
 from .ranking import SUIT_WORDS, matador_count, matadors, trump_order
 from .record import MOST_CARDS, SUITS, HandRecord, OmbreRecord, Taken, TresilloRecord, parse_ombre, parse_tresillo
 from .rules_text import RULE_BONUSES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_PLAYERS, RULE_RECORD
-from .tresillo import hombre_of
 
 FIVE = 5  # the first five tricks
 TRESILLO_CARD_FIELDS = ("tricks", "primeras", "bola")  # estuche: the cards say it, or the contract when unseen

@@ -42,10 +42,11 @@ from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
 from referee.values import Seat, Values
 
+from .bidding import check_passes
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import OmbreOptions
 from .record import MOST_CARDS, HombrePlays, OmbreRecord, parse_ombre
-from .rules_text import OMBRE_RULES, RULE_FIRST_FIVE, RULE_MATADORS, RULE_OMBRE_BIDDING
+from .rules_text import OMBRE_RULES, RULE_FIRST_FIVE, RULE_MATADORS
 
 Table = TableSpec[OmbreOptions]
 STAKES = "stakes"
@@ -165,7 +166,7 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         errors = Errors()
         assert record.hombre is not None
         order = tuple(seat.index for seat in deal.seats)
-        self._check_passes(table, order, record.hombre.index, [seat.index for seat in record.passed], errors)
+        check_passes(table.players, order, record.hombre.index, [seat.index for seat in record.passed], errors)
         errors.raise_if_any()
         return record, deal, trump
 
@@ -226,7 +227,7 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         hombre = record.hombre.index
         passed = [seat.index for seat in record.passed]
         if "hombre" not in errors:
-            self._check_passes(table, order, hombre, passed, errors)
+            check_passes(table.players, order, hombre, passed, errors)
         if "tricks" in errors:
             errors.raise_if_any()
             return
@@ -248,33 +249,6 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
             errors.add("voll", _("Only a player who won the first five tricks may play for the voll: name them."),
                        rule=RULE_FIRST_FIVE)
         errors.raise_if_any()
-
-    @staticmethod
-    def _check_passes(table: Table, order: tuple[int, ...], hombre: int, passed: list[int], errors: Errors) -> None:
-        names = table.players
-        rule = RULE_OMBRE_BIDDING
-        outside = [seat for seat in passed if seat not in order]
-        if outside:
-            errors.add("passed", _("%(name)s sits this deal out.", name=names[outside[0]]), rule=rule)
-            return
-        if hombre in passed:
-            if len(passed) != 3:
-                errors.add("passed", _("The Hombre passed only if all three passed: tick all three, or untick "
-                                       "%(name)s.", name=names[hombre]), rule=rule)
-            elif hombre != order[0]:
-                errors.add("hombre", _("All three passed, so the eldest, %(name)s, is the Hombre.",
-                                       name=names[order[0]]), rule=rule)
-            return
-        position = order.index(hombre)
-        after = [seat for seat in passed if order.index(seat) > position]
-        if after:
-            errors.add("passed", _("A pass after the bid: %(hombre)s bid game and the bidding stopped, so "
-                                   "%(name)s did not pass.", hombre=names[hombre], name=names[after[0]]), rule=rule)
-            return
-        missing = [seat for seat in order[:position] if seat not in passed]
-        if missing:
-            errors.add("passed", _("%(name)s spoke before %(hombre)s and did not bid game, so passed: tick "
-                                   "%(name)s.", name=names[missing[0]], hombre=names[hombre]), rule=rule)
 
     # -- scoring ----------------------------------------------------------------------------------------------
     def score(self, table: Table, state: OmbreState, record: OmbreRecord) -> tuple[OmbreState, Outcome]:

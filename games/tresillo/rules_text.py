@@ -25,6 +25,9 @@ P_MATADORS_HIGHER = _("House rule, where a table chooses it: only a higher matad
                       "many Ombre tables play (the Basto led does not force out the Manilla).")
 P_WINNER = _("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
              "winner leads the next trick.")
+P_PLAYERS = _("Three players, each on their own, with the Spanish pack of 40 cards; nine cards each, the other "
+              "thirteen set aside as the talon for exchanging. A fourth player may join: the dealer deals to the "
+              "other three and sits the deal out, so everyone sits out in turn.")
 _PLAY = RulesSection(_("The play"), (
     _("The Hombre is the player who won the bidding and plays alone against the other two."),
     P_FOLLOW,
@@ -35,9 +38,7 @@ _PLAY = RulesSection(_("The play"), (
 
 COMMON: tuple[RulesSection, ...] = (
     RulesSection(_("Players and cards"), (
-        _("Three players, each on their own, with the Spanish pack of 40 cards; nine cards each, the other "
-          "thirteen set aside as the talon for exchanging. A fourth player may join: the dealer deals to the "
-          "other three and sits the deal out, so everyone sits out in turn."),
+        P_PLAYERS,
         _("Players are entered in the order of play. The player after the dealer is the eldest: first to "
           "speak. The deal passes to that player."),
         _("The Hombre leads a card to the first trick. (Many tables have the eldest lead it: a house rule.)"),
@@ -63,6 +64,7 @@ COMMON: tuple[RulesSection, ...] = (
 )
 
 RULE_PLAYERS = Rule("players", _("Players and cards"))
+RULE_FOURTH = COMMON[0].rule(P_PLAYERS)  # at four, the dealer sits the deal out
 RULE_RANKING = Rule("ranking", _("The ranking of the cards"))
 # The play's rulings each quote the paragraph they apply (the three share many words, in every language).
 RULE_FOLLOW = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_FOLLOW))  # a lead, a plain suit led
@@ -81,16 +83,24 @@ _RECORDING = RulesSection(_("Recording a deal"), (
 ), "recording")
 
 # -- Tresillo -------------------------------------------------------------------------------------------------
+P_BIDS = _("From the eldest round the table, each player bids or passes, and may raise a bid already made. The "
+           "bids, from the lowest: juego (choose trumps, then exchange), vuelta (trumps are the suit of the "
+           "talon's top card turned over, then exchange), solo (choose trumps, exchange nothing). The highest "
+           "bid makes the Hombre; if two players gave the same bid, the last to give it is the Hombre.")
+P_TURNS = _("The bidding goes round as in poker: at his turn a player bids at least the highest bid so far, or "
+            "passes, and a player who passed speaks no more. Once a bid is made and two players have passed, the "
+            "bidding is over: the third, who holds the highest bid, is the Hombre. If all three pass, nobody is "
+            "the Hombre: the deal is void (nothing is paid) and the deal passes on.")
+_BIDDING = RulesSection(_("Bidding"), (
+    P_BIDS,
+    P_TURNS,
+    _("After the Hombre, the opponents may exchange with the talon. Nobody pays to pass or to exchange."),
+    _("Tapete may take the bidding as it was said, each bid or pass in turn from the eldest: it works out the "
+      "Hombre and the bid, or checks those recorded, and refuses a bid lower than one already made."),
+), "bidding")
+
 TRESILLO_ONLY: tuple[RulesSection, ...] = (
-    RulesSection(_("Bidding"), (
-        _("From the eldest round the table, each player bids or passes, and may raise a bid already made: "
-          "juego (choose trumps, then exchange), vuelta (trumps are the suit of the talon's top card turned "
-          "over, then exchange), solo (choose trumps, exchange nothing). The highest bid makes the Hombre; if "
-          "two players gave the same bid, the last to give it is the Hombre."),
-        _("After the Hombre, the opponents may exchange with the talon. Nobody pays to pass or to exchange."),
-        _("Tapete may take the bidding as it was said, each bid or pass in turn from the eldest: it works out the "
-          "Hombre and the bid, or checks those recorded, and refuses a bid lower than one already made."),
-    ), "bidding"),
+    _BIDDING,
     RulesSection(_("The middle pool and the plato"), (
         _("Before the first deal each player puts a 5-tanto piece in the middle pool: Tapete counts it with "
           "the first deal, as it begins. The plato holds the stakes and passes from dealer to dealer."),
@@ -156,29 +166,39 @@ TRESILLO_ONLY: tuple[RulesSection, ...] = (
 TRESILLO_RULES: tuple[RulesSection, ...] = COMMON + TRESILLO_ONLY
 
 RULE_BIDDING = Rule("bidding", _("Bidding"))
+# The bidding's rulings each quote their paragraph: the bids and ties, or the turns, passes and the end.
+RULE_BIDS = _BIDDING.rule(P_BIDS)
+RULE_TURNS = _BIDDING.rule(P_TURNS)
 RULE_PLATO = Rule("plato", _("The middle pool and the plato"))
 RULE_SITUATIONS = Rule("situations", _("The three situations"))
 RULE_PAYMENTS = Rule("payments", _("Payments"))
 RULE_SHEET = Rule("sheet", _("The Reserved Puesta sheet"))
 RULE_BONUSES = Rule("bonuses", _("Bonuses"))
 
-TRESILLO_CITED = (RULE_PLAYERS, RULE_RANKING, RULE_FOLLOW, RULE_TRUMPS_LED, RULE_WINNER, RULE_RESULT, RULE_RECORD,
-                  RULE_SETTLE, RULE_BIDDING, RULE_PLATO, RULE_SITUATIONS, RULE_PAYMENTS, RULE_SHEET, RULE_BONUSES)
+TRESILLO_CITED = (RULE_PLAYERS, RULE_FOURTH, RULE_RANKING, RULE_FOLLOW, RULE_TRUMPS_LED, RULE_WINNER, RULE_RESULT,
+                  RULE_RECORD, RULE_SETTLE, RULE_BIDDING, RULE_BIDS, RULE_TURNS, RULE_PLATO, RULE_SITUATIONS,
+                  RULE_PAYMENTS, RULE_SHEET, RULE_BONUSES)
 
 # -- L'Ombre --------------------------------------------------------------------------------------------------
+P_OMBRE_BIDDING = _("From the eldest, each player bids game or passes. The first to bid game is the Hombre and "
+                    "the bidding stops: nobody passes after the bid. Each player who passed before him pays a "
+                    "lesser counter to the stakes. If all three pass, all three pay and the eldest is the Hombre.")
+P_OMBRE_ONCE = _("Each player speaks once, at his turn: “you either bid to win or you pass”. Nobody outbids the "
+                 "Hombre (that came later, with Tresillo), and a player who passed cannot bid game afterwards.")
+_OMBRE_BIDDING = RulesSection(_("Bidding and taking in"), (
+    P_OMBRE_BIDDING,
+    P_OMBRE_ONCE,
+    _("The Hombre names trumps and takes in first: each card he takes in costs a lesser counter to the "
+      "stakes. The opponents' exchanges cost nothing."),
+), "ombre-bidding")
+
 OMBRE_ONLY: tuple[RulesSection, ...] = (
     RulesSection(_("Counters and stakes"), (
         _("A lesser counter is worth 1, a greater counter 5. A deal that starts with empty stakes (the first "
           "deal too) opens with a greater counter from each of the three players dealt in (15); a deal that starts "
           "with stakes left by a repuesto opens with a lesser counter from the eldest."),
     ), "stakes"),
-    RulesSection(_("Bidding and taking in"), (
-        _("From the eldest, each player bids game or passes. The first to bid game is the Hombre and the "
-          "bidding stops: nobody passes after the bid. Each player who passed before him pays a lesser "
-          "counter to the stakes. If all three pass, all three pay and the eldest is the Hombre."),
-        _("The Hombre names trumps and takes in first: each card he takes in costs a lesser counter to the "
-          "stakes. The opponents' exchanges cost nothing."),
-    ), "ombre-bidding"),
+    _OMBRE_BIDDING,
     RulesSection(_("Winning and losing"), (
         _("The stakes hold everything paid in during the deal on top of what was carried over. Sacado: the "
           "Hombre takes the stakes and a lesser counter from each opponent. Codillo: the player with most "
@@ -228,11 +248,13 @@ OMBRE_RULES: tuple[RulesSection, ...] = COMMON + OMBRE_ONLY
 
 RULE_STAKES = Rule("stakes", _("Counters and stakes"))
 RULE_OMBRE_BIDDING = Rule("ombre-bidding", _("Bidding and taking in"))
+RULE_OMBRE_BIDS = _OMBRE_BIDDING.rule(P_OMBRE_BIDDING, _("Bidding"))  # who is the Hombre, who pays to pass
+RULE_OMBRE_ONCE = _OMBRE_BIDDING.rule(P_OMBRE_ONCE, _("Bidding"))  # one turn each, no outbidding
 RULE_OMBRE_PAYMENTS = Rule("ombre-payments", _("Winning and losing"))
 RULE_WITHOUT = Rule("without", _("Playing without taking in"))
 RULE_MATADORS = Rule("matadors", _("Matadors"))
 RULE_FIRST_FIVE = Rule("first-five", _("The first five tricks and the voll"))
 
-OMBRE_CITED = (RULE_PLAYERS, RULE_RANKING, RULE_FOLLOW, RULE_TRUMPS_LED, RULE_WINNER, RULE_RESULT, RULE_RECORD,
-               RULE_SETTLE, RULE_STAKES, RULE_OMBRE_BIDDING, RULE_OMBRE_PAYMENTS, RULE_WITHOUT, RULE_MATADORS,
-               RULE_FIRST_FIVE)
+OMBRE_CITED = (RULE_PLAYERS, RULE_FOURTH, RULE_RANKING, RULE_FOLLOW, RULE_TRUMPS_LED, RULE_WINNER, RULE_RESULT,
+               RULE_RECORD, RULE_SETTLE, RULE_STAKES, RULE_OMBRE_BIDDING, RULE_OMBRE_BIDS, RULE_OMBRE_ONCE,
+               RULE_OMBRE_PAYMENTS, RULE_WITHOUT, RULE_MATADORS, RULE_FIRST_FIVE)

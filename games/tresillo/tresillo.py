@@ -28,7 +28,7 @@ stated on the rules page, "Tapete's readings"):
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +39,11 @@ from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
 from referee.values import Seat, Values
 
+from .bidding import BID_WORDS, SAID_WORDS, check_bidding, hombre_of
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import TRESILLO_SETTLE, TresilloOptions
-from .record import BIDS, MOST_CARDS, PASS, Bid, HombrePlays, TresilloRecord, parse_tresillo
-from .rules_text import RULE_BIDDING, RULE_BONUSES, TRESILLO_RULES
+from .record import BIDS, MOST_CARDS, PASS, HombrePlays, TresilloRecord, parse_tresillo
+from .rules_text import RULE_BIDS, RULE_BONUSES, TRESILLO_RULES
 
 Table = TableSpec[TresilloOptions]
 PLATO, MIDDLE = "plato", "middle"
@@ -51,8 +52,6 @@ TRICKS_ALL = 9
 FIRST, IN_PLATO, RESERVED = "first", "plato", "reserved"
 SITUATION_WORDS: dict[str, Text] = {FIRST: _("first puesta"), IN_PLATO: _("puesta in the plato"),
                                     RESERVED: _("reserved puesta")}
-BID_WORDS: dict[str, Text] = {"juego": _("juego"), "vuelta": _("vuelta"), "solo": _("solo")}
-SAID_WORDS: dict[str, Text] = {**BID_WORDS, PASS: _("pass")}
 BID_BONUS = {"juego": 0, "vuelta": 1, "solo": 2}
 BONUS = {"estuche": 1, "primeras": 1, "bola": 8}
 BONUS_WORDS: dict[str, Text] = {"vuelta": _("vuelta"), "solo": _("solo"), "estuche": _("estuche"),
@@ -101,21 +100,6 @@ class TresilloDetails(Values):
     winner: str | None = None
     bonus: int = 0
     pots_before: int | None = None
-
-
-def hombre_of(bids: Sequence[tuple[int, str | None]]) -> tuple[int, str] | None:
-    """Who is the Hombre after the bidding, and at what bid: ``bids`` are ``(seat, bid)`` in the order given
-    (``None`` a pass; a player may bid again to raise). The highest bid wins (juego < vuelta < solo); of two
-    players who gave the same bid, the last to give it. ``None`` if everyone passed.
-
-    >>> hombre_of([(1, "juego"), (2, "juego"), (0, None)]), hombre_of([(1, "vuelta"), (2, "juego"), (0, "solo")])
-    ((2, 'juego'), (0, 'solo'))
-    """
-    best: tuple[int, str] | None = None
-    for seat, bid in bids:
-        if bid is not None and (best is None or BIDS.index(bid) >= BIDS.index(best[1])):
-            best = (seat, bid)
-    return best
 
 
 def situation_of(ledger: Ledger) -> str:
@@ -321,60 +305,24 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         errors.raise_if_any()
 
     def _check_bids(self, table: Table, state: TresilloState, record: TresilloRecord, errors: Errors) -> None:
-        """The bidding, if given: from the eldest round the table, a player who passed speaks no more, no bid
-        below the highest so far, over when two have passed (or all three); it must agree with the Hombre and
-        the bid recorded."""
+        """The bidding, if given, as :func:`~games.tresillo.bidding.check_bidding` reads it (from the eldest round
+        the table, a player who passed speaks no more, no bid below the highest so far, over when a bid is made
+        and two have passed); it must agree with the Hombre and the bid recorded."""
         if not record.bids:
             return
         names = table.players
-        order = self.speaking_order(table, state)
-        passed: set[int] = set()
-        highest: Bid | None = None
-        turn = order[0]
-        for said in record.bids:
-            seat = said.player.index
-            over = len(passed) == 3 or (len(passed) == 2 and highest is not None)
-            if over:
-                errors.add("bids", _("The bidding was over before %(name)s spoke: two players had passed.",
-                                     name=names[seat]), rule=RULE_BIDDING)
-                return
-            if seat not in order:
-                errors.add("bids", _("%(name)s sits this deal out and does not bid.", name=names[seat]),
-                           rule=RULE_BIDDING)
-                return
-            if seat != turn:
-                errors.add("bids", _("%(turn)s speaks here, not %(name)s: the bidding goes round from the eldest, "
-                                     "and a player who passed speaks no more.", turn=names[turn],
-                                     name=names[seat]), rule=RULE_BIDDING)
-                return
-            if said.bid == PASS:
-                passed.add(seat)
-            elif highest is not None and BIDS.index(said.bid) < BIDS.index(highest.bid):
-                errors.add("bids", _("%(name)s bid %(bid)s after %(higher)s: a bid must be at least the highest "
-                                     "so far.", name=names[seat], bid=BID_WORDS[said.bid],
-                                     higher=BID_WORDS[highest.bid]), rule=RULE_BIDDING)
-                return
-            else:
-                highest = said
-            following = [s for s in (order[(order.index(seat) + j) % 3] for j in (1, 2, 3)) if s not in passed]
-            turn = following[0] if following else seat
-        if len(passed) == 3:
-            errors.add("bids", _("All three passed: nobody is the Hombre. Record a void deal."), rule=RULE_BIDDING)
+        auction = check_bidding(names, self.speaking_order(table, state), record.bids, errors)
+        won = auction.hombre if auction is not None else None
+        if won is None:
             return
-        if len(passed) < 2:
-            errors.add("bids", _("The bidding is not over: %(name)s speaks next (it ends when two have passed).",
-                                 name=names[turn]), rule=RULE_BIDDING)
-            return
-        won = hombre_of([(said.player.index, None if said.bid == PASS else said.bid) for said in record.bids])
-        assert won is not None
         seat, bid = won
         if record.hombre is not None and record.hombre.index != seat:
             errors.add("hombre", _("The bidding makes %(name)s the Hombre (the highest bid, %(bid)s; of equal bids "
                                    "the last to give it), not %(given)s.", name=names[seat], bid=BID_WORDS[bid],
-                                   given=record.hombre.name), rule=RULE_BIDDING)
+                                   given=record.hombre.name), rule=RULE_BIDS)
         elif record.bid != bid:
             errors.add("bid", _("The bidding ends at %(bid)s, not %(given)s.", bid=BID_WORDS[bid],
-                                given=BID_WORDS.get(record.bid, record.bid)), rule=RULE_BIDDING)
+                                given=BID_WORDS.get(record.bid, record.bid)), rule=RULE_BIDS)
 
     # -- scoring ----------------------------------------------------------------------------------------------
     def score(self, table: Table, state: TresilloState,

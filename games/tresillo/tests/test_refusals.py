@@ -127,3 +127,12 @@ def test_a_bidding_where_all_three_passed_has_no_hombre():
 def test_a_bidding_that_is_not_over_is_refused():
     assert refused(TRESILLO, None, bids=[{"player": "Bea", "bid": "juego"}], tricks=SACADO) == {
         "bids": "The bidding is not over: Carl speaks next (it ends when two have passed)."}
+
+
+def test_two_passes_before_any_bid_leave_the_third_to_speak():
+    """Seed 003: "you can raise the bid as it goes around the table, until the other two players pass": two passes
+    end the bidding only once someone has bid, so after Bea and Carl pass Ana still speaks (the check used to fail
+    here on its own assertion)."""
+    bids = [{"player": "Bea", "bid": "pass"}, {"player": "Carl", "bid": "pass"}]
+    assert refused(TRESILLO, None, bids=bids, tricks=SACADO) == {
+        "bids": "The bidding is not over: Ana speaks next (nobody has bid yet)."}

@@ -345,8 +345,7 @@ def test_the_bidding_goes_round_from_the_eldest_and_a_player_who_passed_speaks_n
     bids = [{"player": "Bea", "bid": "pass"}, {"player": "Carl", "bid": "juego"}, {"player": "Ana", "bid": "juego"},
             {"player": "Bea", "bid": "vuelta"}]
     assert refused(TRESILLO, None, bids=bids, tricks=SACADO) == {
-        "bids": "Carl speaks here, not Bea: the bidding goes round from the eldest, and a player who passed "
-                "speaks no more."}
+        "bids": "Bea has passed, and a player who passed speaks no more: Carl speaks here."}
     bids = [{"player": "Bea", "bid": "pass"}, {"player": "Carl", "bid": "juego"}, {"player": "Ana", "bid": "pass"},
             {"player": "Bea", "bid": "vuelta"}]
     assert refused(TRESILLO, None, bids=bids, tricks=SACADO) == {
