@@ -334,6 +334,10 @@ class Field:
     # A referee field asked for some of the game's questions only (its ``question`` field's values): the page
     # shows it with those, and sends it only with those. Empty: every question.
     questions: tuple[str, ...] = ()
+    # A referee "players" field that names some of the players in no particular order (who has passed): the page
+    # offers each player as a button to tap on or off, as a record form does. Otherwise the referee takes names
+    # in the order given (who played each card of the trick).
+    unordered: bool = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "label": str(self.label), "kind": self.kind,

@@ -19,8 +19,9 @@ from referee.played import PlayedDeal
 from referee.text import Text, _, and_join, join
 from referee.values import Seat
 
+from .bid_referee import asks_bidding
 from .options import APART, HOMBRE_LEADS, SHARES
-from .play import EXAMPLES, REFEREE, RULING_FIELDS, ruling
+from .play import REFEREE, ruling
 from .record import HandRecord, HombrePlays, Taken
 from .rules_text import RULE_PLAYERS, RULE_RECORD, RULE_RESULT
 
@@ -56,8 +57,6 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
     deck = DeckKind.SPANISH40
     settlement = Settlement.LEDGER
     trick_rules = REFEREE
-    ruling_fields = RULING_FIELDS
-    examples = EXAMPLES
 
     # -- who plays -----------------------------------------------------------------------------------------
     def active_players(self, table: TableSpec[O], state: S) -> tuple[int, ...]:
@@ -265,4 +264,13 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
                   who=and_join(extra), dealer=dealer),)
 
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
+        """A play or a trick (``question: "play"``, the default) is answered by the shared trick referee
+        (:func:`games.tresillo.play.ruling`); the bidding (``question: "bidding"``) by the game's own
+        :meth:`bidding_ruling`."""
+        if asks_bidding(situation):
+            return self.bidding_ruling(table, situation)
         return ruling(table, situation)
+
+    @abstractmethod
+    def bidding_ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
+        """The answer to a bidding question (:mod:`games.tresillo.bid_referee`)."""

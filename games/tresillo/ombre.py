@@ -35,16 +35,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.game import Field, Outcome, State, TableSpec
+from referee.game import Field, Outcome, Ruling, State, TableSpec
 from referee.ledger import Books, Ledger
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
 from referee.values import Seat, Values
 
+from .bid_referee import OMBRE_EXAMPLES, OMBRE_RULING_FIELDS, ombre_bidding_ruling
 from .bidding import check_passes
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import OmbreOptions
+from .play import EXAMPLES
 from .record import MOST_CARDS, HombrePlays, OmbreRecord, parse_ombre
 from .rules_text import OMBRE_RULES, RULE_FIRST_FIVE, RULE_MATADORS
 
@@ -82,6 +84,12 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
     state_type = OmbreState
     rules = OMBRE_RULES
     card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
+    ruling_fields = OMBRE_RULING_FIELDS
+    examples = (*EXAMPLES, *OMBRE_EXAMPLES)
+
+    def bidding_ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
+        """May this player bid game (or pass) now, who is the Hombre, who pays to pass (:mod:`.bid_referee`)."""
+        return ombre_bidding_ruling(self, table, situation)
 
     def record_fields(self, table: Table) -> tuple[Field, ...]:
         players = tuple((p, Text(p)) for p in table.players)

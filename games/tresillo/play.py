@@ -157,14 +157,17 @@ def winning_index(cards: Sequence[Card], trump: str) -> int:
 
 REFEREE = HombreReferee()
 
-RULING_FIELDS: tuple[Field, ...] = (
+# The play question's own fields ("may I play this? who wins the trick?"); who deals is asked by every question
+# (:mod:`games.tresillo.bid_referee` puts them together with the bidding's, for each game's referee page).
+PLAY_FIELDS: tuple[Field, ...] = (
     Field("trump", _("Trumps"), "choice", choices=tuple((s, SUIT_WORDS[s]) for s in ("O", "C", "E", "B"))),
     Field("trick", _("Cards played to this trick, in order"), "cards", required=False),
     Field("hand", _("The hand of the player to play"), "cards", required=False),
     Field("card", _("The card played"), "card", required=False),
     Field("leader", _("Who led this trick"), "player", required=False),
-    Field("dealer", _("Who deals (at four, the dealer sits the deal out)"), "player", required=False),
 )
+DEALER_FIELD = Field("dealer", _("Who deals (at four, the dealer sits the deal out)"), "player", required=False,
+                     help=_("The player after the dealer, the eldest, speaks first in the bidding."))
 
 EXAMPLES: tuple[Example, ...] = (
     Example(_("Oros are trumps and the 3 of oros is led: must Spadillo go?"),

@@ -32,16 +32,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.game import Field, Option, Outcome, State, TableSpec
+from referee.game import Field, Option, Outcome, Ruling, State, TableSpec
 from referee.ledger import Books, Debt, Ledger
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, join, signed
 from referee.values import Seat, Values
 
+from .bid_referee import TRESILLO_EXAMPLES, TRESILLO_RULING_FIELDS, tresillo_bidding_ruling
 from .bidding import BID_WORDS, SAID_WORDS, check_bidding, hombre_of
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import TRESILLO_SETTLE, TresilloOptions
+from .play import EXAMPLES
 from .record import BIDS, MOST_CARDS, PASS, HombrePlays, TresilloRecord, parse_tresillo
 from .rules_text import RULE_BIDS, RULE_BONUSES, TRESILLO_RULES
 
@@ -130,6 +132,12 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
     rules = TRESILLO_RULES
     settle_options: tuple[Option, ...] = TRESILLO_SETTLE
     card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
+    ruling_fields = TRESILLO_RULING_FIELDS
+    examples = (*EXAMPLES, *TRESILLO_EXAMPLES)
+
+    def bidding_ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
+        """May this player bid this (or pass) now, who speaks, who is the Hombre (:mod:`.bid_referee`)."""
+        return tresillo_bidding_ruling(self, table, situation)
 
     def record_fields(self, table: Table) -> tuple[Field, ...]:
         players = tuple((p, Text(p)) for p in table.players)

@@ -30,7 +30,7 @@ from referee.played import PlayedDeal
 from referee.text import Text
 from scoring import play_drafts
 from scoring.access import Access, resolve
-from scoring.forms import SegmentedButtons, Switch
+from scoring.forms import SegmentedButtons, Switch, ToggleButtons
 from scoring.referee_context import current_fields
 from scoring.services import standings, table_spec, translate
 from scoring.widgets import CardPicker, card_words
@@ -220,7 +220,7 @@ def choice_labels(choices: Iterable[tuple[str, Text]]) -> list[tuple[str, str]]:
 # The situation's own words (referee.tricks.parse_situation): the hand and the trick share no card, the card to
 # play comes from the hand, and who led says whose turn it is.
 EXCLUSIVE = ("hand", "trick")
-HAND, TRICK, CARD, LEADER, QUESTION = "hand", "trick", "card", "leader", "question"
+HAND, TRICK, CARD, LEADER, DEALER, QUESTION = "hand", "trick", "card", "leader", "dealer", "question"
 
 
 def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, names: Collection[str],
@@ -267,6 +267,9 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, names: Colle
         return forms.ChoiceField(label=label, required=required, help_text=help_text,
                                  choices=blank + [(p, p) for p in table.players],
                                  widget=SegmentedButtons(label=label))
+    if kind == "players" and spec_field.unordered:  # some of the players (who has passed): tapped on or off
+        return forms.MultipleChoiceField(label=label, required=required, help_text=help_text,
+                                         choices=[(p, p) for p in table.players], widget=ToggleButtons(label=label))
     if kind == "players":  # order matters in a situation (who played each card): typed, comma-separated
         names = ", ".join(table.players)
         hint = _("Names separated by commas, in order: %(names)s.") % {"names": names}
@@ -412,7 +415,9 @@ def anonymous_names(game: Game, data: Any) -> None:
         value = data.get(spec_field.name)
         if not value:
             continue
-        if spec_field.kind == "player":
+        if spec_field.kind == "players" and spec_field.unordered:  # one value per player tapped
+            data.setlist(spec_field.name, [anonymous_name(name) for name in data.getlist(spec_field.name)])
+        elif spec_field.kind == "player":
             data[spec_field.name] = anonymous_name(value)
         elif spec_field.kind == "players":
             data[spec_field.name] = ", ".join(str(anonymous_name(name)) for name in str(value).split(","))
@@ -460,6 +465,7 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
 def examples(game: Game, token: str | None, spec: TableSpec) -> list[dict[str, str]]:
     """The game's tappable examples as links that fill the form (at a table, its players in the seats)."""
     found = []
+    tapped = {f.name for f in game.ruling_fields if f.kind == "players" and f.unordered}  # a value per player
     for item in game.examples:
         title, situation = item.title, item.situation
         query: dict[str, Any] = {ASK: "1"}
@@ -467,13 +473,15 @@ def examples(game: Game, token: str | None, spec: TableSpec) -> list[dict[str, s
             if isinstance(value, bool):
                 if value:
                     query[key] = "on"
+            elif key in tapped and isinstance(value, list | tuple):
+                query[key] = [seated_name(v, spec) if token else anonymous_name(v) for v in value]
             elif isinstance(value, list | tuple):
                 query[key] = " ".join(str(v) for v in value)
             else:
                 query[key] = seated_name(value, spec) if token else anonymous_name(value)
         if token:
             query[TABLE] = token
-        found.append({"title": translate(title), "query": urlencode(query)})
+        found.append({"title": translate(title), "query": urlencode(query, doseq=True)})
     return found
 
 
@@ -523,8 +531,11 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
         if access is None:
             anonymous_names(rules, data)
     form = RefereeForm(data if asked else None, game=rules, table=spec, seats_choice=seats_choice)
-    if access and LEADER in form.fields:  # who leads the table's deal now (the first trick): the table knows
-        form.fields[LEADER].initial = standings(access.table).leader
+    if access and (LEADER in form.fields or DEALER in form.fields):  # the table knows who deals the deal now,
+        now = standings(access.table)                                   # and who leads its first trick
+        for name, value in ((LEADER, now.leader), (DEALER, now.dealer)):
+            if name in form.fields:
+                form.fields[name].initial = value
     under_way = deal_under_way(request, access, rules, spec) if access and not asked else None
     if under_way is not None:  # this phone is entering the deal card by card: its trick, trump, who led
         form.initial.update(current_fields(rules, under_way))
