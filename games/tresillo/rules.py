@@ -6,7 +6,9 @@
   repuesto, the record's tricks and the dealer's turn;
 - :mod:`games.tresillo.tresillo`: tantos, the plato and the middle pool, the three situations, the Reserved
   Puesta sheet and the bonuses;
-- :mod:`games.tresillo.ombre`: counters, the stakes, passes, cards taken in, matadors, the first five tricks.
+- :mod:`games.tresillo.ombre`: counters, the stakes, passes, cards taken in, matadors, the first five tricks;
+- :mod:`games.tresillo.bidding` and :mod:`games.tresillo.bid_referee`: each game's bidding (whose turn, which bid
+  overcalls which, who is the Hombre), checked in a deal's record and asked at the referee by the same code.
 """
 
 from __future__ import annotations
