@@ -3,6 +3,9 @@
 At Ana's table (Ana, Bea, Cid, Dan; Ana deals, so Bea leads), clubs were led and Cid trumped with the 9;
 Dan holds the 5 and 12 of trumps, the King and 3 of spades, and asks whether he may play the 5. He must
 overtrump with the 12 (RULINGS.md, French Tarot, Play). Every card costs at most two taps: a suit, a card.
+
+And a question that is not about cards, Tresillo's bidding, asked with taps too: the question shows its own
+fields at once, and who deals comes from the table.
 """
 
 from __future__ import annotations
@@ -88,6 +91,39 @@ def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screensh
 
     link.click()
     expect(page.locator("#play")).to_contain_text("you must beat it when you can")
+
+
+def test_a_tresillo_bidding_question_asked_with_taps_only(live_server, page: Page, screenshot):
+    """At Ana's Tresillo table Ana deals, so Bea speaks first: Bea bid vuelta, and Carl wants to bid juego. Seed
+    003: the bids are "listed below from lowest to highest in rank" and "you can raise the bid as it goes around
+    the table": he may not. Tapping "Bidding" shows the bidding's fields at once (no card picker), with who
+    deals from the table; the rest is five taps."""
+    table = services.create_table(game="tresillo", players=["Ana", "Bea", "Carl"], first_dealer=0)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("link", name="Ask the referee").click()
+    page.wait_for_load_state()
+    expect(page.get_by_role("heading", name="Referee: Tresillo")).to_be_visible()
+    expect(page.locator("#field-highest")).to_be_hidden()  # the trick's question first, as always
+
+    tap = Taps()
+    tap(page.locator("#field-question label", has_text="Bidding"))
+    expect(page.locator("#field-trick")).to_be_hidden()
+    expect(page.locator("#field-dealer").get_by_role("radio", name="Ana")).to_be_checked()  # from the table
+    tap(page.locator("#field-highest label", has_text="vuelta"))
+    tap(page.locator("#field-highest_by label", has_text="Bea"))
+    tap(page.locator("#field-speaker label", has_text="Carl"))
+    tap(page.locator("#field-says label", has_text="juego"))
+    tap(page.get_by_role("button", name="Ask the referee"))
+    assert tap.count == 6
+
+    expect(page.locator("#verdict")).to_have_text("NOT LEGAL")
+    expect(page.locator("#ruling")).to_contain_text("Carl bid juego after vuelta: a bid must be at least the "
+                                                    "highest so far.")
+    expect(page.locator("#rule-quote blockquote")).to_contain_text("The bids, from the lowest: juego")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
+    expect(page.locator("#field-highest")).to_be_visible()  # the answer keeps the question asked
+    screenshot("answer", full_page=False)
 
 
 def test_a_picker_that_could_not_load_offline_opens_once_the_connection_is_back(live_server, page: Page):
