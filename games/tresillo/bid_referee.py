@@ -96,7 +96,9 @@ def _read(raw: Any) -> Mapping[str, Any]:
 def _passes_in_turn(names: Sequence[str], order: tuple[int, ...], passed: Sequence[int], errors: Errors) -> None:
     """Before anyone bids, the players pass in turn from the eldest: ``passed`` are the first of ``order``."""
     first = next((seat for seat in order if seat not in passed), None)
-    later = [seat for seat in order[order.index(first) + 1:] if seat in passed] if first is not None else []
+    if first is None:  # all three passed, in turn
+        return
+    later = [seat for seat in order[order.index(first) + 1:] if seat in passed]
     if later:
         errors.add("passed", _("Nobody has bid yet, so the players passed in turn from the eldest: %(name)s cannot "
                                "have passed before %(first)s.", name=names[later[0]], first=names[first]),
