@@ -99,8 +99,9 @@
   const blank = () => { const kept = $("#blank-record"); return kept && kept.content.querySelector("#record"); };
   const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
 
-  // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · 2 · 49"; in a field of
-  // several boxes, each box's value after its label: "Cabeza 2, Barriga 2"; a field a game's script words itself,
+  // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · Bouts held by the attack 2 ·
+  // Card points 49" (a bare number after its field's label); in a field of several boxes, each box's value after
+  // its label: "Cabeza 2, Barriga 2"; a field a game's script words itself,
   // its data-said. Entered: unlike the form drawn for a new deal (a refused deal's form is drawn with its entries,
   // all of them entered, not only those changed since).
   const words = (el) => (el.innerText || el.textContent).replace(/\s+/g, " ").trim();
@@ -126,7 +127,12 @@
           said.push((label ? label + " " : "") + el.value.trim());
         }
       });
-      if (said.length) parts.push(said.join(", "));
+      if (!said.length) return;
+      // a bare number, or a choice within a list's row, says what it is: "Card points 50", "Shown by Defence"
+      // ("E · Garde ×2 · 0 · 50 · Defence" left a tester guessing)
+      const legend = one.querySelector("legend, label.form-label");
+      const bare = said.every((text) => /^[\d\s.,+−-]+$/.test(text)) || one.closest(".list-row");
+      parts.push((bare && legend && legend.closest(".field") === one ? words(legend) + " " : "") + said.join(", "));
     });
     const all = parts.join(" ·\u00a0");  // a "·" goes with what follows it: never last on a line
     return all.length > 240 ? all.slice(0, 239) + "…" : all;  // a few lines on a phone: all a deal holds
