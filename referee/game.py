@@ -718,6 +718,19 @@ class Game(ABC, Generic[O, R, S]):
         return ()
 
     # -- the referee ----------------------------------------------------------------------------------------
+    def referee_fields(self, table: TableSpec[O]) -> tuple[Field, ...]:
+        """The referee form's fields at ``table``: :attr:`ruling_fields` by default. A game with a question
+        about each player (Pablo's points in a round, Toruro's open lulos) asks it per seat, under the seat's
+        name, as :meth:`carried_fields` does; its :attr:`ruling_fields` then describe every seat of its largest
+        table, for the API."""
+        return self.ruling_fields
+
+    def referee_initial(self, table: TableSpec[O], state: S) -> Mapping[str, str]:
+        """What the table already knows that a referee question asks, as the referee form reads it (by field
+        name): asked from a table, the form starts from it (who deals, what each player owes). Nothing by
+        default."""
+        return {}
+
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
         """Is this play legal here, and who wins this trick, citing the rule; :class:`InvalidRecord` if the
         situation cannot be. Trick games answer through their :attr:`trick_rules`."""

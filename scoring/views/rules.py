@@ -305,14 +305,14 @@ class RefereeForm(forms.Form):
                  **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.ruling_names = [f.name for f in game.ruling_fields]
+        self.spec_fields = game.referee_fields(table)  # the game's fields at this table (per seat, for some)
         if seats_choice:
             self.fields[SEATS] = forms.TypedChoiceField(
                 label=_("Players at the table"), coerce=int, choices=[(n, str(n)) for n in seats_choice],
                 widget=SegmentedButtons(label=_("Players at the table"), compact=True), initial=table.size,
                 required=False, empty_value=table.size)
-        names = {f.name for f in game.ruling_fields}
-        for spec_field in game.ruling_fields:
+        names = {f.name for f in self.spec_fields}
+        for spec_field in self.spec_fields:
             field = form_field(spec_field, table, game.deck_for(table), names)  # the deck the table plays with
             if spec_field.default is not None:
                 field.initial = spec_field.default
@@ -329,7 +329,7 @@ class RefereeForm(forms.Form):
     def clean(self) -> dict[str, Any] | None:
         """A field of another question than the one asked is hidden on the page: what it holds is no error."""
         asked = self.question()
-        for spec_field in self.game.ruling_fields:
+        for spec_field in self.spec_fields:
             if spec_field.questions and asked not in spec_field.questions:
                 self._errors.pop(spec_field.name, None)
         return super().clean()
@@ -339,7 +339,7 @@ class RefereeForm(forms.Form):
         other questions than the one asked (hidden on the page, whatever they still hold)."""
         situation: dict[str, Any] = {}
         asked = self.question()
-        for spec_field in self.game.ruling_fields:
+        for spec_field in self.spec_fields:
             if spec_field.questions and asked not in spec_field.questions:
                 continue
             value = self.cleaned_data.get(spec_field.name)
@@ -409,9 +409,9 @@ def seated_name(value: Any, spec: TableSpec) -> Any:
     return spec.players[number - 1] if number is not None and 1 <= number <= spec.size else value
 
 
-def anonymous_names(game: Game, data: Any) -> None:
+def anonymous_names(fields: Sequence[Field], data: Any) -> None:
     """Who played, led or holds, in ``data`` (a mutable copy of the query), as this page's table names them."""
-    for spec_field in game.ruling_fields:
+    for spec_field in fields:
         value = data.get(spec_field.name)
         if not value:
             continue
@@ -507,7 +507,6 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     if access and access.table.game != rules.slug:
         access = None
     data = request.POST if request.method == "POST" else request.GET
-    asked = ASK in data or any(name in data for name in (f.name for f in rules.ruling_fields))
 
     seats_choice: Sequence[int] = ()
     if access:
@@ -520,22 +519,27 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
         except (TypeError, ValueError):
             requested = seats
         spec = anonymous_table(rules, requested if requested in rules.player_counts else seats)
+    fields = rules.referee_fields(spec)
+    asked = ASK in data or any(name in data for name in (f.name for f in fields))
 
     if asked:  # a choice left out (a link, an API-like query) means its default, as on the blank form
         data = data.copy()
-        for spec_field in rules.ruling_fields:
+        for spec_field in fields:
             if spec_field.kind == "choice" and spec_field.default is not None and spec_field.name not in data:
                 data[spec_field.name] = spec_field.default
         if seats_choice and SEATS not in data:
             data[SEATS] = str(spec.size)
         if access is None:
-            anonymous_names(rules, data)
+            anonymous_names(fields, data)
     form = RefereeForm(data if asked else None, game=rules, table=spec, seats_choice=seats_choice)
-    if access and (LEADER in form.fields or DEALER in form.fields):  # the table knows who deals the deal now,
-        now = standings(access.table)                                   # and who leads its first trick
-        for name, value in ((LEADER, now.leader), (DEALER, now.dealer)):
-            if name in form.fields:
+    if access:
+        now = standings(access.table)
+        for name, value in ((LEADER, now.leader), (DEALER, now.dealer)):  # the table knows who deals the deal
+            if name in form.fields:                                         # now, and who leads its first trick
                 form.fields[name].initial = value
+        # what else the table knows that a question asks (what each player owes or has scored)
+        form.initial.update({name: value for name, value in rules.referee_initial(spec, now.state).items()
+                             if name in form.fields})
     under_way = deal_under_way(request, access, rules, spec) if access and not asked else None
     if under_way is not None:  # this phone is entering the deal card by card: its trick, trump, who led
         form.initial.update(current_fields(rules, under_way))
@@ -552,7 +556,7 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
             answer = ruling_view(ruling, rules, situation, rules.deck_for(spec))
 
     token = access.token if access else None
-    has_cards = any(f.kind in ("card", "cards") for f in rules.ruling_fields)
+    has_cards = any(f.kind in ("card", "cards") for f in fields)
     context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
                "token": token, "examples": examples(rules, token, spec), "spec": spec, "question": form.question(),
                "card_hint": translate(DECK_HINTS[rules.deck_for(spec)]) if has_cards else None}

@@ -88,8 +88,10 @@ def test_referee_form_is_built_from_the_ruling_fields(client, slug):
 
     assert response.status_code == 200
     html = response.content.decode()
-    for field in game.ruling_fields:
+    asked = game.referee_fields(response.context["spec"])  # at the page's table (a question per seat: its seats)
+    for field in asked:
         assert f'name="{field.name}"' in html
+    assert {f.name for f in asked} <= {f.name for f in game.ruling_fields}  # each one the API describes
     assert response.context["answer"] is None
 
 
