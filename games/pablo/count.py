@@ -39,7 +39,9 @@ Table = TableSpec[PabloOptions]
 @dataclass(frozen=True)
 class RoundResult:
     """What a round does: each seat's card points and score, the totals after (resets done), the seats reset
-    to 0, who starts and who deals next (English; ``None`` in French), and the breakdown read aloud."""
+    to 0, who starts and who deals next (English; ``None`` in French), and the breakdown read aloud, in its
+    parts: each player's count, the caller's score, the totals sent back to 0, who starts and deals next, the
+    end of the game (the referee says some of them, the score sheet all)."""
 
     points: tuple[int, ...]
     scores: tuple[int, ...]
@@ -48,7 +50,16 @@ class RoundResult:
     caller_outcome: str  # "fewest" (strictly), "tied" or "beaten"
     starter: int | None
     dealer: int | None
-    lines: tuple[Text, ...]
+    counted: tuple[Text, ...]
+    called: Text
+    reset_lines: tuple[Text, ...] = ()
+    next_lines: tuple[Text, ...] = ()
+    end_lines: tuple[Text, ...] = ()
+
+    @property
+    def lines(self) -> tuple[Text, ...]:
+        """The breakdown as the score sheet reads it aloud."""
+        return (*self.counted, self.called, *self.reset_lines, *self.next_lines, *self.end_lines)
 
 
 def hand_line(hand: Hand) -> Text:
@@ -72,7 +83,7 @@ def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
     others = [s for s in range(table.size) if s != caller]
     best_other = min(points[s] for s in others)
     mine = points[caller]
-    lines: list[Text] = [hand_line(hand) for hand in record.hands]
+    counted = tuple(hand_line(hand) for hand in record.hands)
     outcome = "fewest" if mine < best_other else "tied" if mine == best_other else "beaten"
     scores = list(points)
     name = record.caller.name
@@ -82,46 +93,48 @@ def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
     if variant is Variant.FRENCH:
         if outcome == "fewest":
             scores[caller] = FRENCH_BONUS
-            lines.append(_("%(p)s called Pablo with %(n)s, strictly the fewest: −5 instead of the cards.", **said))
+            called = _("%(p)s called Pablo with %(n)s, strictly the fewest: −5 instead of the cards.", **said)
         else:
             scores[caller] = mine + FRENCH_PENALTY
-            lines.append(_("%(p)s called Pablo with %(n)s, but %(who)s has %(m)s: %(n)s + 10 = %(s)s.",
-                           s=number_text(scores[caller]), **said) if one else
-                         _("%(p)s called Pablo with %(n)s, but %(who)s have %(m)s: %(n)s + 10 = %(s)s.",
-                           s=number_text(scores[caller]), **said))
+            called = (_("%(p)s called Pablo with %(n)s, but %(who)s has %(m)s: %(n)s + 10 = %(s)s.",
+                        s=number_text(scores[caller]), **said) if one else
+                      _("%(p)s called Pablo with %(n)s, but %(who)s have %(m)s: %(n)s + 10 = %(s)s.",
+                        s=number_text(scores[caller]), **said))
     elif outcome == "fewest":
-        lines.append(_("%(p)s called Pablo with %(n)s, the lowest: no penalty.", **said))
+        called = _("%(p)s called Pablo with %(n)s, the lowest: no penalty.", **said)
     elif outcome == "tied":
         scores[caller] = mine + ENGLISH_TIED
-        lines.append(_("%(p)s called Pablo with %(n)s, and %(who)s ties: %(n)s + 5 = %(s)s.",
-                       s=number_text(scores[caller]), **said) if one else
-                     _("%(p)s called Pablo with %(n)s, and %(who)s tie: %(n)s + 5 = %(s)s.",
-                       s=number_text(scores[caller]), **said))
+        called = (_("%(p)s called Pablo with %(n)s, and %(who)s ties: %(n)s + 5 = %(s)s.",
+                    s=number_text(scores[caller]), **said) if one else
+                  _("%(p)s called Pablo with %(n)s, and %(who)s tie: %(n)s + 5 = %(s)s.",
+                    s=number_text(scores[caller]), **said))
     else:
         scores[caller] = mine + ENGLISH_BEATEN
-        lines.append(_("%(p)s called Pablo with %(n)s, but %(who)s has fewer (%(m)s): %(n)s + 10 = %(s)s.",
-                       s=number_text(scores[caller]), **said) if one else
-                     _("%(p)s called Pablo with %(n)s, but %(who)s have fewer (%(m)s): %(n)s + 10 = %(s)s.",
-                       s=number_text(scores[caller]), **said))
+        called = (_("%(p)s called Pablo with %(n)s, but %(who)s has fewer (%(m)s): %(n)s + 10 = %(s)s.",
+                    s=number_text(scores[caller]), **said) if one else
+                  _("%(p)s called Pablo with %(n)s, but %(who)s have fewer (%(m)s): %(n)s + 10 = %(s)s.",
+                    s=number_text(scores[caller]), **said))
 
     totals = [t + s for t, s in zip(state.totals, scores, strict=True)]
     reset: list[int] = []
+    reset_lines: list[Text] = []
     if variant is Variant.ENGLISH:
         for seat, total in enumerate(totals):
             if total == ENGLISH_END:
                 totals[seat] = 0
                 reset.append(seat)
-                lines.append(_("%(p)s has exactly 50: back to 0!", p=table.players[seat]))
+                reset_lines.append(_("%(p)s has exactly 50: back to 0!", p=table.players[seat]))
 
     starter = dealer = None
     ended = end_lines(table, totals)
+    next_lines: tuple[Text, ...] = ()
     if variant is Variant.ENGLISH:
         ranked = scores if table.options.round_by_score else points
         starter, dealer, next_lines = next_round(table, state.dealer, ranked, totals)
-        if not ended:  # no next round once the game is over: nobody starts or deals it
-            lines.extend(next_lines)
-    lines.extend(ended)
-    return RoundResult(points, tuple(scores), tuple(totals), tuple(reset), outcome, starter, dealer, tuple(lines))
+        if ended:  # no next round once the game is over: nobody starts or deals it
+            next_lines = ()
+    return RoundResult(points, tuple(scores), tuple(totals), tuple(reset), outcome, starter, dealer, counted, called,
+                       tuple(reset_lines), next_lines, ended)
 
 
 def _first_in_turn(table: Table, after: int, seats: Sequence[int]) -> int:

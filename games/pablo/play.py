@@ -51,6 +51,8 @@ from .rules_text import (
     RULE_WRONG_MATCH,
     RULE_WRONG_PAIR,
 )
+from .score_referee import DESCRIBED, score_fields, score_ruling
+from .score_referee import QUESTION as SCORE
 from .values import card_text, cards_text, decks_for, hand_value, number_text
 
 Table = TableSpec[PabloOptions]
@@ -60,6 +62,7 @@ QUESTIONS: tuple[tuple[str, Text], ...] = (
     ("power", _("Use a card's power")),
     ("call", _("Call Pablo")),
     ("keep", _("Keep the card drawn")),
+    (SCORE, _("Score a round")),
 )
 SOURCES: tuple[tuple[str, Text], ...] = (
     ("stock", _("The stock (draw pile)")),
@@ -76,34 +79,52 @@ VARIANTS: tuple[tuple[str, Text], ...] = (
     (Variant.ENGLISH.value, _("English")),
 )
 
-RULING_FIELDS: tuple[Field, ...] = (
+# The referee form: the variant and the question, then each question's own fields (the page shows those of the
+# question asked: ``questions``); the scoring question's are per seat (:meth:`~games.pablo.rules.Pablo.referee_fields`).
+BASE_FIELDS: tuple[Field, ...] = (
     Field("variant", _("Variant"), "choice", required=False, choices=VARIANTS,
           help=_("Empty: the table's variant (French without a table).")),
     Field("question", _("Question"), "choice", required=False, default="match", choices=QUESTIONS),
-    Field("cards", _("Cards put down"), "cards", required=False,
+    Field("cards", _("Cards put down"), "cards", required=False, questions=("match",),
           help=_("English: the one card put on the discard pile as a match. French: the pair, triple or "
                  "quadruple.")),
-    Field("discard_top", _("Top card of the discard pile"), "card", required=False,
+    Field("discard_top", _("Top card of the discard pile"), "card", required=False, questions=("match",),
           help=_("English match: the card to match.")),
-    Field("drawn", _("Card drawn this turn"), "card", required=False,
+    Field("drawn", _("Card drawn this turn"), "card", required=False, questions=("match", "power", "keep"),
           help=_("A power: the card with the power. A French pair: the card that takes its place.")),
-    Field("source", _("Where that card came from"), "choice", required=False, default="stock", choices=SOURCES),
+    Field("source", _("Where that card came from"), "choice", required=False, default="stock", choices=SOURCES,
+          questions=("power",)),
     Field("kept", _("Kept in the field instead of discarded"), "bool", required=False, default=False,
+          questions=("power",),
           help=_("A power works only on a card drawn from the stock that goes straight onto the discard pile.")),
-    Field("hand", _("Your cards before (to see them after)"), "cards", required=False),
-    Field("player", _("Who plays"), "player", required=False),
-    Field("target", _("The other player (spy, swap, or whose card was matched)"), "player", required=False),
-    Field("caller", _("Who has called Pablo, if anyone"), "player", required=False),
-    Field("moment", _("When (to call Pablo)"), "choice", required=False, default="end_of_turn", choices=MOMENTS),
+    Field("hand", _("Your cards before (to see them after)"), "cards", required=False, questions=("match",)),
+    Field("player", _("Who plays"), "player", required=False, questions=("match", "power", "call", "keep")),
+    Field("target", _("The other player (spy, swap, or whose card was matched)"), "player", required=False,
+          questions=("match", "power")),
+    Field("caller", _("Who has called Pablo, if anyone"), "player", required=False,
+          questions=("power", "call", "keep", SCORE)),
+    Field("moment", _("When (to call Pablo)"), "choice", required=False, default="end_of_turn", choices=MOMENTS,
+          questions=("call",)),
     Field("no_cards", _("No cards left in the field"), "bool", required=False, default=False,
+          questions=("power", "keep"),
           help=_("Nothing to swap or look at, and a card drawn must be discarded.")),
 )
+# Described for the API: every seat of the largest table.
+RULING_FIELDS: tuple[Field, ...] = (*BASE_FIELDS, *DESCRIBED)
 
 @dataclass(frozen=True)
 class PabloExample(Example):
-    """An example with the verdict the referee gives it (the tests check each one)."""
+    """An example with the verdict the referee gives it (the tests check each one; a round's scoring has none)."""
 
-    legal: bool
+    legal: bool | None
+
+
+def seats(entries: Sequence[int], **more: Any) -> dict[str, Any]:
+    """A scoring example's points, seat by seat for the largest table (a smaller one asks its own seats only):
+    the example reads the same at any table, its players being the first seats."""
+    return {"question": SCORE, **{f"points_{seat}": points for seat, points in enumerate(entries)}, **more}
+
+
 
 
 EXAMPLES: tuple[PabloExample, ...] = (
@@ -132,6 +153,13 @@ EXAMPLES: tuple[PabloExample, ...] = (
                  {"variant": "french", "question": "power", "drawn": "7H", "source": "discard"}, legal=False),
     PabloExample(_("May I call Pablo during another player's turn?"),
                  {"question": "call", "moment": "other_turn"}, legal=False),
+    PabloExample(_("French: I called Pablo with 3 and Player 2 has 3 too. What do I score?"),
+                 {"variant": "french", "caller": "Player 1", **seats([3, 3, 9, 12, 15, 7, 20, 11])}, legal=None),
+    PabloExample(_("English: I called Pablo with 4 and Player 2 has 4 too. What do I score?"),
+                 {"variant": "english", "caller": "Player 1", **seats([4, 4, 9, 12, 15, 7, 20, 11])}, legal=None),
+    PabloExample(_("English: I was on 41 and tied my Pablo. Do I go back to 0?"),
+                 {"variant": "english", "caller": "Player 1", **seats([4, 4, 9, 12, 15, 7, 20, 11], total_0=41)},
+                 legal=None),
 )
 
 
@@ -204,10 +232,18 @@ def _impossible(cards: Sequence[Card], hand: Sequence[Card] | None, drawn: Card 
                      card=card_text(top)))
 
 
+def referee_fields(table: Table) -> tuple[Field, ...]:
+    """The referee form at ``table``: the scoring question asks each player's cards or points under their name."""
+    return (*BASE_FIELDS, *score_fields(table.players))
+
+
 def ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
-    """The referee's answer to ``raw`` at ``table``, citing the rule."""
+    """The referee's answer to ``raw`` at ``table``, citing the rule: a round's scoring
+    (:func:`games.pablo.score_referee.score_ruling`), else a play."""
+    if isinstance(raw, Mapping) and str(raw.get("question") or "").strip().lower() == SCORE:
+        return score_ruling(table, raw)
     situation = read_situation(table, raw)
-    answer = {"match": match, "power": power, "call": call, "keep": keep}[situation.question]
+    answer = {"match": match, "power": power, "call": call, "keep": keep}[situation.question]  # not the score
     return answer(situation)
 
 

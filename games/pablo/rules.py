@@ -211,6 +211,14 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
         return shown
 
     # -- the referee ----------------------------------------------------------------------------------------
+    def referee_fields(self, table: Table) -> tuple[Field, ...]:
+        """The referee's fields, the scoring question's under each player's name (:func:`.play.referee_fields`)."""
+        return play.referee_fields(table)
+
+    def referee_initial(self, table: Table, state: PabloState) -> Mapping[str, str]:
+        """Asked from a table, the scoring question starts from each player's total so far."""
+        return {f"total_{seat}": str(total) for seat, total in enumerate(state.totals)}
+
     def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
         return play.ruling(table, situation)
 

@@ -56,6 +56,16 @@ P_KING_LOOKS = _("English variant, after Pablo: the text protects the caller fro
                  "say whether the King's look is part of its swap. Tapete: a King may still look at one of the "
                  "caller's cards, but not swap it (a look changes nothing in front of the caller, and a Jack may "
                  "look anyway). House rule (table option): no King on the caller at all, not even to look.")
+P_SCORE_FRENCH = _("French variant: a caller who really has strictly fewer points than every other player scores −5 "
+                   "for the round instead of their cards. If anyone has as few or fewer, the caller scores their "
+                   "cards + 10.")
+P_SCORE_ENGLISH = _("English variant: the lowest score wins the round. The caller scores their cards + 10 if someone "
+                    "has fewer, + 5 if someone has the same lowest score, and just their cards when strictly lowest.")
+P_END_FRENCH = _("French variant: the game ends when someone reaches or passes 100; the lowest total wins, and "
+                 "players tied for it share the win.")
+P_END_ENGLISH = _("English variant: a player whose total comes to exactly 50 (penalties included) goes back to 0. "
+                  "The game ends once someone passes 50; the lowest total wins, and players tied for it share the "
+                  "win.")
 P_EMPTY_FIELD = _("A player with no cards left in their field must discard whatever card they draw; if it is a "
                   "Queen, they draw one more card.")
 
@@ -115,18 +125,12 @@ RULES: tuple[RulesSection, ...] = (
     RulesSection(_("Scoring a round"), (
         _("Everyone counts the cards in front of them; that is their score for the round. Tapete adds them "
           "up as you tap the cards, or you type the points."),
-        _("French variant: a caller who really has strictly fewer points than every other player scores −5 "
-          "for the round instead of their cards. If anyone has as few or fewer, the caller scores their "
-          "cards + 10."),
-        _("English variant: the lowest score wins the round. The caller scores their cards + 10 if someone "
-          "has fewer, + 5 if someone has the same lowest score, and just their cards when strictly lowest."),
+        P_SCORE_FRENCH,
+        P_SCORE_ENGLISH,
     ), "scoring"),
     RulesSection(_("The end of the game"), (
-        _("French variant: the game ends when someone reaches or passes 100; the lowest total wins, and "
-          "players tied for it share the win."),
-        _("English variant: a player whose total comes to exactly 50 (penalties included) goes back to 0. "
-          "The game ends once someone passes 50; the lowest total wins, and players tied for it share the "
-          "win."),
+        P_END_FRENCH,
+        P_END_ENGLISH,
         _("No round can be recorded after the game is over."),
     ), "end"),
     RulesSection(_("Who deals and who starts"), (
@@ -178,12 +182,16 @@ RULE_CALL = _SECTION["calling"].rule(P_CALL_WHEN)
 RULE_LAST_TURNS = _SECTION["calling"].rule(P_LAST_TURNS)
 RULE_CALLER_PROTECTED = _SECTION["calling"].rule(P_CALLER_PROTECTED)
 RULE_SCORING = Rule("scoring", _("Scoring a round"))
+RULE_SCORE_FRENCH = _SECTION["scoring"].rule(P_SCORE_FRENCH)
+RULE_SCORE_ENGLISH = _SECTION["scoring"].rule(P_SCORE_ENGLISH)
 RULE_END = Rule("end", _("The end of the game"))
+RULE_END_FRENCH = _SECTION["end"].rule(P_END_FRENCH)
+RULE_END_ENGLISH = _SECTION["end"].rule(P_END_ENGLISH)
 RULE_NEXT = Rule("next", _("Who deals and who starts"))
 RULE_EMPTY_FIELD = _SECTION["advanced"].rule(P_EMPTY_FIELD)
 RULE_KING_LOOKS = _SECTION["readings"].rule(P_KING_LOOKS)
 ALL_RULES: tuple[Rule, ...] = (
     RULE_DEAL, RULE_TURN, RULE_KEPT_IN_PLACE, RULE_ENGLISH_DRAW, RULE_VALUES, RULE_POWER_WHEN, RULE_FRENCH_POWERS,
     RULE_ENGLISH_POWERS, RULE_PAIRS, RULE_WRONG_PAIR, RULE_MATCH, RULE_MATCH_OTHERS, RULE_MATCH_NO_POWER,
-    RULE_WRONG_MATCH, RULE_CALL, RULE_LAST_TURNS, RULE_CALLER_PROTECTED, RULE_SCORING, RULE_END, RULE_NEXT,
-    RULE_EMPTY_FIELD, RULE_KING_LOOKS)
+    RULE_WRONG_MATCH, RULE_CALL, RULE_LAST_TURNS, RULE_CALLER_PROTECTED, RULE_SCORING, RULE_SCORE_FRENCH,
+    RULE_SCORE_ENGLISH, RULE_END, RULE_END_FRENCH, RULE_END_ENGLISH, RULE_NEXT, RULE_EMPTY_FIELD, RULE_KING_LOOKS)

@@ -114,3 +114,37 @@ def test_the_referee_through_the_api(api):
     assert english["legal"] is False and english["rule"] == "Calling Pablo"
     refused = api.post("/api/games/pablo/ruling", {"situation": {"question": "match"}})
     assert refused.status_code == 422 and "situation.cards" in refused.json()["errors"]
+
+
+def test_the_referee_scores_a_round_through_the_api(api):
+    """Seed 004 "Score": "In the event of a tie, the player who called Pablo receives 5 penalty points on top of
+    their score" (Alice 4 + 5 = 9), and "if a player scores exactly 50 points, that player's score gets reset to
+    0" (Ben 46 + 4 = 50 → 0). The referee's scoring question through the API, as the referee page sends it: a
+    field per seat."""
+    body = api.post("/api/games/pablo/ruling", {"players": PLAYERS, "options": {"variant": "english"}, "situation": {
+        "question": "score", "caller": "Alice", "cards_0": ["AH", "5S"], "points_1": 4, "points_2": 9,
+        "points_3": "12", "total_1": 46}})
+    assert body.status_code == 200, body.json()
+    answer = body.json()
+    assert answer["legal"] is None and answer["rule"] == "The end of the game"
+    assert answer["explanation"].startswith(
+        "This round: Alice 9, Ben 4, Cara 9, Dev 12.\nAlice called Pablo with 4, and Ben ties: 4 + 5 = 9.")
+    assert "Ben has exactly 50: back to 0!" in answer["explanation"]
+
+
+def test_a_round_the_referee_cannot_score_gets_a_message_per_field_through_the_api(api):
+    """Seed 001 §1: one 52-card deck, so a card is in one hand; every player's cards or points are needed to know
+    who has the fewest; never a 500 for a value that is no number."""
+    response = api.post("/api/games/pablo/ruling", {"players": PLAYERS, "situation": {
+        "question": "score", "cards_0": "KD 2S", "cards_1": "KD", "points_2": "lots", "points_3": 3,
+        "total_3": 100}})
+    assert response.status_code == 422
+    assert response.json()["errors"] == {
+        "situation.caller": "Who called Pablo?",
+        "situation.cards_1": "K♦ is also in Alice's hand: there is one of each card.",
+        "situation.points_2": "Enter a whole number.",
+        "situation.total_3": "Under 100: at 100 the game is over."}
+    for junk in ([1], {"a": 1}, None, "5" * 400, -10**30):
+        response = api.post("/api/games/pablo/ruling", {"players": PLAYERS, "situation": {
+            "question": "score", "caller": "Alice", "cards_0": junk, "points_1": junk, "total_2": junk}})
+        assert response.status_code in (200, 422), junk

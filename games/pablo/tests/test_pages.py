@@ -342,3 +342,42 @@ def test_the_demo_tables_load(db):
     assert french.state.totals == (15, 48, 42, 46)
     english = services.standings(Table.objects.get(name="Demo — Pablo (English)"))
     assert english.state.totals == (15, 37, 45, 0)  # Dev 18 + 9 + 23 = 50: back to 0
+
+
+def field_box(html_: str, name: str) -> str:
+    """The opening tag of a referee field's box (its questions and whether it is hidden)."""
+    found = re.search(rf'<div class="mb-3" id="field-{name}"[^>]*>', html_)
+    assert found, name
+    return found.group(0)
+
+
+def test_the_referee_scores_a_round_at_a_table_under_each_players_name(client, english):
+    """Seed 004 "Score": "If the player who called Pablo does not have the lowest score, he or she receives 10
+    penalty points on top of their score" (Ana 6 + 10 = 16, Carl has 2). Asked from a table, the scoring question
+    names each player; it shows only its own fields (the caller, each player's cards or points, the totals), and
+    what another question's fields hold is not its business."""
+    blank = client.get("/referee/pablo/", {"table": english.view_token}).content.decode()
+    assert "Ana: or the cards left" in blank and "Dani: points" in blank and "Carl: points so far" in blank
+    assert "hidden" in field_box(blank, "points_0") and "hidden" not in field_box(blank, "cards")
+    response = client.get("/referee/pablo/", {"ask": "1", "table": english.view_token, "question": "score",
+                                              "caller": "Ana", "points_0": "6", "cards_1": "8H", "points_2": "2",
+                                              "points_3": "11", "cards": "ZZ"})
+    page_ = response.content.decode()
+    answer = response.context["answer"]
+    assert answer["legal"] is None and answer["cite"]["anchor"] == "scoring"
+    assert answer["explanation"].startswith("This round: Ana 16, Bea 8, Carl 2, Dani 11.\nAna called Pablo with 6, "
+                                            "but Carl has fewer (2): 6 + 10 = 16.")
+    assert "hidden" not in field_box(page_, "points_0") and "hidden" not in field_box(page_, "caller")
+    assert "hidden" in field_box(page_, "cards") and "hidden" in field_box(page_, "moment")
+
+
+def test_a_round_the_referee_cannot_score_is_said_beside_each_field(client, french):
+    """Seed 001 §3 and §7: each player's cards or points are counted, a card being in one hand: a message beside
+    the field that cannot be, the rest kept."""
+    response = client.get("/referee/pablo/", {"ask": "1", "table": french.view_token, "question": "score",
+                                              "caller": "Ana", "cards_0": "KD 2S", "cards_1": "KD",
+                                              "points_2": "3"})
+    form = response.context["form"]
+    assert response.context["answer"] is None
+    assert form.errors["cards_1"] == ["K♦ is also in Ana's hand: there is one of each card."]
+    assert form.errors["points_3"] == ["Tap Dani's cards or type their points."]

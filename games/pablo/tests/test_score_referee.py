@@ -1,0 +1,229 @@
+"""The referee on a round's scoring, one rule per test, quoting the texts: the caller's bonus or penalty and the
+others' cards (seed 001 §7, seed 004 "Score"), what the cards are worth (seed 001 §3, seed 004), the English
+exact-50 reset and the end of the game (seed 001 §8, seed 004 "Ending the Game"). Neither text works a round's
+score through, so the cases are hand-computed, the arithmetic beside them. The answers come from
+games.pablo.count, the code that scores the record form: a test checks that both say the same."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.pablo.play import EXAMPLES
+from games.pablo.rules import GAME
+from games.pablo.rules_text import RULE_END_ENGLISH, RULE_END_FRENCH, RULE_SCORE_ENGLISH, RULE_SCORE_FRENCH
+from referee.game import InvalidRecord, Ruling
+from scoring.views.rules import citation
+
+from .helpers import table
+
+THREE = ["Ana", "Bea", "Carl"]
+
+
+def scored(variant: str = "french", players: list[str] | None = None, **situation: Any) -> Ruling:
+    return GAME.ruling(table(variant, players or THREE), {"question": "score", **situation})
+
+
+def said(ruling: Ruling) -> str:
+    return str(ruling.explanation)
+
+
+def refused(variant: str, situation: dict[str, Any]) -> dict[str, str]:
+    with pytest.raises(InvalidRecord) as info:
+        GAME.ruling(table(variant, THREE), {"question": "score", **situation})
+    return {key: str(message) for key, message in info.value.errors.items()}
+
+
+# -- French (seed 001 §7) ---------------------------------------------------------------------------------------
+
+def test_french_a_caller_with_strictly_the_fewest_points_scores_minus_5():
+    """Seed 001 §7.1: "Si le joueur a effectivement moins de points que les autres il remporte la manche et son
+    score est un bonus de -5 points." Ana 3 < Bea 5 and Carl 9: Ana −5, instead of her 3."""
+    ruling = scored(caller="Ana", points_0=3, points_1=5, points_2=9)
+    assert ruling.legal is None and ruling.rule == RULE_SCORE_FRENCH
+    assert said(ruling) == ("This round: Ana −5, Bea 5, Carl 9.\nAna called Pablo with 3, strictly the fewest: −5 "
+                            "instead of the cards.")
+
+
+def test_french_a_caller_tied_for_the_fewest_loses_the_round_and_scores_cards_plus_10():
+    """Seed 001 §7.1: "Si un autre joueur avait autant ou moins de points, alors il perd la manche. Il subit alors
+    un malus de 10 points qu'il ajoute à la valeur de ses cartes." A tie is "autant": Ana 3 + 10 = 13."""
+    assert said(scored(caller="Ana", points_0=3, points_1=3, points_2=9)) == (
+        "This round: Ana 13, Bea 3, Carl 9.\nAna called Pablo with 3, but Bea has 3: 3 + 10 = 13.")
+
+
+def test_french_a_caller_beaten_scores_cards_plus_10():
+    """Seed 001 §7.1: "Si un autre joueur avait autant ou moins de points ... un malus de 10 points qu'il ajoute à
+    la valeur de ses cartes." Carl 2 < Ana 6: Ana 6 + 10 = 16."""
+    assert said(scored(caller="Ana", points_0=6, points_1=8, points_2=2)) == (
+        "This round: Ana 16, Bea 8, Carl 2.\nAna called Pablo with 6, but Carl has 2: 6 + 10 = 16.")
+
+
+def test_french_the_others_score_the_value_of_their_cards():
+    """Seed 001 §7.2: "Les autres joueurs ont pour score la valeur de leurs cartes", and §3: "Valets, Dames, Rois
+    (sauf roi de carreaux) : 10 points", "Roi de carreaux : 0 point", the Ace its number. Bea: Q♥ 9♣ = 10 + 9 =
+    19; Carl: K♦ A♠ 7♥ = 0 + 1 + 7 = 8 < Ana's 15, so Ana scores 15 + 10 = 25."""
+    ruling = scored(caller="Ana", points_0=15, cards_1="QH 9C", cards_2=["KD", "AS", "7H"])
+    assert said(ruling) == ("This round: Ana 25, Bea 19, Carl 8.\nAna called Pablo with 15, but Carl has 8: 15 + 10 "
+                            "= 25.\nCards: Bea: Q♥ 9♣ = 19; Carl: K♦ A♠ 7♥ = 8.")
+
+
+def test_golden_the_french_texts_own_hand_after_the_pair_counts_15():
+    """Seed 001 §5, its own example: after replacing the pair of 5s "Son jeu devient donc le suivant : 4 3 / 8",
+    4 + 3 + 8 = 15. Called with it against 16 and 20, strictly the fewest: −5."""
+    assert said(scored(caller="Ana", cards_0="4H 3S 8C", points_1=16, points_2=20)) == (
+        "This round: Ana −5, Bea 16, Carl 20.\nAna called Pablo with 15, strictly the fewest: −5 instead of the "
+        "cards.\nCards: Ana: 4♥ 3♠ 8♣ = 15.")
+
+
+def test_french_the_game_ends_when_a_player_reaches_100_and_the_lowest_total_wins():
+    """Seed 001 §8: "La partie prend fin lorsqu'un joueur atteint ou dépasse 100 points. Le joueur ayant le moins de
+    points est alors déclaré vainqueur." Carl 91 + 9 = 100 (reaches it); Bea 30 + 3 = 33 is the lowest total
+    (Ana 40 + 13 = 53, her Pablo tied)."""
+    ruling = scored(caller="Ana", points_0=3, points_1=3, points_2=9, total_0=40, total_1=30, total_2=91)
+    assert ruling.rule == RULE_END_FRENCH
+    assert said(ruling).endswith("Totals after the round: Ana 53, Bea 33, Carl 100.\nCarl reached 100: the game is "
+                                 "over.\nLowest total, 33: Bea wins.")
+
+
+# -- English (seed 004 "Score") ---------------------------------------------------------------------------------
+
+def test_english_a_caller_with_the_lowest_score_just_scores_the_cards():
+    """Seed 004: "The player with the lowest score wins the round. Everyone receives the points in their hand."
+    Ana 2 < 5 and 9: Ana 2, no penalty (and no bonus: that is the French game)."""
+    ruling = scored("english", caller="Ana", points_0=2, points_1=5, points_2=9)
+    assert ruling.rule == RULE_SCORE_ENGLISH
+    assert said(ruling) == "This round: Ana 2, Bea 5, Carl 9.\nAna called Pablo with 2, the lowest: no penalty."
+
+
+def test_english_a_caller_without_the_lowest_score_receives_10_penalty_points():
+    """Seed 004: "If the player who called Pablo does not have the lowest score, he or she receives 10 penalty
+    points on top of their score." Carl 2 < Ana 6: Ana 6 + 10 = 16."""
+    assert said(scored("english", caller="Ana", points_0=6, points_1=8, points_2=2)) == (
+        "This round: Ana 16, Bea 8, Carl 2.\nAna called Pablo with 6, but Carl has fewer (2): 6 + 10 = 16.")
+
+
+def test_english_a_caller_tied_for_the_lowest_receives_5_penalty_points():
+    """Seed 004: "In the event of a tie, the player who called Pablo receives 5 penalty points on top of their
+    score." Ana 4 = Bea 4: Ana 4 + 5 = 9; the same round in the French game costs 10 (test above)."""
+    assert said(scored("english", caller="Ana", points_0=4, points_1=4, points_2=9)) == (
+        "This round: Ana 9, Bea 4, Carl 9.\nAna called Pablo with 4, and Bea ties: 4 + 5 = 9.")
+
+
+def test_english_aces_are_minus_1_and_red_kings_0():
+    """Seed 004: "Aces are worth -1points and the Red Kings (King of Hearts and King of Diamonds) are worth 0
+    points", "picture cards (Jack, Queen, King) being worth 10 points". Ana: A♠ K♥ K♦ = −1 + 0 + 0 = −1; Bea:
+    K♠ J♣ = 20; Carl 3. Ana is lowest: −1."""
+    assert said(scored("english", caller="Ana", cards_0="AS KH KD", cards_1="KS JC", points_2=3)) == (
+        "This round: Ana −1, Bea 20, Carl 3.\nAna called Pablo with −1, the lowest: no penalty.\nCards: Ana: A♠ K♥ "
+        "K♦ = −1; Bea: K♠ J♣ = 20.")
+
+
+def test_english_exactly_50_with_the_penalty_resets_to_0():
+    """Seed 004: "if a player scores exactly 50 points, that player's score gets reset to 0! ... don't forget to
+    take into account any penalty scores!" Ana 41 + (4 + 5, her Pablo tied) = 50 → 0."""
+    ruling = scored("english", caller="Ana", points_0=4, points_1=4, points_2=9, total_0=41)
+    assert ruling.rule == RULE_END_ENGLISH
+    assert said(ruling) == ("This round: Ana 9, Bea 4, Carl 9.\nAna called Pablo with 4, and Bea ties: 4 + 5 = 9.\n"
+                            "Totals after the round: Ana 0, Bea 4, Carl 9.\nAna has exactly 50: back to 0!")
+
+
+def test_english_a_round_score_of_exactly_50_resets_even_from_0():
+    """Seed 004: "if a player scores exactly 50 points, that player's score gets reset to 0!": from no total (0),
+    Bea's 40 + 10 penalty (Carl 3 fewer) = 50 → 0, said although no total was asked."""
+    assert said(scored("english", caller="Bea", points_0=12, points_1=40, points_2=3)).endswith(
+        "Totals after the round: Ana 12, Bea 0, Carl 3.\nBea has exactly 50: back to 0!")
+
+
+def test_english_the_game_ends_once_a_player_exceeds_50():
+    """Seed 004: "Once a player exceeds 50 points, the player with the lowest score wins." Carl 45 + 9 = 54 > 50;
+    Ana 10 + 2 = 12 is the lowest."""
+    ruling = scored("english", caller="Ana", points_0=2, points_1=5, points_2=9, total_0=10, total_1=20, total_2=45)
+    assert ruling.rule == RULE_END_ENGLISH
+    assert said(ruling).endswith("Totals after the round: Ana 12, Bea 25, Carl 54.\nCarl passed 50 (54): the game is "
+                                 "over.\nLowest total, 12: Ana wins.")
+
+
+# -- both ---------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["french", "english"])
+def test_a_player_with_no_cards_left_scores_0(variant):
+    """RULINGS.md, Pablo: "Both: a player with no cards scores 0." Bea has none (an empty list): 0 < Ana's 1, so
+    Ana's Pablo is beaten: 1 + 10 = 11 in both variants."""
+    ruling = scored(variant, caller="Ana", points_0=1, cards_1=[], points_2=7)
+    assert said(ruling).startswith("This round: Ana 11, Bea 0, Carl 7.")
+    assert "Bea: no cards, 0" in said(ruling)
+
+
+@pytest.mark.parametrize(("variant", "record"), [
+    ("french", {"caller": "Ana", "hands": [{"points": 3}, {"points": 3}, {"cards": "KD QS 2C"}]}),
+    ("english", {"caller": "Bea", "hands": [{"cards": "AH 4S"}, {"points": 3}, {"points": 3}]}),
+    ("english", {"caller": "Carl", "hands": [{"points": 20}, {"points": 12}, {"cards": "AS AC"}]}),
+])
+def test_the_referee_scores_a_round_as_the_score_sheet_does(variant, record):
+    """Seed 001 §7 and seed 004 "Score": the referee's answer and the same round recorded score alike (one
+    implementation, games.pablo.count)."""
+    spec = table(variant, THREE)
+    _state, outcome = GAME.apply(spec, GAME.initial_state(spec), record)
+    situation: dict[str, Any] = {"caller": record["caller"]}
+    for seat, hand in enumerate(record["hands"]):
+        situation.update({f"{key}_{seat}": value for key, value in hand.items()})
+    answer = said(scored(variant, **situation))
+    assert answer.startswith("This round: " + ", ".join(f"{name} {str(score).replace('-', '−')}"
+                                                        for name, score in zip(THREE, outcome.scores, strict=True)))
+    assert str(outcome.breakdown[3]) in answer  # the caller's line, word for word
+
+
+def test_the_variant_asked_wins_over_the_tables():
+    """Seeds 001 and 004 are two games: at a French table, the English variant's round may still be asked (a tie
+    costs 5 there, 10 in French)."""
+    spec = table("french", THREE)
+    english = GAME.ruling(spec, {"question": "score", "variant": "english", "caller": "Ana", "points_0": 4,
+                                 "points_1": 4, "points_2": 9})
+    assert said(english).startswith("This round: Ana 9,")
+
+
+@pytest.mark.parametrize(("variant", "situation", "errors"), [
+    ("french", {}, {"caller": "Who called Pablo?", "points_0": "Tap Ana's cards or type their points.",
+                    "points_1": "Tap Bea's cards or type their points.",
+                    "points_2": "Tap Carl's cards or type their points."}),
+    ("french", {"caller": "Zoe", "points_0": "x", "cards_1": "KD KD", "points_2": 4},
+     {"caller": "Zoe is not playing at this table.", "points_0": "Enter a whole number.",
+      "cards_1": "K♦ is given twice: there is one of each card."}),
+    ("french", {"caller": "Ana", "cards_0": "KD 2S", "points_0": 5, "points_1": 3, "points_2": 4},
+     {"points_0": "Ana's cards make 2, not 5."}),
+    ("french", {"caller": "Ana", "cards_0": "KD 2S", "cards_1": "KD", "points_2": 4},
+     {"cards_1": "K♦ is also in Ana's hand: there is one of each card."}),
+    ("french", {"caller": "Ana", "points_0": 1, "points_1": 2, "points_2": 3, "total_1": 100},
+     {"total_1": "Under 100: at 100 the game is over."}),
+    ("english", {"caller": "Ana", "points_0": 1, "points_1": 2, "points_2": 3, "total_2": 50},
+     {"total_2": "Exactly 50 goes back to 0: enter 0."}),
+    ("english", {"caller": "Ana", "points_0": -5, "points_1": 2, "points_2": 3},
+     {"points_0": "Must be between -4 and 316."}),
+    ("french", {"caller": "Ana", "points_0": 1, "points_1": 2, "points_2": 3, "variant": "german"},
+     {"variant": "Not one of the choices."}),
+])
+def test_a_round_that_cannot_be_is_refused_field_by_field(variant, situation, errors):
+    """Seed 001 §1 and seed 004: one 52-card deck (each card once); seed 001 §8 and seed 004 "Ending the Game": a
+    total at the end is no game under way; each player's cards or points, as the record form asks them."""
+    assert refused(variant, situation) == errors
+
+
+def test_every_scoring_answer_quotes_the_paragraph_it_rests_on():
+    """Tapete's promise: the ruling, and the rule shown (a paragraph of the rules page, quoted)."""
+    for ruling in (scored(caller="Ana", points_0=1, points_1=2, points_2=3),
+                   scored("english", caller="Ana", points_0=1, points_1=2, points_2=3),
+                   scored("english", caller="Ana", points_0=1, points_1=2, points_2=3, total_1=48),
+                   scored(caller="Ana", points_0=1, points_1=2, points_2=3, total_2=99)):
+        cited = citation(GAME, ruling.rule)
+        assert cited is not None and cited["quote"], ruling.rule
+
+
+@pytest.mark.parametrize("size", [3, 4, 8])
+def test_the_scoring_examples_read_the_same_at_any_table(size):
+    """The referee page's scoring examples give a seat's points for every seat of the largest table, so that a
+    table of 3 or 8 asks them as well, its players being the first seats."""
+    spec = GAME.table([f"Player {n}" for n in range(1, size + 1)], {"variant": "english"})
+    for example in (e for e in EXAMPLES if e.situation.get("question") == "score"):
+        assert said(GAME.ruling(spec, example.situation)).startswith("This round: Player 1 ")
