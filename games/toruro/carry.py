@@ -24,7 +24,7 @@ if the night is settled before the pots are next won; the night is under way, so
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee import parse
@@ -111,11 +111,19 @@ def carry_over(table: Table, raw: Mapping[str, Any], start: ToruroState) -> Toru
         errors.add("lulos_0", _("Nobody owes a lulo: that night is over (it ends when nobody owes anything). "
                                 "Enter the open lulos, or start a new night."))
     errors.raise_if_any()
+    return under_way(table, start, nets, pots, owed, counts)
+
+
+def under_way(table: Table, start: ToruroState, nets: tuple[int, ...], pots: Mapping[str, int],
+              owed: Mapping[int, tuple[int, ...]], counts: Sequence[int]) -> ToruroState:
+    """The night under way from ``start`` (who deals): the nets, the chips in the pots (as put there by everyone
+    alike, shared out from the player after the dealer), the open lulos (numbered from the player after the dealer
+    round the table), the lulos committed; not its first deal. The nets and the pots add up to 0."""
     order = [table.after(start.dealer, k) for k in range(1, table.size + 1)]
-    ledger = Ledger(nets, pots)
+    ledger = Ledger(nets, dict(pots))
     for seat in order:
-        for amount in owed[seat]:
+        for amount in owed.get(seat, ()):
             ledger, _debt = ledger.owe(seat, amount, _("carried over from paper"), deal=0, detail=CARRIED)
-    shares = share_equally(on_table, order)
+    shares = share_equally(sum(pots.values()), order)
     return dataclasses.replace(start, totals=nets, ledger=ledger, played=1, lulo_counts=tuple(counts),
-                               pot_shares=tuple(shares[seat] for seat in seats))
+                               pot_shares=tuple(shares[seat] for seat in range(table.size)))

@@ -47,7 +47,7 @@ from referee.played import PlayedDeal
 from referee.text import Text, _, and_join, signed
 from referee.values import Seat, Values
 
-from . import cards, carry, lulos, play, stats
+from . import cards, carry, going, lulo_referee, lulos, play, stats
 from .lulos import MISPLAY, NO_TRICK, LuloLine
 from .options import SETTLE_OPTIONS, ToruroOptions
 from .play import FIRST_LEAD_RULES, FOLLOW_RULES, MISPLAY_RULES, REFEREE, seven_stands_in_for
@@ -90,6 +90,37 @@ class _Books(Books):
                      before.taken_out + sum(m.amount for m in self.moves if isinstance(m.payer, str)))
 
 
+QUESTION = Field("question", _("Question"), "choice", required=False, default="play", choices=(
+    ("play", _("May this card be played? / Who takes the trick?")),
+    (going.QUESTION, _("Going: who must go?")),
+    (lulo_referee.QUESTION, _("The lulo list: who pays first?")),
+))
+# The play question's fields (the turned card is the going question's too).
+PLAY_FIELDS: tuple[Field, ...] = (
+    Field("turned_card", _("Turned card"), "card", required=False, questions=("play", going.QUESTION),
+          help=_("Its suit is trumps; sota or higher, the 7 of trumps plays as it.")),
+    Field("trump", _("Trumps (if the turned card is not given)"), "choice", required=False, questions=("play",),
+          choices=tuple((s, SUIT_WORDS[s]) for s in SPANISH_SUITS)),
+    Field("trick_number", _("Trick"), "int", required=False, minimum=1, maximum=3, default=1, questions=("play",)),
+    Field("trick", _("Cards played to this trick, in order"), "cards", required=False, questions=("play",)),
+    Field("hand", _("The hand of the player to play"), "cards", required=False, questions=("play",)),
+    Field("card", _("The card played"), "card", required=False, questions=("play",)),
+    Field("players", _("Who played each card of the trick (for the winner)"), "players", required=False,
+          questions=("play",)),
+    Field("went", _("Who went (a card from each makes the trick)"), "players", required=False, questions=("play",),
+          help=_("If you give it, the referee also says who takes the trick when the card asked about ends it.")),
+)
+
+
+def referee_fields(names: Sequence[str]) -> tuple[Field, ...]:
+    """The referee form for these players: the question, then each question's own fields (the page shows those of
+    the question asked), the lulo question's per seat."""
+    return (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.lulo_fields(names))
+
+
+RULING_FIELDS: tuple[Field, ...] = (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.DESCRIBED)
+
+
 class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     leader_label = _("Speaks first:")  # the first of those who go leads
     leader_tag = _("speaks first")
@@ -107,20 +138,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     trick_rules = REFEREE
     card_by_card = True  # a deal may be entered card by card (play_fields, played_deal, record_from_plays)
     settle_options: tuple[Option, ...] = SETTLE_OPTIONS
-    ruling_fields = (
-        Field("turned_card", _("Turned card"), "card", required=False,
-              help=_("Its suit is trumps; sota or higher, the 7 of trumps plays as it.")),
-        Field("trump", _("Trumps (if the turned card is not given)"), "choice", required=False,
-              choices=tuple((s, SUIT_WORDS[s]) for s in SPANISH_SUITS)),
-        Field("trick_number", _("Trick"), "int", required=False, minimum=1, maximum=3, default=1),
-        Field("trick", _("Cards played to this trick, in order"), "cards", required=False),
-        Field("hand", _("The hand of the player to play"), "cards", required=False),
-        Field("card", _("The card played"), "card", required=False),
-        Field("players", _("Who played each card of the trick (for the winner)"), "players", required=False),
-        Field("went", _("Who went (a card from each makes the trick)"), "players", required=False,
-              help=_("If you give it, the referee also says who takes the trick when the card asked about "
-                     "ends it.")),
-    )
+    ruling_fields = RULING_FIELDS  # every seat of the largest table (the API); a table's: referee_fields
 
     # -- the record ---------------------------------------------------------------------------------------------
     def record_fields(self, table: Table) -> tuple[Field, ...]:
@@ -281,11 +299,10 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             errors.add("went", _("Nobody went, so no card is played: record this deal from the table page."),
                        rule=RULE["going"])
         turned = record.turned_card if record is not None else None
-        if (record is not None and turned is not None and turned.rank == "1" and table.options.trump_ace_all_go
+        if (record is not None and going.everyone_must_go(table, False, turned) is not None
                 and len(record.went) < table.size):
             missing = ", ".join(s.name for s in table.seats() if s not in record.went)
-            errors.add("went", _("The turned card is an Ace: everyone must go (house rule 2); %(names)s did "
-                                 "not.", names=missing), rule=RULE["house_rules"])
+            errors.add("went", going.must_go_message(going.TRUMP_ACE, missing), rule=RULE["house_rules"])
         errors.raise_if_any()
         assert record is not None
         return record
@@ -384,13 +401,9 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
                             if table.after(state.dealer, k) not in went)
         if not missing:
             return
-        turned = record.turned_card
-        if table.options.first_deal_all_go and state.played == 0:
-            errors.add("went", _("On the first deal everyone must go (house rule 3); %(names)s did not.",
-                                 names=missing), rule=RULE["house_rules"])
-        elif table.options.trump_ace_all_go and turned is not None and turned.rank == "1":
-            errors.add("went", _("The turned card is an Ace: everyone must go (house rule 2); %(names)s did "
-                                 "not.", names=missing), rule=RULE["house_rules"])
+        why = going.everyone_must_go(table, state.played == 0, record.turned_card)
+        if why is not None:
+            errors.add("went", going.must_go_message(why, missing), rule=RULE["house_rules"])
 
     @staticmethod
     def _check_tricks(record: ToruroRecord, errors: Errors) -> None:
@@ -726,8 +739,30 @@ over one each to Cy, Di, Ed and Ana, from the player after Bo, who deals next.']
         return stats.statistics(table, seat, records, state)
 
     # -- the referee --------------------------------------------------------------------------------------------
+    def referee_fields(self, table: Table) -> tuple[Field, ...]:
+        """The referee's fields, the lulo question's under each player's name."""
+        return referee_fields(table.players)
+
+    def referee_initial(self, table: Table, state: ToruroState) -> Mapping[str, Any]:
+        """Asked from a table, the going and lulo questions start from the night as it stands: who deals next,
+        each player's open lulos, the chips in the pots, and whether the next deal is the night's first."""
+        owed: dict[int, list[str]] = {}
+        for debt in state.ledger.open_debts():
+            owed.setdefault(debt.debtor, []).append(str(debt.amount))
+        return {"dealer": table.players[state.dealer], going.FIRST_DEAL: state.played == 0,
+                **{f"lulos_{seat}": " ".join(amounts) for seat, amounts in owed.items()},
+                **{pot: str(chips) for pot, chips in state.ledger.pots.items()}}
+
     def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
-        """Toruro's referee: see :func:`games.toruro.play.ruling` (its tricks are as short as who went)."""
+        """Toruro's referee: a play or a trick (``question: "play"``, the default) is answered by
+        :func:`games.toruro.play.ruling` (its tricks are as short as who went); going (``"going"``) by
+        :func:`games.toruro.going.going_ruling`; the lulo list (``"lulos"``) by
+        :func:`games.toruro.lulo_referee.lulo_ruling`."""
+        asked = str(situation.get("question") or "").strip().lower() if isinstance(situation, Mapping) else ""
+        if asked == going.QUESTION:
+            return going.going_ruling(table, situation)
+        if asked == lulo_referee.QUESTION:
+            return lulo_referee.lulo_ruling(table, situation)
         return play.ruling(table, situation)
 
 

@@ -150,6 +150,21 @@ RULE: dict[str, Rule] = {
     "seven_as_turned": Rule(DEALING, _("The 7 of trumps plays as the turned card"), 1),
 }
 
+# The referee's questions beyond a play (:mod:`games.toruro.going`, :mod:`games.toruro.lulo_referee`): each rests on
+# one paragraph, which the referee quotes. A house rule is named as the table's option names it.
+RULE.update({
+    "going_choice": Rule(GOING, _("Going and exchanging"), 0),
+    "going_alone": Rule(GOING, _("Going and exchanging"), 2),
+    "nobody_goes": Rule(POTS_SECTION, _("The three pots"), 1),
+    "trump_ace_all_go": Rule(HOUSE_RULES, _("Ace turned: everyone goes"), 1),
+    "first_deal_all_go": Rule(HOUSE_RULES, _("First deal: everyone goes"), 2),
+    "lowest_first": Rule(PAYING, _("Paying lulos"), 0),
+    "lulos_per_deal": Rule(HOUSE_RULES, _("Lulos paid per deal"), 3),
+    "lulo_owed": Rule(LULO_LIST, _("The lulo list"), 0),
+    "night_over": Rule(END, _("The end of the night"), 0),
+    "pots_left": Rule(END, _("The end of the night"), 1),
+})
+
 # A free lead, by trick: the paragraph of "Leading" that says that trick's lead (the third's is free).
 FREE_LEAD: dict[int, Rule] = {n: Rule(LEADING, RULE_NAMES["free_lead"], n - 1) for n in (1, 2, 3)}
 

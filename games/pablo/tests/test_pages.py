@@ -381,3 +381,14 @@ def test_a_round_the_referee_cannot_score_is_said_beside_each_field(client, fren
     assert response.context["answer"] is None
     assert form.errors["cards_1"] == ["K♦ is also in Ana's hand: there is one of each card."]
     assert form.errors["points_3"] == ["Tap Dani's cards or type their points."]
+
+
+def test_the_scoring_question_asked_from_a_table_starts_from_its_totals(client, english):
+    """Seed 004: "if a player scores exactly 50 points, that player's score gets reset to 0": whether a round
+    lands on 50 depends on the totals, which the table knows. After a round (Ana called with 4, Bea tied: Ana
+    4 + 5 = 9, Bea 4, Carl 20, Dani 7), the referee asked from the table has them."""
+    services.record_deal(english, {"caller": "Ana", "hands": [{"points": 4}, {"points": 4}, {"points": 20},
+                                                              {"points": 7}]})
+    html_ = client.get("/referee/pablo/", {"table": english.view_token}).content.decode()
+    for seat, total in enumerate((9, 4, 20, 7)):
+        assert f'name="total_{seat}" id="id_total_{seat}" value="{total}"' in html_

@@ -119,3 +119,31 @@ def test_the_spreadsheet_adds_no_final_standing_while_the_totals_are_the_standin
     table = services.create_table(game="toruro", players=PLAYERS)
     services.record_deal(table, DEAL1)
     assert "Final standing" not in transfer.export_csv(table)
+
+
+def test_the_referee_answers_going_and_the_lulo_list_through_the_api(api):
+    """Seed 002, house rule 2: "If the trump card is an Ace, everyone must "go"", and "lulos must be payed starting
+    from the lowest-valued ones": the API's referee takes the going and lulo questions as the referee page sends
+    them (a player's open lulos in the field of their seat), and a question that cannot be is refused per field."""
+    going = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
+        "question": "going", "turned_card": "1B", "stayed_out": ["Juan"]}})
+    assert going.status_code == 200, going.json()
+    assert going.json()["legal"] is False and going.json()["rule"] == "Ace turned: everyone goes"
+    owed = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
+        "question": "lulos", "dealer": "Ana", "lulos_1": "6", "lulos_3": "3", "payer": "Luis"}})
+    assert owed.status_code == 200, owed.json()
+    assert owed.json()["legal"] is False and owed.json()["rule"] == "Paying lulos"
+    assert owed.json()["explanation"].startswith("Luis may not pay now: their lowest lulo is 6 chips")
+    wrong = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
+        "question": "lulos", "lulos_2": "three", "cabeza": "x"}})
+    assert wrong.status_code == 422
+    assert wrong.json()["errors"] == {
+        "situation.dealer": "Who deals this deal?",
+        "situation.lulos_2": "Write the chips of each open lulo, separated by spaces: 3 6.",
+        "situation.cabeza": "Enter a whole number."}
+    for junk in ([1], {"a": 1}, "5" * 400, -10**30, True):
+        for question in ("going", "lulos"):
+            response = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
+                "question": question, "dealer": junk, "lulos_0": junk, "cola": junk, "turned_card": junk,
+                "stayed_out": junk, "first_deal": junk, "payer": junk}})
+            assert response.status_code in (200, 422), (question, junk)

@@ -699,3 +699,39 @@ def test_a_total_with_chips_back_from_the_pots_shows_its_figure_large_and_its_re
         scores = re.findall(r'<td class="score[^"]*">(.*?)</td>', html, re.S)
         assert scores and all(re.fullmatch(r'[+−]?\d+(<span class="total-note">\(.+\)</span>)?', s) for s in scores)
         assert any("back from the pots)</span>" in s for s in scores)
+
+
+def field_box(html: str, name: str) -> str:
+    """The opening tag of a referee field's box (its questions and whether it is hidden)."""
+    found = re.search(rf'<div class="mb-3" id="field-{name}"[^>]*>', html)
+    assert found, name
+    return found.group(0)
+
+
+@pytest.mark.django_db
+def test_the_referee_asked_from_a_table_starts_the_lulo_list_from_the_night(client):
+    """Seed 002: "Any player, starting with the dealer, who owes one of the least-valued lulos can choose to pay
+    it". After deal 1 (Marta, Juan, Rosa and Ana owe 3 each; Luis deals next), the referee asked from the table
+    has the night in its lulo question: who deals, each player's open lulos; its going and lulo questions show only
+    their own fields; asked, it answers from them."""
+    table = services.create_table(game="toruro", players=PLAYERS)
+    services.record_deal(table, DEAL1)
+    blank = client.get("/referee/toruro/", {"table": table.view_token}).content.decode()
+    assert re.search(r'<input type="radio" name="dealer" value="Luis"[^>]*checked', blank)
+    assert re.search(r'name="lulos_3" id="id_lulos_3" value="3"', blank) and "Rosa: open lulos" in blank
+    assert "hidden" in field_box(blank, "lulos_3") and "hidden" not in field_box(blank, "hand")
+    assert "hidden" not in field_box(blank, "turned_card")  # the play question's, and going's
+    response = client.get("/referee/toruro/", {"ask": "1", "table": table.view_token, "question": "lulos",
+                                               "dealer": "Luis", "lulos_3": "3", "lulos_4": "3", "lulos_5": "3",
+                                               "lulos_0": "3", "payer": "Rosa", "hand": "ZZ"})
+    answer = response.context["answer"]
+    assert answer["legal"] is True and answer["cite"]["anchor"] == "paying-lulos"
+    assert answer["explanation"].startswith("Rosa may pay their 3-chip lulo this deal, if Marta and Juan, asked "
+                                            "before them, do not pay first.")
+    page = response.content.decode()
+    assert "do not pay first.<br>Lulos are paid lowest first" in page  # a line each
+    assert "hidden" in field_box(page, "hand") and "hidden" not in field_box(page, "payer")
+    assert "hidden" in field_box(page, "turned_card")
+    going = client.get("/referee/toruro/", {"ask": "1", "table": table.view_token, "question": "going",
+                                            "turned_card": "1O", "stayed_out": "Rosa"}).context["answer"]
+    assert going["legal"] is False and going["cite"]["anchor"] == "house-rules-options-of-the-table"
