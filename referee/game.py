@@ -725,7 +725,7 @@ class Game(ABC, Generic[O, R, S]):
         table, for the API."""
         return self.ruling_fields
 
-    def referee_initial(self, table: TableSpec[O], state: S) -> Mapping[str, str]:
+    def referee_initial(self, table: TableSpec[O], state: S) -> Mapping[str, Any]:
         """What the table already knows that a referee question asks, as the referee form reads it (by field
         name): asked from a table, the form starts from it (who deals, what each player owes). Nothing by
         default."""

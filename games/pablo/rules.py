@@ -215,7 +215,7 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
         """The referee's fields, the scoring question's under each player's name (:func:`.play.referee_fields`)."""
         return play.referee_fields(table)
 
-    def referee_initial(self, table: Table, state: PabloState) -> Mapping[str, str]:
+    def referee_initial(self, table: Table, state: PabloState) -> Mapping[str, Any]:
         """Asked from a table, the scoring question starts from each player's total so far."""
         return {f"total_{seat}": str(total) for seat, total in enumerate(state.totals)}
 
