@@ -1,5 +1,5 @@
 """The referee on the lulo list: which lulo is paid first this deal, who may pay it, and what a lulo committed this
-deal then costs.
+deal then costs; and what each player who went collects and owes (the pots question, below).
 
 A lulo question (``question: "lulos"``), as the referee page and the API send it: who deals, each player's open
 lulos as the paper list has them (the seat's number from 0 in the field's name, as a night under way is entered:
@@ -38,21 +38,24 @@ from typing import Any
 
 from referee import parse
 from referee.game import MAX_CARRIED, Errors, Field, InvalidRecord, Ruling, TableSpec
-from referee.text import Text, _, and_join, join, ngettext
+from referee.ledger import Debt
+from referee.text import Text, _, and_join, join, ngettext, signed
 
 from . import carry, lulos
 from .lulos import PayableLulo
 from .options import ToruroOptions
+from .play import MISPLAY_RULES, PlayRule
 from .pots import ANTE, POTS, at_start, share_equally
-from .record import Payment
+from .record import Misplay, Payment, Taken, ToruroRecord
 from .state import ToruroState, initial
-from .words import POT_NAMES, RULE
+from .words import POT_NAMES, RULE, RULE_NAMES
 
 Table = TableSpec[ToruroOptions]
 QUESTION = "lulos"
 MOST_PLAYERS = 10
 
-DEALER = Field("dealer", _("Who deals this deal"), "player", required=False, questions=(QUESTION,),
+POTS_QUESTION = "pots"
+DEALER = Field("dealer", _("Who deals this deal"), "player", required=False, questions=(QUESTION, POTS_QUESTION),
                help=_("Among lulos of the same amount, the dealer is asked first, then round the table."))
 PAYER = Field("payer", _("Who wants to pay a lulo now"), "player", required=False, questions=(QUESTION,),
               help=_("To see whether they may. Blank: the referee says who may."))
@@ -70,10 +73,25 @@ def lulo_fields(names: Sequence[str | Text]) -> tuple[Field, ...]:
     """The lulo question's fields for these players: who deals, each one's open lulos, who wants to pay, then the
     chips already in the pots."""
     pots = tuple(Field(pot, _("Chips now in the %(pot)s", pot=POT_NAMES[pot]), "int", required=False,
-                       minimum=0, questions=(QUESTION,), help=POTS_HELP if pot == POTS[0] else None)
+                       minimum=0, questions=(QUESTION, POTS_QUESTION), help=POTS_HELP if pot == POTS[0] else None)
                  for pot in POTS)
-    return (DEALER, *(owed_field(name, seat) for seat, name in enumerate(names)), PAYER, *pots)
+    return (DEALER, *(owed_field(name, seat) for seat, name in enumerate(names)), PAYER, *pots, *POTS_FIELDS)
 
+
+# The pots question's own fields: the lulo paid in this deal and its split, who took each pot, who went without a
+# trick, who broke which play rule (one: a question is about one dispute).
+POTS_FIELDS: tuple[Field, ...] = (
+    Field("paid_by", _("Who paid a lulo into the pots this deal"), "player", required=False,
+          questions=(POTS_QUESTION,)),
+    *(Field(f"paid_{pot}", _("Lulo paid into the %(pot)s", pot=POT_NAMES[pot]), "int", required=False, minimum=0,
+            questions=(POTS_QUESTION,)) for pot in POTS),
+    *(Field(f"{pot}_to", _("Who took the %(pot)s (trick %(n)s)", pot=POT_NAMES[pot], n=n), "player", required=False,
+            questions=(POTS_QUESTION,)) for n, pot in enumerate(POTS, start=1)),
+    Field("no_trick", _("Who went and took no trick"), "players", required=False, questions=(POTS_QUESTION,)),
+    Field("broke_rule", _("Who broke a play rule"), "player", required=False, questions=(POTS_QUESTION,)),
+    Field("rule", _("The rule broken"), "choice", required=False, questions=(POTS_QUESTION,),
+          choices=tuple((key, RULE_NAMES[key]) for key in MISPLAY_RULES)),
+)
 
 # Every seat of the largest table, for the API's description of the referee's fields.
 DESCRIBED = lulo_fields([_("Player %(n)s", n=seat + 1) for seat in range(MOST_PLAYERS)])
@@ -206,3 +224,117 @@ def _nobody_owes(table: Table, state: ToruroState, payer: str | None) -> Ruling:
             "in the pots go back to who put them.", n=in_pots))
     return Ruling(legal, RULE["night_over"], _(
         "Nobody owes a lulo: the night is over, since it ends when nobody owes anything."))
+
+
+# -- who collects, who owes ---------------------------------------------------------------------------------------
+#
+# A pots question (``question: "pots"``): who deals, the chips left in the pots, the lulo paid in this deal (who paid,
+# and its split), who took each pot, who went without a trick, who broke which play rule:
+#
+#     {"question": "pots", "dealer": "Ana", "paid_by": "Marta", "paid_cabeza": 3, "cabeza_to": "Pepe",
+#      "barriga_to": "Pepe", "cola_to": "Luis", "no_trick": ["Juan"], "broke_rule": "Pepe", "rule": "follow_suit"}
+#
+# Seed 002: "The first trick taken will win the cabeza, the second, the barriga, and the third the cola"; "Any player
+# decided to “go” and did not take any pot OR any player who misplayed a rule ... commits “lulo” ... owes the total
+# amount of money available for this round"; RULINGS.md: "A rule-breaker keeps any pot they won."
+
+def pots_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
+    """What each player who went collects and owes this deal: the pots each trick's taker wins (what lies in them
+    when play starts), and the lulo of whoever went without a trick or broke a play rule (the whole money in play,
+    the pots won kept). Worked out by :meth:`games.toruro.rules.Toruro.deal_chips`, the score sheet's own code, on
+    the deal as the question gives it; :class:`~referee.parse.InvalidRecord` with a message per field."""
+    from .rules import GAME  # the rules import this module's questions through the referee
+
+    state, record = read_deal(table, raw)
+    after, outcome = GAME.deal_chips(table, state, record)
+    names = table.players
+    start = at_start(state, record.payments)
+    lines: list[Text] = [_("In play: cabeza %(c)s, barriga %(b)s, cola %(k)s = %(total)s chips; a lulo this deal "
+                           "costs %(total)s.", c=start["cabeza"], b=start["barriga"], k=start["cola"],
+                           total=start["total"])]
+    if not record.went:
+        lines.append(_("Nobody went: the pots (%(total)s chips) stay for the next deal.", total=start["total"]))
+        return Ruling(None, RULE["nobody_goes"], join(lines, "\n"))
+    new = after.ledger.debts[len(state.ledger.debts):]
+    for seat in record.went:
+        won = [(move.payer, move.amount) for move in outcome.moves
+               if isinstance(move.payer, str) and move.payee == seat.index]
+        owes = [debt for debt in new if debt.debtor == seat.index]
+        if won:
+            lines.append(ngettext("%(name)s takes %(pots)s: %(n)s chip.", "%(name)s takes %(pots)s: %(n)s chips.",
+                                  sum(n for _pot, n in won), name=seat.name, pots=and_join(
+                                      [_("the %(pot)s (%(n)s)", pot=POT_NAMES[pot], n=n) for pot, n in won])))
+        lines.extend(_owed(seat.name, debt) for debt in owes)
+        if won and owes:
+            lines.append(_("%(name)s keeps what they won: breaking a rule does not take a pot back.", name=seat.name))
+    net = ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(outcome.scores) if score)
+    lines.append(_("Net this deal: %(net)s.", net=net or "0"))
+    rule = RULE["lulo_owed"] if new else RULE["pots_won"]
+    return Ruling(None, rule, join(lines, "\n"))
+
+
+def _owed(name: str, debt: Debt) -> Text:
+    """A lulo committed this deal, and why (the ledger's debt, as the score sheet committed it)."""
+    reason, misplay = lulos.reason_of(debt)
+    rule = RULE_NAMES.get(misplay or "")
+    if reason == lulos.MISPLAY and rule is not None:
+        return _("%(name)s broke “%(rule)s”: a lulo, %(n)s chips owed.", name=name, rule=rule, n=debt.amount)
+    if rule is not None:  # one lulo for both (house rule one_lulo_per_deal)
+        return _("%(name)s took no trick and broke “%(rule)s”: one lulo, %(n)s chips owed.", name=name, rule=rule,
+                 n=debt.amount)
+    return _("%(name)s went and took no trick: a lulo, %(n)s chips owed.", name=name, n=debt.amount)
+
+
+def read_deal(table: Table, raw: Mapping[str, Any]) -> tuple[ToruroState, ToruroRecord]:
+    """The night before the deal (who deals, the chips left in the pots, the lulo paid in as the payer's open
+    lulo) and the deal's record without its turned card, checked as the record form's is (who took the tricks,
+    the play rule broken by whom: :meth:`games.toruro.rules.Toruro.check`'s own checks)."""
+    from .rules import GAME  # the rules import this module's questions through the referee
+
+    errors = Errors()
+    players = table.players
+    paid_by = parse.seat(players, raw.get("paid_by"), "paid_by", errors)
+    split = {pot: parse.whole_number(raw.get(f"paid_{pot}"), f"paid_{pot}", errors, minimum=0,
+                                     maximum=MAX_CARRIED) or 0 for pot in POTS}
+    takers = [parse.seat(players, raw.get(f"{pot}_to"), f"{pot}_to", errors) for pot in POTS]
+    no_trick = parse.seats(players, raw.get("no_trick"), "no_trick", errors)
+    breaker = parse.seat(players, raw.get("broke_rule"), "broke_rule", errors)
+    rule = parse.choice(raw.get("rule"), list(PlayRule), "rule", errors)
+    paid = sum(split.values())
+    if paid_by is not None and not paid and not any(f"paid_{pot}" in errors for pot in POTS):
+        errors.add("paid_cabeza", _("How many chips did %(name)s put in each pot?", name=paid_by.name))
+    if paid and paid_by is None and "paid_by" not in errors:
+        errors.add("paid_by", _("Who paid these chips in?"))
+    if breaker is not None and rule is None and "rule" not in errors:
+        errors.add("rule", _("Which rule did %(name)s break?", name=breaker.name))
+    if rule is not None and breaker is None and "broke_rule" not in errors:
+        errors.add("broke_rule", _("Who broke it?"))
+    went = [seat for seat in (*takers, *no_trick, breaker) if seat is not None]
+    if went:
+        for pot, taker in zip(POTS, takers, strict=True):
+            if taker is None and f"{pot}_to" not in errors:
+                errors.add(f"{pot}_to", _("Who took the %(pot)s? Whoever goes plays the three tricks.",
+                                          pot=POT_NAMES[pot]))
+    took = {seat for seat in takers if seat is not None}
+    both = [seat for seat in no_trick if seat in took]
+    if both:
+        errors.add("no_trick", _("%(name)s took a trick.", name=both[0].name))
+    night = {"dealer": raw.get("dealer"), **{pot: raw.get(pot) for pot in POTS}}
+    if paid_by is not None and paid:
+        night[f"lulos_{paid_by.index}"] = str(paid)
+    try:
+        state = read_night(table, night)
+    except InvalidRecord as exc:
+        errors.add_all(exc)
+    errors.raise_if_any()
+    payments = (Payment(1, paid_by, **split),) if paid_by is not None else ()  # the only lulo on the list: #1
+    misplays = (Misplay(breaker, rule),) if breaker is not None and rule is not None else ()
+    record = ToruroRecord(None, payments, tuple(dict.fromkeys(went)),
+                          tuple(Taken(seat) for seat in takers if seat is not None), misplays)
+    record = GAME.complete(table, state, record)  # who went, in the order of play from the dealer's left
+    checked = Errors()
+    GAME.check_play(record, checked)
+    for key, message in checked.errors.items():
+        errors.add({"tricks": "cabeza_to", "misplays": "broke_rule"}.get(key, key), message)
+    errors.raise_if_any()
+    return state, record

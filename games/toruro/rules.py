@@ -94,6 +94,7 @@ QUESTION = Field("question", _("Question"), "choice", required=False, default="p
     ("play", _("May this card be played? / Who takes the trick?")),
     (going.QUESTION, _("Going: who must go?")),
     (lulo_referee.QUESTION, _("The lulo list: who pays first?")),
+    (lulo_referee.POTS_QUESTION, _("The pots: who collects, who owes?")),
 ))
 # The play question's fields (the turned card is the going question's too).
 PLAY_FIELDS: tuple[Field, ...] = (
@@ -336,10 +337,15 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             return
         self._check_payments(table, state, record.payments, errors)
         self._check_went(table, state, record, errors)
-        self._check_tricks(record, errors)
-        self._check_misplays(record, errors)
+        self.check_play(record, errors)
         cards.check_plays(table, table.seat(state.dealer), record, errors)
         errors.raise_if_any()
+
+    def check_play(self, record: ToruroRecord, errors: Errors) -> None:
+        """Who took the tricks and the play rules broken, against who went: part of :meth:`check`, which the
+        referee's pots question also asks of a deal it knows without the night around it."""
+        self._check_tricks(record, errors)
+        self._check_misplays(record, errors)
 
     @staticmethod
     def _check_payments(table: Table, state: ToruroState, payments: tuple[Payment, ...], errors: Errors) -> None:
@@ -479,19 +485,29 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         assert record.turned_card is not None
         deal_no = state.deals + 1
         names = table.players
-        dealer = state.dealer
-        books = _Books(state.ledger)
-        shares = list(state.pot_shares)
         lines: list[Text] = []
-
         turned = record.turned_card
         trump = turned.suit
         seven_as = seven_stands_in_for(turned)
         lines.append(_("Deal %(n)s, dealt by %(dealer)s. Turned card %(card)s: %(suit)s are trumps.",
-                       n=deal_no, dealer=names[dealer], card=card_name(turned, self.deck), suit=SUIT_WORDS[trump]))
+                       n=deal_no, dealer=names[state.dealer], card=card_name(turned, self.deck),
+                       suit=SUIT_WORDS[trump]))
         if seven_as is not None:
             lines.append(_("The turned card is a sota or higher: the 7 of %(suit)s plays as the %(rank)s.",
                            suit=SUIT_WORDS[trump], rank=RANK_NAMES[seven_as]))
+        return self.deal_chips(table, state, record, lines)
+
+    def deal_chips(self, table: Table, state: ToruroState, record: ToruroRecord,
+                   lines: list[Text] | None = None) -> tuple[ToruroState, Outcome]:
+        """Every chip of a checked deal, after the ``lines`` already said: the dealer's chips, the lulos paid in,
+        the pots won, the lulos committed (:meth:`score`'s, and the referee's when asked who collects and who owes:
+        :mod:`games.toruro.lulo_referee`, which knows no turned card)."""
+        deal_no = state.deals + 1
+        names = table.players
+        dealer = state.dealer
+        books = _Books(state.ledger)
+        shares = list(state.pot_shares)
+        lines = [] if lines is None else lines
 
         # The dealer's chips.
         for pot in POTS:
@@ -756,13 +772,15 @@ over one each to Cy, Di, Ed and Ana, from the player after Bo, who deals next.']
     def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
         """Toruro's referee: a play or a trick (``question: "play"``, the default) is answered by
         :func:`games.toruro.play.ruling` (its tricks are as short as who went); going (``"going"``) by
-        :func:`games.toruro.going.going_ruling`; the lulo list (``"lulos"``) by
-        :func:`games.toruro.lulo_referee.lulo_ruling`."""
+        :func:`games.toruro.going.going_ruling`; the lulo list (``"lulos"``) and who collects and owes (``"pots"``)
+        by :func:`games.toruro.lulo_referee.lulo_ruling` and :func:`~games.toruro.lulo_referee.pots_ruling`."""
         asked = str(situation.get("question") or "").strip().lower() if isinstance(situation, Mapping) else ""
         if asked == going.QUESTION:
             return going.going_ruling(table, situation)
         if asked == lulo_referee.QUESTION:
             return lulo_referee.lulo_ruling(table, situation)
+        if asked == lulo_referee.POTS_QUESTION:
+            return lulo_referee.pots_ruling(table, situation)
         return play.ruling(table, situation)
 
 

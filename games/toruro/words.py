@@ -161,6 +161,7 @@ RULE.update({
     "lowest_first": Rule(PAYING, _("Paying lulos"), 0),
     "lulos_per_deal": Rule(HOUSE_RULES, _("Lulos paid per deal"), 3),
     "lulo_owed": Rule(LULO_LIST, _("The lulo list"), 0),
+    "pots_won": Rule(POTS_SECTION, _("The three pots"), 0),
     "night_over": Rule(END, _("The end of the night"), 0),
     "pots_left": Rule(END, _("The end of the night"), 1),
 })
@@ -173,4 +174,15 @@ EXAMPLES: tuple[Example, ...] = (
             {"turned_card": "5O", "trick_number": 1, "trick": ["6O"], "hand": ["7O", "2O", "12C"], "card": "2O"}),
     Example(_("First trick: must I lead the Ace of trumps?"),
             {"turned_card": "5O", "trick_number": 1, "hand": ["1O", "4C", "6E"], "card": "4C"}),
+    Example(_("The turned card is an Ace: must everyone go?"),
+            {"question": "going", "turned_card": "1E", "stayed_out": "Player 3"}),
+    Example(_("Copas are trumps: must I go?"), {"question": "going", "turned_card": "5C", "stayed_out": "Player 2"}),
+    Example(_("Two of us owe 3 chips: who pays first?"),
+            {"question": "lulos", "dealer": "Player 1", "lulos_1": "6", "lulos_2": "3", "lulos_3": "3"}),
+    Example(_("Their lulo is 6 chips and ours 3: may they pay first?"),
+            {"question": "lulos", "dealer": "Player 1", "lulos_1": "6", "lulos_3": "3", "payer": "Player 2"}),
+    Example(_("I took the cabeza but broke a rule: do I keep it, and what do I owe?"),
+            {"question": "pots", "dealer": "Player 1", "paid_by": "Player 4", "paid_cabeza": 3,
+             "cabeza_to": "Player 2", "barriga_to": "Player 3", "cola_to": "Player 3", "broke_rule": "Player 2",
+             "rule": "follow_suit"}),
 )

@@ -463,9 +463,11 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
 
 
 def examples(game: Game, token: str | None, spec: TableSpec) -> list[dict[str, str]]:
-    """The game's tappable examples as links that fill the form (at a table, its players in the seats)."""
+    """The game's tappable examples as links that fill the form (at a table, its players in the seats). Only a
+    field that names players is read as seats: a bare number elsewhere (3 chips owed) is a number, not "Player 3"."""
     found = []
     tapped = {f.name for f in game.ruling_fields if f.kind == "players" and f.unordered}  # a value per player
+    seated = {f.name for f in game.referee_fields(spec) if f.kind in ("player", "players")}
     for item in game.examples:
         title, situation = item.title, item.situation
         query: dict[str, Any] = {ASK: "1"}
@@ -477,6 +479,8 @@ def examples(game: Game, token: str | None, spec: TableSpec) -> list[dict[str, s
                 query[key] = [seated_name(v, spec) if token else anonymous_name(v) for v in value]
             elif isinstance(value, list | tuple):
                 query[key] = " ".join(str(v) for v in value)
+            elif key not in seated:
+                query[key] = value
             else:
                 query[key] = seated_name(value, spec) if token else anonymous_name(value)
         if token:

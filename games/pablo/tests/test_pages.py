@@ -392,3 +392,14 @@ def test_the_scoring_question_asked_from_a_table_starts_from_its_totals(client, 
     html_ = client.get("/referee/pablo/", {"table": english.view_token}).content.decode()
     for seat, total in enumerate((9, 4, 20, 7)):
         assert f'name="total_{seat}" id="id_total_{seat}" value="{total}"' in html_
+
+
+@pytest.mark.parametrize("players", [FOUR[:3], [*FOUR, "Eli", "Fer", "Gus", "Hal"]])
+def test_every_referee_example_is_answered_on_the_page_at_any_table(client, db, players):
+    """Seeds 001 and 004: each example the referee page offers is answered from a table of 3 as of 8, its seats the
+    first ones (a scoring example gives points for every seat of the largest table; a number there is points, not a
+    seat), quoting the paragraph it rests on."""
+    table = services.create_table(game="pablo", players=players, options={"variant": "english"})
+    for example in client.get("/referee/pablo/", {"table": table.view_token}).context["examples"]:
+        answer = client.get(f"/referee/pablo/?{example['query']}").context["answer"]
+        assert answer is not None and answer["cite"]["quote"], example["title"]

@@ -122,9 +122,10 @@ def test_the_spreadsheet_adds_no_final_standing_while_the_totals_are_the_standin
 
 
 def test_the_referee_answers_going_and_the_lulo_list_through_the_api(api):
-    """Seed 002, house rule 2: "If the trump card is an Ace, everyone must "go"", and "lulos must be payed starting
-    from the lowest-valued ones": the API's referee takes the going and lulo questions as the referee page sends
-    them (a player's open lulos in the field of their seat), and a question that cannot be is refused per field."""
+    """Seed 002, house rule 2: "If the trump card is an Ace, everyone must "go"", "lulos must be payed starting
+    from the lowest-valued ones" and "did not take any pot ... owes the total amount of money available for this
+    round": the API's referee takes the going, lulo and pots questions as the referee page sends them (a player's
+    open lulos in the field of their seat), and a question that cannot be is refused per field."""
     going = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
         "question": "going", "turned_card": "1B", "stayed_out": ["Juan"]}})
     assert going.status_code == 200, going.json()
@@ -134,6 +135,13 @@ def test_the_referee_answers_going_and_the_lulo_list_through_the_api(api):
     assert owed.status_code == 200, owed.json()
     assert owed.json()["legal"] is False and owed.json()["rule"] == "Paying lulos"
     assert owed.json()["explanation"].startswith("Luis may not pay now: their lowest lulo is 6 chips")
+    pots = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
+        "question": "pots", "dealer": "Ana", "paid_by": "Marta", "paid_cola": 3, "cabeza_to": "Luis",
+        "barriga_to": "Luis", "cola_to": "Luis", "no_trick": ["Juan"]}})
+    assert pots.status_code == 200, pots.json()
+    assert pots.json()["explanation"].split("\n")[1:3] == [  # cola 1 + 3 = 4; a lulo 3 + 3 = 6
+        "Luis takes the Cabeza (1), the Barriga (1) and the Cola (4): 6 chips.",
+        "Juan went and took no trick: a lulo, 6 chips owed."]
     wrong = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
         "question": "lulos", "lulos_2": "three", "cabeza": "x"}})
     assert wrong.status_code == 422
@@ -142,8 +150,9 @@ def test_the_referee_answers_going_and_the_lulo_list_through_the_api(api):
         "situation.lulos_2": "Write the chips of each open lulo, separated by spaces: 3 6.",
         "situation.cabeza": "Enter a whole number."}
     for junk in ([1], {"a": 1}, "5" * 400, -10**30, True):
-        for question in ("going", "lulos"):
+        for question in ("going", "lulos", "pots"):
             response = api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": {
                 "question": question, "dealer": junk, "lulos_0": junk, "cola": junk, "turned_card": junk,
-                "stayed_out": junk, "first_deal": junk, "payer": junk}})
+                "stayed_out": junk, "first_deal": junk, "payer": junk, "paid_by": junk, "paid_cola": junk,
+                "cabeza_to": junk, "no_trick": junk, "broke_rule": junk, "rule": junk}})
             assert response.status_code in (200, 422), (question, junk)

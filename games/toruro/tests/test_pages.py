@@ -735,3 +735,15 @@ def test_the_referee_asked_from_a_table_starts_the_lulo_list_from_the_night(clie
     going = client.get("/referee/toruro/", {"ask": "1", "table": table.view_token, "question": "going",
                                             "turned_card": "1O", "stayed_out": "Rosa"}).context["answer"]
     assert going["legal"] is False and going["cite"]["anchor"] == "house-rules-options-of-the-table"
+
+
+@pytest.mark.django_db
+def test_every_referee_example_is_answered_on_the_page_with_its_rule_quoted(client):
+    """Seed 002 and RULINGS.md: each example the referee page offers (plays, going, the lulo list, the pots) is
+    answered, quoting the paragraph it rests on, at a table of five as at one of ten (its seats the first ones)."""
+    for players in (PLAYERS[:5], [*PLAYERS, "Eva", "Noa", "Iker", "Leo"]):
+        table = services.create_table(game="toruro", players=players)
+        page = client.get("/referee/toruro/", {"table": table.view_token})
+        for example in page.context["examples"]:
+            answer = client.get(f"/referee/toruro/?{example['query']}").context["answer"]
+            assert answer is not None and answer["cite"]["quote"], example["title"]
