@@ -329,3 +329,19 @@ def test_a_total_back_to_0_at_50_is_written_under_it_on_the_sheet_and_widens_no_
         expect_fits_phone(page)
         assert page.locator(".sheet-scroll").evaluate("box => box.scrollWidth <= box.clientWidth")
         screenshot(language, full_page=False)
+
+
+def test_a_rounds_score_asked_of_the_referee_on_a_phone(live_server, page: Page, screenshot):
+    """Seed 004: "In the event of a tie, the player who called Pablo receives 5 penalty points on top of their
+    score." From the scoring example (Player 1 called with 4, Player 2 has 4 too): 4 + 5 = 9; the page shows the
+    scoring question's fields only."""
+    page.goto(f"{live_server.url}/referee/pablo/")
+    page.get_by_role("link", name="English: I called Pablo with 4 and Player 2 has 4 too. What do I score?").click()
+    expect(page.locator("#rule")).to_have_text("Scoring a round")
+    expect(page.locator("#ruling")).to_contain_text("Player 1 called Pablo with 4, and Player 2 ties: 4 + 5 = 9.")
+    expect(page.locator("#field-points_0")).to_be_visible()
+    expect(page.locator("#field-discard_top")).to_be_hidden()
+    page.locator("#id_question").select_option("match")  # another question: its own fields at once
+    expect(page.locator("#field-points_0")).to_be_hidden()
+    expect(page.locator("#field-discard_top")).to_be_visible()
+    screenshot(full_page=False)

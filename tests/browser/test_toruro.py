@@ -332,3 +332,24 @@ def test_the_scorekeepers_open_ledger_stays_open_after_undoing_a_deal(live_serve
     expect(page.locator("#ledger")).to_have_attribute("open", "")
     expect(page.locator("#paid-in")).to_contain_text("(3 chips × 1 deal played) + lulos paid 0.")
     expect(page.locator('#ledger tr[data-player="Marta"] td').nth(1)).to_contain_text("3")
+
+
+def test_the_lulo_list_asked_of_the_referee_from_a_table_on_a_phone(live_server, page: Page, screenshot):
+    """Seed 002: "Any player, starting with the dealer, who owes one of the least-valued lulos can choose to pay it".
+    After the first deal (everyone goes; Luis takes the cabeza, Pepe the barriga and the cola), Marta, Juan, Rosa
+    and Ana owe 3 chips each and Luis deals. From the table, "Ask the referee", one tap on the lulo list: the
+    night is already in the form (who deals, the open lulos), the play question's fields are gone, and the answer
+    names who is asked first."""
+    table = services.create_table(game="toruro", players=PLAYERS)
+    services.record_deal(table, {"turned_card": "4O", "went": PLAYERS, "tricks": ["Luis", "Pepe", "Pepe"]})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("link", name="Ask the referee").click()
+    page.get_by_text("The lulo list: who pays first?").click()
+    expect(page.locator("#field-hand")).to_be_hidden()
+    expect(page.locator("#id_lulos_3")).to_have_value("3")  # Marta's, from the table
+    expect(page.get_by_role("radio", name="Luis", exact=True).first).to_be_checked()
+    page.get_by_role("button", name="Ask the referee").click()
+    expect(page.locator("#rule")).to_have_text("Paying lulos")
+    expect(page.locator("#ruling")).to_contain_text(
+        "They are asked in this order, starting with the dealer (Luis): Marta, Juan, Rosa, Ana.")
+    screenshot(full_page=False)
