@@ -26,7 +26,7 @@ from typing import Any
 from referee import parse
 from referee.cards import Card, DeckKind, spanish_card_name
 from referee.game import Errors, Field, Ruling, TableSpec
-from referee.text import Text, _, and_join, join
+from referee.text import Text, _, and_join, join, ngettext
 from referee.values import Seat
 
 from .options import ToruroOptions
@@ -103,7 +103,8 @@ def _everyone_goes(why: str, turned: Card | None, out: Sequence[Seat]) -> Ruling
                  "table).", card=spanish_card_name(turned))
     if not out:
         return Ruling(None, rule, join([main, _("Nobody may stay out.")], " "))
-    note = _("%(names)s may not stay out.", names=and_join([seat.name for seat in out]))
+    note = ngettext("%(names)s may not stay out.", "%(names)s may not stay out.", len(out),  # es/fr: plural verb
+                    names=and_join([seat.name for seat in out]))
     return Ruling(False, rule, join([main, note], " "))
 
 
@@ -129,7 +130,9 @@ def _each_chooses(table: Table, turned: Card | None, out: Sequence[Seat]) -> Rul
         parts.append(_("Only %(name)s goes: they play the three tricks alone and take all three pots.",
                        name=alone))
     elif out:
-        parts.append(_("%(names)s may stay out and sit the deal out.", names=and_join([s.name for s in out])))
+        parts.append(ngettext("%(names)s may stay out and sit the deal out.",
+                              "%(names)s may stay out and sit the deal out.", len(out),
+                              names=and_join([s.name for s in out])))
     if going > 1 or not out:
         parts.append(_("Whoever goes plays the three tricks, and commits lulo without taking one."))
     return Ruling(True if out else None, rule, join(parts, " "))
