@@ -10,7 +10,7 @@ each request (:class:`referee.played.PlayedDeal`), so nothing derived is ever st
 own draft (their own session); the same phone's two tabs share one, and the last write wins: never an error. A
 draft is seen by no other phone, not even one with the same edit link: if another phone records a deal meanwhile
 (perhaps this same deal, from the record form), the first Save says so and records nothing, keeping the draft;
-a second Save records it as the next deal, knowingly.
+a second Save records it as the next deal, knowingly, played from that deal's leader (``views.play``).
 
 A game offers card-by-card entry by answering four questions (nothing here names a game):
 

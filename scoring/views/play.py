@@ -17,6 +17,7 @@ Every form posts without JavaScript (each card a submit button) and is swapped i
 
 from __future__ import annotations
 
+import dataclasses
 import uuid
 from typing import Any
 
@@ -476,12 +477,8 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
             draft.revision = exc.revision
             play_drafts.store(request.session, table, draft)
         elif isinstance(exc, services.DealConflict | services.NotTheNextNumber):  # the next Save: the next deal
-            draft.expected = services.next_number(table)
+            draft, said = _as_next_deal(access, game, spec, draft, deal, exc)
             play_drafts.store(request.session, table, draft)
-            if isinstance(exc, services.DealConflict) and not exc.undone:
-                said = _("Deal %(n)s was just recorded by another phone, perhaps this same deal. Nothing was saved: "
-                         "save again to record these cards as deal %(next)s, or throw them away.") % {
-                    "n": exc.number, "next": draft.expected}
         return _back_to_page(request, access, game, spec, draft, said, status=409)
     play_drafts.drop(request.session, table)
     messages.success(request, done)
@@ -492,6 +489,54 @@ def save(request: HttpRequest, token: str) -> HttpResponse:
         response["HX-Redirect"] = target
         return response
     return redirect(target)
+
+
+def _as_next_deal(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], draft: Draft,
+                  entered: PlayedDeal, exc: services.DealConflict | services.NotTheNextNumber) -> tuple[Draft, str]:
+    """Another phone moved the table on (or back) since the cards began: the next Save is to record them as the
+    deal next at the table, knowingly. That deal may be led by another player (the deal passes on; at four
+    another may sit out), so the contract as said is read again on the night as it is now (``first_lead``) and
+    the cards checked again as that deal, going to its players in turn from its leader. If they still make a
+    deal there, the draft becomes that deal, said plainly and shown before the next Save records it. If not (a
+    player the contract names sits that deal out), that is said and the draft kept as entered: its next Save is
+    refused again, until the table is back at its deal or the cards are thrown away. The draft to keep, and
+    what the page says."""
+    number = services.next_number(access.table)
+    recorded = isinstance(exc, services.DealConflict) and not exc.undone
+    night = services.standings(access.table).state
+    asked = {f.name for f in game.play_fields(spec)}  # type: ignore[attr-defined]
+    said = {key: value for key, value in draft.contract.items() if key in asked}  # not what the night added
+    lines = []
+    try:
+        contract, leader = game.first_lead(spec, night, said)
+        moved = dataclasses.replace(draft, contract=contract, leader=leader, expected=number)
+        now = moved.deal(game, spec)
+        if _round(now) != _round(entered):
+            lines.append(_("In deal %(next)s the cards go round %(order)s, %(leader)s leading the first trick; they "
+                           "were entered round %(was)s.") % {"next": number, "order": ", ".join(_round(now)),
+                                                              "leader": now.first_leader.name,
+                                                              "was": ", ".join(_round(entered))})
+        record, _lines = game.record_from_plays(spec, contract, now)  # type: ignore[attr-defined]
+        game.apply(spec, night, record)
+    except InvalidRecord as why:
+        head = (_("Deal %(n)s was just recorded by another phone, perhaps this same deal. Nothing was saved.")
+                % {"n": exc.number} if recorded else str(exc))
+        return draft, " ".join((head, *lines, _(
+            "These cards cannot be recorded as deal %(next)s: %(why)s They are kept here as entered: save them "
+            "again if the table goes back to deal %(was)s, or throw them away.") % {
+                "next": number, "why": " ".join(services.field_errors(why).values()), "was": draft.expected}))
+    head = (_("Deal %(n)s was just recorded by another phone, perhaps this same deal. Nothing was saved: save again "
+              "to record these cards as deal %(next)s, or throw them away.") % {"n": exc.number, "next": number}
+            if recorded else str(exc))
+    if lines:
+        lines.append(_("They are now shown that way: check who played each card before you save."))
+    return moved, " ".join((head, *lines))
+
+
+def _round(deal: PlayedDeal) -> list[str]:
+    """Who plays to the first trick, in turn from its leader."""
+    at = deal.seats.index(deal.first_leader)
+    return [seat.name for seat in (*deal.seats[at:], *deal.seats[:at])]
 
 
 @require_http_methods(["GET", "POST"])

@@ -256,38 +256,72 @@ def test_a_second_save_sent_before_the_first_answered_is_said_already_saved(clie
 
 
 def test_a_deal_another_phone_recorded_meanwhile_is_said_at_save_then_saved_knowingly(client, table):
-    """A draft lives in one phone's session: another phone with the edit link sees none, and may record the same
-    deal from the record form meanwhile. Save then records nothing and says so, the cards kept; a second Save
-    records them as the next deal."""
-    start(client, table)
+    """A draft lives in one phone's session: another phone with the edit link sees none, and may record a deal from
+    the record form meanwhile (the deal before, entered late). Save then records nothing and says so, the cards
+    kept; a second Save records them as the next deal. W dealt deal 1, so N led it; N deals deal 2 and E leads it:
+    the cards, entered from N on, are played from E on as deal 2, which Save says and the page shows before the
+    second Save records them so. (Without the chien and the écart, which would have to be in the taker's hand.)"""
+    start(client, table, chien="", ecart="")
     play(client, table, CARDS_A)
     services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": "50"})  # another phone
     response = client.post(url(table, "save/"))
     assert response.status_code == 409
     assert ("Deal 1 was just recorded by another phone, perhaps this same deal. Nothing was saved: save again to "
-            "record these cards as deal 2, or throw them away.") in response.content.decode()
-    assert Deal.objects.filter(table=table).count() == 1 and "72 of 72 cards" in page(client, table)
+            "record these cards as deal 2, or throw them away. In deal 2 the cards go round E, S, W, N, E leading "
+            "the first trick; they were entered round N, E, S, W. They are now shown that way: check who played "
+            "each card before you save.") in response.content.decode()
+    html = page(client, table)
+    assert Deal.objects.filter(table=table).count() == 1 and "72 of 72 cards" in html
+    assert re.findall(r'<span class="seat">(\w+)</span>', html)[:4] == ["E", "S", "W", "N"]  # trick 1 from E on
     assert client.post(url(table, "save/")).status_code == 302
-    assert Deal.objects.get(table=table, number=2).record["plays"]["cards"] == CARDS_A
+    deal = Deal.objects.get(table=table, number=2)
+    assert deal.record["plays"]["cards"] == CARDS_A and deal.record["plays"]["leader"]["name"] == "E"
+
+
+def test_cards_that_cannot_be_the_next_deal_are_refused_and_kept_as_entered(client, table):
+    """The same deal recorded from the record form meanwhile ("perhaps this same deal"): played from E on as
+    deal 2, the cards give the chien's K♦ and Q♣, which S took, to other players. Save says so and records
+    nothing, however often; the cards stay as entered, and are saved as deal 1 once the other phone undoes its
+    deal."""
+    start(client, table)
+    play(client, table, CARDS_A)
+    services.record_deal(table, {"taker": "S", "contract": "garde", "bouts": 2, "points": "53"})  # another phone
+    for _twice in range(2):
+        response = client.post(url(table, "save/"))
+        assert response.status_code == 409
+        assert ("Deal 1 was just recorded by another phone, perhaps this same deal. Nothing was saved. In deal 2 the "
+                "cards go round E, S, W, N, E leading the first trick; they were entered round N, E, S, W. These "
+                "cards cannot be recorded as deal 2: K♦ Q♣ went to another player: the chien goes to the "
+                "taker&#x27;s hand. They are kept here as entered: save them again if the table goes back to deal 1, "
+                "or throw them away.") in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == 1 and "72 of 72 cards" in page(client, table)
+    services.undo_last(table, author="another phone")
+    assert client.post(url(table, "save/")).status_code == 302
+    deal = Deal.objects.get(table=table, withdrawn=False)
+    assert deal.number == 1 and deal.record["plays"]["cards"] == CARDS_A
+    assert deal.record["plays"]["leader"]["name"] == "N" and deal.outcome["scores"] == [-94, -94, 282, -94]
 
 
 def test_deals_another_phone_undid_meanwhile_are_said_at_save_then_the_cards_take_the_next_number(client, db):
     """The other way round: the cards were begun as deal 2 (W deals it, as deal A), and another phone undid deal 1
-    meanwhile. Save records nothing and says the next deal is deal 1; a second Save records the cards as deal 1,
-    in the undone deal's place. (Untested with the change; added by the reviewer.)"""
+    meanwhile. Save records nothing and says the next deal is deal 1, which S deals and W leads; a second Save
+    records the cards as deal 1, in the undone deal's place, played from W on. (Untested with the change; added
+    by the reviewer. Without the chien and the écart, which would have to be in the taker's hand.)"""
     table = services.create_table(game="tarot", players=SEATS, first_dealer=2)
     services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": "50"})
-    start(client, table)
+    start(client, table, chien="", ecart="")
     play(client, table, CARDS_A)
     services.undo_last(table, author="another phone")
     response = client.post(url(table, "save/"))
     assert response.status_code == 409
-    assert "Another phone undid deals meanwhile: the next deal is deal 1. Nothing was recorded." in (
+    assert ("Another phone undid deals meanwhile: the next deal is deal 1. Nothing was recorded. In deal 1 the cards "
+            "go round W, N, E, S, W leading the first trick; they were entered round N, E, S, W.") in (
         response.content.decode())
     assert not Deal.objects.filter(table=table, withdrawn=False).exists() and "72 of 72 cards" in page(client, table)
     assert client.post(url(table, "save/")).status_code == 302
     deal = Deal.objects.get(table=table)
     assert (deal.number, deal.withdrawn, deal.record["plays"]["cards"]) == (1, False, CARDS_A)
+    assert deal.record["plays"]["leader"]["name"] == "W"
 
 
 def test_a_deal_not_over_is_not_saved(client, table):

@@ -531,6 +531,45 @@ def test_correcting_a_stored_deals_card_derives_its_record_again(client, db) -> 
     assert deal.outcome["scores"] == [5, -7, -8]
 
 
+def test_cards_saved_after_another_phones_deal_are_the_next_deal_dealt_by_its_dealer(client, db) -> None:
+    """Another phone records deal 1 (Bea's juego, entered late) while deal E is entered here: the second Save
+    records the cards as deal 2, which Ana deals ("the deal passes in the order of play"), not Carl, who dealt
+    deal 1. At three the Hombre leads either way and the same three play, so the cards stay as entered."""
+    table = new_table("tresillo")  # Carl deals deal 1, Ana deal 2
+    enter(client, table, JUEGO_BY_ANA, DEAL_E)
+    services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": [5, 2, 2]})  # another phone
+    response = client.post(url(table, "save/"))
+    assert response.status_code == 409 and ("Nothing was saved: save again to record these cards as deal 2, or "
+                                            "throw them away.</div>") in response.content.decode()
+    assert client.post(url(table, "save/")).status_code == 302
+    deal = Deal.objects.get(table=table, number=2)
+    assert deal.record["dealer"]["name"] == "Ana" and deal.record["plays"]["leader"]["name"] == "Ana"
+    assert deal.record["plays"]["cards"] == codes(DEAL_E)
+
+
+def test_at_four_cards_whose_hombre_sits_out_the_next_deal_are_kept_and_not_saved_as_it(client, db) -> None:
+    """Dani deals deal 1 and sits out; Ana, the eldest, plays deal E as the Hombre. Another phone records deal 1
+    meanwhile: deal 2 is Ana's to deal, so she sits it out and cannot be its Hombre. Save says so, however often,
+    and records nothing; the cards are kept as entered and saved as deal 1 once the other phone undoes its deal
+    (Ana +25, Bea and Carl −17, Dani −6, as test_at_four_the_dealer_sits_out_of_the_cards counts it)."""
+    table = new_table("tresillo", ["Ana", "Bea", "Carl", "Dani"], first_dealer=3)
+    enter(client, table, {**JUEGO_BY_ANA, "bid": "solo"}, DEAL_E)
+    services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": [2, 5, 2, 0]})  # another phone
+    for _twice in range(2):
+        response = client.post(url(table, "save/"))
+        assert response.status_code == 409
+        assert ("Deal 1 was just recorded by another phone, perhaps this same deal. Nothing was saved. These cards "
+                "cannot be recorded as deal 2: Ana deals this deal and sits it out: the Hombre is one of Bea, Carl, "
+                "Dani. They are kept here as entered: save them again if the table goes back to deal 1, or throw "
+                "them away.") in response.content.decode()
+    assert Deal.objects.filter(table=table).count() == 1 and "27 of 27 cards" in client.get(url(table)).content.decode()
+    services.undo_last(table, author="another phone")
+    assert client.post(url(table, "save/")).status_code == 302
+    deal = Deal.objects.get(table=table, withdrawn=False)
+    assert deal.number == 1 and deal.record["plays"]["cards"] == codes(DEAL_E)
+    assert deal.outcome["scores"] == [25, -17, -17, -6]
+
+
 def test_primeras_the_hombre_stops_after_five_tricks_and_the_deal_is_saved(client, db) -> None:
     """Deal E's first five tricks on the page: the record may be saved there (primeras, +7, −8, −9 as above) or
     the play go on."""
