@@ -34,7 +34,7 @@ from referee.values import Seat
 
 from .options import ANY_MATADOR, HIGHER_MATADOR
 from .ranking import SUIT_WORDS, TRUMP, is_matador, is_trump, name_of, power, suit_of
-from .rules_text import RULE_FOLLOW, RULE_MATADORS_HIGHER, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
+from .rules_text import RULE_FOLLOW, RULE_LEAD, RULE_MATADORS_HIGHER, RULE_PLAYERS, RULE_TRUMPS_LED, RULE_WINNER
 
 SHAPE = SituationShape(deck=DeckKind.SPANISH40, trump=True, trick_number=9, hand_size={3: 9, 4: 9},
                        players_in={4: 3})  # at four the dealer sits out: three cards make a trick
@@ -77,7 +77,7 @@ class HombreReferee:
         def said(to_you: Text, of_player: Text) -> Text:
             return to_you if name is None else of_player
         if led is None:
-            return Judgement(RULE_FOLLOW, _("You lead: any card may be led."), tuple(hand))
+            return Judgement(RULE_LEAD, _("You lead: any card may be led."), tuple(hand))
         if suit_of(led, trump) != TRUMP:
             same = tuple(c for c in hand if suit_of(c, trump) == led.suit)
             if same:

@@ -66,11 +66,13 @@ COMMON: tuple[RulesSection, ...] = (
 RULE_PLAYERS = Rule("players", _("Players and cards"))
 RULE_FOURTH = COMMON[0].rule(P_PLAYERS)  # at four, the dealer sits the deal out
 RULE_RANKING = Rule("ranking", _("The ranking of the cards"))
-# The play's rulings each quote the paragraph they apply (the three share many words, in every language).
-RULE_FOLLOW = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_FOLLOW))  # a lead, a plain suit led
-RULE_TRUMPS_LED = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_TRUMPS_LED))
-RULE_WINNER = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_WINNER))
-RULE_MATADORS_HIGHER = Rule("play", _("The play"), paragraph=_PLAY.paragraphs.index(P_MATADORS_HIGHER))  # house rule
+# The play's rulings each quote the paragraph they apply (the three share many words, in every language), and
+# are named by it, not by the section: a flagged card says "Follow suit", not "The play".
+RULE_LEAD = _PLAY.rule(P_FOLLOW, _("Leading: any card"))
+RULE_FOLLOW = _PLAY.rule(P_FOLLOW, _("Follow suit"))  # a plain suit led
+RULE_TRUMPS_LED = _PLAY.rule(P_TRUMPS_LED, _("When a trump is led"))
+RULE_WINNER = _PLAY.rule(P_WINNER, _("Who wins the trick"))
+RULE_MATADORS_HIGHER = _PLAY.rule(P_MATADORS_HIGHER, _("House rule: only a higher matador forces one out"))
 RULE_RESULT = Rule("result", _("Sacado, codillo and repuesto"))
 RULE_RECORD = Rule("recording", _("Recording a deal"))
 RULE_SETTLE = Rule("settling", _("Settling up"))

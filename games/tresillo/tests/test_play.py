@@ -27,6 +27,7 @@ from django.utils import translation
 
 from games.tresillo.ombre import OMBRE
 from games.tresillo.record import HombrePlays
+from games.tresillo.rules_text import P_FOLLOW
 from games.tresillo.tests.test_cards import DEAL_B, DEAL_E, DEAL_P, played
 from games.tresillo.tresillo import TRESILLO
 from referee.cards import Card
@@ -299,6 +300,24 @@ def test_a_revoke_is_said_of_the_player_who_made_it_in_every_language() -> None:
         with translation.override(language):
             said = services.translate(first.explanation)
         assert said.endswith(rule) and not re.search(r"\b(you|tienes|debes|vous)\b", said, re.IGNORECASE), said
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Follow suit"), ("es", "Asistir al palo"), ("fr", "Fournir")])
+@pytest.mark.parametrize(("game", "contract"), [("tresillo", JUEGO_BY_ANA), ("ombre", ANA_TAKES_IN_2)])
+def test_a_card_that_did_not_follow_suit_is_flagged_under_follow_suit(client, db, game, contract, language,
+                                                                      name) -> None:
+    """"Players are required to follow suit. There is no requirement to trump if you are out of the led suit"
+    (seed 003, L'Ombre; Tresillo's "deal and tricks are played the same"): Bea's Horse of espadas on Ana's King of
+    copas in trick 6, proven a revoke by her Ace of copas in trick 7, is flagged under that rule, the paragraph of
+    "The play" its ruling quotes, not under the whole section (which French calls "Le jeu de la carte")."""
+    first, _second = tresillo_deal(REVOKED).flags
+    section = next(s for s in TRESILLO.rules if s.key == first.rule.key)
+    assert section.paragraphs[first.rule.paragraph] == P_FOLLOW
+    table = new_table(game)
+    enter(client, table, contract, REVOKED[:7])
+    html = client.get(url(table), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    line = re.search(r'data-flag="revoke">\s*(.*?)\.', html)
+    assert line and line[1].endswith(f" — {name}"), line and line[1]
 
 
 # -- the API -------------------------------------------------------------------------------------------------

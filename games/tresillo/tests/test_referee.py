@@ -127,7 +127,7 @@ def test_the_ruling_endpoint_answers_for_both_games(api, slug):
     answer = api.post(f"/api/games/{slug}/ruling", {"situation": {"trump": "B", "trick": ["5B"],
                                                                   "hand": ["1E", "12C"], "card": "12C"}})
     assert answer.status_code == 200
-    assert answer.json()["legal"] is True and answer.json()["rule"] == "The play"
+    assert answer.json()["legal"] is True and answer.json()["rule"] == "When a trump is led"
 
 
 FOUR = TRESILLO.table(["Ana", "Bea", "Carl", "Dani"])
