@@ -2,7 +2,8 @@
 // submit button. With it, one suit at a time: the tabs show it (the server opens the suit led, so most cards
 // are one tap), and the tab chosen stays open after each card while the trick's suit does not say otherwise.
 // The face-down toggle (a game with face-down plays) shows every suit while it is on, so a card played face
-// down is two taps, whatever its suit: the toggle, then the card.
+// down is two taps, whatever its suit: the toggle, then the card. Every suit takes the room of the largest, and
+// Undo keeps the player's place (below), so that what the thumb taps next is where it was.
 (function () {
   "use strict";
 
@@ -30,6 +31,10 @@
       picker.setAttribute("data-ready", "");
       var tabs = picker.querySelector("[data-play-tabs]");
       if (tabs) tabs.hidden = false;
+      // every suit as tall as the tallest (all are shown until now): what is below stays put whatever suit shows
+      var groups = picker.querySelectorAll("[data-play-group]"), tallest = 0;
+      groups.forEach(function (group) { tallest = Math.max(tallest, group.offsetHeight); });
+      groups.forEach(function (group) { group.style.minHeight = tallest + "px"; });
       show(picker, picker.getAttribute("data-selected"));
       var down = picker.querySelector("[data-play-face-down]");
       if (down && down.checked) showAll(picker);
@@ -57,6 +62,22 @@
       e.detail.shouldSwap = true;
       e.detail.isError = false;
     }
+  });
+  // Undo keeps the player's place: the page is scrolled so that Undo is where the thumb tapped it, and the picker
+  // just above it where it was (the next card to pick), rather than what the new page has there: a second quick
+  // tap undoes another card, and never lands on "Throw this deal away…".
+  var undoTop = null;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var undo = e.detail.elt.querySelector && e.detail.elt.querySelector("#undo-card");
+    undoTop = undo ? undo.getBoundingClientRect().top : null;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var undo = undoTop === null ? null : document.getElementById("undo-card");
+    if (undo) {
+      setup();  // one suit shown, before measuring
+      window.scrollBy({top: undo.getBoundingClientRect().top - undoTop, behavior: "instant"});
+    }
+    undoTop = null;
   });
   document.addEventListener("htmx:load", function (e) { setup(e.target); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { setup(); });
