@@ -503,7 +503,7 @@ def _as_next_deal(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any
     what the page says."""
     number = services.next_number(access.table)
     recorded = isinstance(exc, services.DealConflict) and not exc.undone
-    night = services.standings(access.table).state
+    night = _night_before(access, game, spec)  # the deal now next's
     asked = {f.name for f in game.play_fields(spec)}  # type: ignore[attr-defined]
     said = {key: value for key, value in draft.contract.items() if key in asked}  # not what the night added
     lines = []
