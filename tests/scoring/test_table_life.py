@@ -3,6 +3,7 @@ game carried over from paper (RULINGS, General)."""
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -198,6 +199,44 @@ def test_a_rematch_keeps_the_teams(db):
     new = services.rematch(table)
     assert services.table_spec(new).teams == services.table_spec(table).teams
     assert list(new.seats.values_list("team", flat=True)) == list(table.seats.values_list("team", flat=True))
+
+
+def test_the_old_view_link_says_a_new_game_has_started_and_links_the_rematchs_view_link(client, two_deal_tarot):
+    """A tester's watching phone kept showing "Game over — Winner: …" after the Rematch, with no way to the new
+    game. The finished game's view link says a new game has started and links the rematch's view link, never its
+    edit link; the edit link leads on to the rematch's edit link."""
+    add_deals(two_deal_tarot, 2)
+    new = services.rematch(two_deal_tarot)
+    view_page = client.get(f"/t/{two_deal_tarot.view_token}/").content.decode()
+    said = re.search(r'<section id="rematch".*?</section>', view_page, re.S).group(0)
+    assert "A new game has started" in said and f'href="/t/{new.view_token}/"' in said
+    assert new.edit_token not in view_page
+    edit_page = client.get(f"/t/{two_deal_tarot.edit_token}/").content.decode()
+    assert "A new game has started" in edit_page and f'href="/t/{new.edit_token}/"' in edit_page
+
+
+def test_a_phone_watching_the_finished_game_sees_the_rematch_at_its_next_poll(client, two_deal_tarot):
+    """The live region a watching phone polls answers 304 (or 204) while the table is unchanged: the rematch
+    changes the finished table's version, so the poll after it answers the region with the new game's view link,
+    as does the big screen's."""
+    add_deals(two_deal_tarot, 2)
+    seen = Table.objects.get(pk=two_deal_tarot.pk).version
+    live = f"/t/{two_deal_tarot.view_token}/live/"
+    before = client.get(live, {"v": 0}, HTTP_HX_REQUEST="true")
+    assert client.get(live, {"v": 0}, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=before["ETag"]).status_code == 304
+    assert client.get(live, {"v": seen}, HTTP_HX_REQUEST="true").status_code == 204
+
+    new = services.rematch(two_deal_tarot)
+
+    assert Table.objects.get(pk=two_deal_tarot.pk).version == seen + 1
+    again = client.get(live, {"v": 0}, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert again.status_code == 200 and again["ETag"] != before["ETag"]
+    polled = client.get(live, {"v": seen}, HTTP_HX_REQUEST="true")
+    html = polled.content.decode()
+    assert polled.status_code == 200 and 'id="new-game"' in html and f'href="/t/{new.view_token}/"' in html
+    assert new.edit_token not in html
+    board = client.get(f"/t/{two_deal_tarot.view_token}/big/", {"v": seen}, HTTP_HX_REQUEST="true").content.decode()
+    assert 'id="new-game"' in board and f'href="/t/{new.view_token}/big/"' in board and new.edit_token not in board
 
 
 def test_a_view_link_cannot_start_a_rematch(client, two_deal_tarot):
