@@ -59,6 +59,8 @@ class Table(models.Model):
                                  help_text=_("The game as it stood when someone joined or left: kept, read-only."))
     version = models.PositiveIntegerField(_("version"), default=0,
                                           help_text=_("Bumped at every change; live views poll it."))
+    night_with = models.ManyToManyField("self", symmetrical=True, blank=True, verbose_name=_("same night as"),
+                                        help_text=_("Other games of the same night, added to its settle-up by hand."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -185,13 +187,15 @@ class DealRevision(models.Model):
 class TableChange(models.Model):
     """A change to the table itself, kept forever beside the deals' revisions: the players' names, a game
     carried over from paper, a player joining or leaving (:mod:`scoring.seating`), the rematch started from it
-    (``details``: the new table's tokens)."""
+    (``details``: the new table's tokens), another game added to the night's settle-up or taken out of it
+    (:mod:`scoring.night`; ``details``: that game's name, players and view token)."""
 
     class Kind(models.TextChoices):
         PLAYERS = "players", _("players changed")
         CARRIED = "carried", _("carried over")
         SEATS = "seats", _("a player joined or left")
         REMATCH = "rematch", _("rematch started")
+        NIGHT = "night", _("a game of the same night")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="changes", verbose_name=_("table"))
     kind = models.CharField(_("kind"), max_length=10, choices=Kind.choices)

@@ -693,11 +693,12 @@ def export(table: Table) -> dict[str, Any]:
 
 
 def _without_links(details: Any) -> Any:
-    """A change's details without the links to the game before or after a player joined or left, or to the
-    rematch: a file never carries a table's tokens (the other game is exported on its own)."""
+    """A change's details without the links to the game before or after a player joined or left, to the
+    rematch, or to a game of the same night: a file never carries a table's tokens (the other game is exported
+    on its own)."""
     if isinstance(details, dict):
         return {key: value for key, value in details.items()
-                if key not in ("earlier", "later", "edit", "earlier_edit", "later_edit")}
+                if key not in ("earlier", "later", "edit", "earlier_edit", "later_edit", "table")}
     return details
 
 

@@ -338,12 +338,13 @@ def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
 
 def with_links(changes: Iterable[TableChange], can_edit: bool = False) -> list[TableChange]:
     """The table's changes, a player joining or leaving with the link to the game before or after it, a rematch
-    with the link to its table (the edit link for who may edit here; only a token of the shape links make: a
-    file imported may say anything)."""
+    with the link to its table (the edit link for who may edit here), a game of the same night added or taken
+    out with its view link (only a token of the shape links make: a file imported may say anything)."""
     found = list(changes)
     for change in found:
         details = change.details if isinstance(change.details, dict) else {}
-        other = (can_edit and details.get("edit")) or details.get("later") or details.get("earlier")
+        other = (can_edit and details.get("edit")) or details.get("later") or details.get("earlier") \
+            or details.get("table")  # a game of the same night, by its view link
         change.link = reverse("table", args=[other]) if isinstance(other, str) and TOKEN_SHAPE.fullmatch(
             other) else ""  # type: ignore[attr-defined]
     return found

@@ -27,13 +27,12 @@ from django.views.decorators.http import require_http_methods
 
 from referee.game import Game, State, TableSpec
 from referee.settlement import Units, fewest_transfers, is_whole, to_money
-from scoring import services
-from scoring.access import resolve
+from scoring import night, services
+from scoring.access import author_of, device_key, recent_tokens, resolve
 from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, parse_money
 from scoring.limits import limited
 from scoring.models import Table
 from scoring.money import amount_text, decimals_for, money_text
-from scoring.seating import earlier_games, later_game
 from scoring.services import standings, translate
 from scoring.templatetags.tapete import signed
 
@@ -160,48 +159,71 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
 
 
 def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_count: int,
-                earlier: list[Table], earlier_standings: list[Any]) -> dict[str, Any] | None:
-    """The whole night, when the players changed during it: this game and every game before it (``earlier``,
-    latest first, each closed when the players changed) settled at the stake and choices on the page, added up
-    player by player (by name, whatever its capitals), and the fewest payments for it all. A real table plays
-    one night at one stake; the games are Tapete's (a change of players starts a new game), so a stake saved
-    with an earlier game, or none, is said but not used here. Each game's own page still settles it on its own
-    at its own stake. None on a closed game's page (the night went on after it), before any change of players,
-    or without a stake (the page above says nobody pays). ``failed``: a game whose settlement cannot be worked
-    out, named, and nothing added up. ``earlier_standings``: each earlier game's standings, as the page read
-    them once."""
+                night: list[Table], others: dict[int, Any]) -> dict[str, Any] | None:
+    """The whole night (:func:`scoring.night.night_games`, ``night``: every game of it in the order they began,
+    this one among them): each game settled, added up player by player (by name, whatever its capitals), and
+    the fewest payments for it all. A player present in one game only has that game's balance.
+
+    A game of this table's kind (a game before the players changed, a rematch) is settled at the stake and
+    choices on the page: a real table plays one night at one stake, and those games are Tapete's (a change of
+    players starts a new game; a rematch is a new table), so a stake saved with it, or none, is said but not
+    used here. A game of another kind, added by hand, counts in other units (chips, letters, losing players): it
+    is settled at its own saved stake, with its own game's default choices; one without a stake, or saved in
+    another currency, cannot be added to this money, and is left out, said so (``left_out``). Each game's own
+    page still settles it on its own at its own stake. None on a page the night went on from (the caller gives
+    no ``night``), for a night of one game, or without a stake (the page above says nobody pays). ``failed``:
+    a game whose settlement cannot be worked out, named, and nothing added up. ``others``: each other game's
+    standings by its key, as the page read them once."""
     stake, currency, choices = form.cleaned_data["stake"], form.cleaned_data["currency"], form.game_choices()
-    if table.closed or not earlier or not stake:
+    if len(night) < 2 or not stake:
         return None
     games: list[dict[str, Any]] = []
-    for game_table, now in reversed(list(zip(earlier, earlier_standings, strict=True))):
+    for game_table in night:
+        if game_table.pk == table.pk:
+            games.append({"label": _("This game"), "deals": deal_count, "rows": result["rows"], "unstaked": False,
+                          "rounded": result["rounded"], "problem": "", "saved": "", "token": None, "this": True,
+                          "title": game_table.title, "own": "", "left_out": ""})
+            continue
+        now = others[game_table.pk]
         label = _("Game %(n)s") % {"n": game_table.number}  # type: ignore[attr-defined]
-        try:
-            settled = settlement(now.game, now.spec, now.state, stake, choices)
-        except (TypeError, ValueError):  # as settle() says for this game's own totals
-            logger.exception("Cannot settle table %s", game_table.pk)
-            return {"failed": label}
-        other = game_table.stake_minor and (game_table.stake_minor, game_table.currency) != (stake, currency)
-        games.append({"label": label, "deals": game_table.deals_played,  # type: ignore[attr-defined]
-                      "rows": settled["rows"], "rounded": settled["rounded"], "problem": now.problem,
-                      "unstaked": not game_table.stake_minor, "token": game_table.view_token,
-                      "saved": money_text(game_table.stake_minor, game_table.currency) if other else ""})
-    games.append({"label": _("This game"), "deals": deal_count, "rows": result["rows"], "unstaked": False,
-                  "rounded": result["rounded"], "problem": "", "saved": "", "token": None})
-    names: dict[str, str] = {}  # one person by the name's case-folded form, as the latest game spells it
-    by_game: dict[str, list[tuple[str, int]]] = {}  # each person's net in each game they played, the first first
-    for game in reversed(games):
+        same_kind = game_table.game == table.game
+        own_stake = game_table.stake_minor if not same_kind else stake
+        entry = {"label": label, "deals": game_table.deals_played,  # type: ignore[attr-defined]
+                 "problem": now.problem, "token": game_table.view_token, "this": False, "title": game_table.title,
+                 "unstaked": same_kind and not game_table.stake_minor, "saved": "", "own": "", "left_out": "",
+                 "rows": [], "rounded": False}
+        if not same_kind and not game_table.stake_minor:
+            entry["left_out"] = "unstaked"
+        elif not same_kind and game_table.currency != currency:
+            entry["left_out"], entry["saved"] = "currency", game_table.currency
+        if not entry["left_out"]:
+            try:
+                settled = settlement(now.game, now.spec, now.state, own_stake, choices if same_kind else {})
+            except (TypeError, ValueError):  # as settle() says for this game's own totals
+                logger.exception("Cannot settle table %s", game_table.pk)
+                return {"failed": label}
+            entry["rows"], entry["rounded"] = settled["rows"], settled["rounded"]
+            if not same_kind:
+                entry["own"], entry["unit"] = money_text(own_stake, currency), translate(now.game.paid_per())
+            elif game_table.stake_minor and (game_table.stake_minor, game_table.currency) != (stake, currency):
+                entry["saved"] = money_text(game_table.stake_minor, game_table.currency)
+        games.append(entry)
+    names: dict[str, str] = {}  # one person by the name's case-folded form, as this game spells it, else the latest
+    by_game: dict[str, list[tuple[int, str, int]]] = {}  # each person's net in each game they played
+    spelling = [game for game in games if game["this"]] + [game for game in reversed(games) if not game["this"]]
+    for game in spelling:
         for row in game["rows"]:
             name = names.setdefault(row["player"].casefold(), row["player"])
-            by_game.setdefault(name, []).insert(0, (game["label"], row["net"]))
-    totals = {name: sum(net for _label, net in nets) for name, nets in by_game.items()}
-    rows = [{"player": name, "net": totals[name], "games": nets}
+            by_game.setdefault(name, []).append((games.index(game), game["label"], row["net"]))
+    totals = {name: sum(net for _at, _label, net in nets) for name, nets in by_game.items()}
+    rows = [{"player": name, "net": totals[name], "games": [(label, net) for _at, label, net in sorted(nets)]}
             for name, nets in by_game.items()]  # this game's players first
     transfers = fewest_transfers(totals)
     amounts = [*settled_amounts({"rows": rows, "transfers": transfers}),
                *(net for row in rows for _label, net in row["games"])]
     return {"games": games, "rows": rows, "transfers": transfers, "currency": currency,
-            "decimals": decimals_for(amounts, currency), "rounded": any(game["rounded"] for game in games)}
+            "decimals": decimals_for(amounts, currency), "rounded": any(game["rounded"] for game in games),
+            "mixed": any(game_table.game != table.game for game_table in night)}
 
 
 def settled_amounts(result: dict[str, Any]) -> list[int]:
@@ -219,25 +241,85 @@ def units_text(units: Units) -> str:
     return signed(int(units))
 
 
+class NightGameForm(forms.Form):
+    """Another game of tonight to add to the night's settle-up: one of those offered (:func:`night.games_to_add`)."""
+
+    game = forms.TypedChoiceField(label=gettext_lazy("Another game of tonight"), coerce=int, widget=forms.RadioSelect,
+                                  error_messages={
+                                      "required": gettext_lazy("Choose the game to add."),
+                                      "invalid_choice": gettext_lazy("That game cannot be added: choose one of the "
+                                                                     "games listed.")})
+
+    def __init__(self, games: list[Table], *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.games = {game.pk: game for game in games}
+        self.fields["game"].choices = [(str(game.pk), game.title) for game in games]
+
+    def chosen(self) -> Table:
+        return self.games[self.cleaned_data["game"]]
+
+
+def _back(token: str, data: Any, form: StakeForm) -> HttpResponse:
+    """Back to the settle-up with the stake and choices the page had (sent along with the form)."""
+    query = {k: v for k, v in data.items() if k in form.fields}
+    return redirect(f"{reverse('settle', args=[token])}?{urlencode(query)}")
+
+
+def _night_change(request: HttpRequest, access: Any, games: list[Table], form: StakeForm,
+                  add_form: NightGameForm | None) -> HttpResponse | None:
+    """A game added to the night (``action=add``) or taken out of it (``action=take_out``), then back to the page;
+    None when the choice was refused (beside its field, the page drawn again)."""
+    table, action = access.table, request.POST.get("action")
+    if action == "add" and add_form is not None:
+        if not add_form.is_valid():
+            return None
+        other = add_form.chosen()
+        if night.add_to_night(table, other, author=author_of(request)):
+            messages.success(request, _("%(game)s is added to tonight's settle-up.") % {"game": other.title})
+        else:
+            messages.info(request, _("%(game)s was already in tonight's settle-up.") % {"game": other.title})
+        return _back(access.token, request.POST, form)
+    chosen = next((game for game in games if str(game.pk) == request.POST.get("game", "")
+                   and game.pk != table.pk), None)
+    if chosen is not None and night.take_out_of_night(chosen, author=author_of(request)):
+        messages.success(request, _("%(game)s is no longer in tonight's settle-up.") % {"game": chosen.title})
+    else:  # taken out meanwhile on another phone, the same tap sent twice, or a game that was not added
+        messages.info(request, _("That game was not added to tonight's settle-up: nothing changed."))
+    return _back(access.token, request.POST, form)
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @limited("write")
 def settle(request: HttpRequest, token: str) -> HttpResponse:
     access = resolve(token)
     table = access.table
     now = standings(table)
-    earlier = earlier_games(table)
-    earlier_standings = [standings(game) for game in earlier]  # read once: the choices and the night need them
-    choices = choices_that_matter(settlement_choices(now.game), [now, *earlier_standings])
+    later = night.went_on(table)  # the night went on after this game: its page adds it all up
+    games = [] if later is not None else night.night_games(table)
+    others = {game.pk: standings(game) for game in games if game.pk != table.pk}  # read once: choices, the night
+    same_kind = [others[game.pk] for game in games if game.pk in others and game.game == table.game]
+    choices = choices_that_matter(settlement_choices(now.game), [now, *same_kind])
+    to_add = night.games_to_add(games, device=device_key(request, create=False), user=request.user,
+                                tokens=recent_tokens(request)) if access.can_edit and later is None else []
+    add_form = NightGameForm(to_add) if access.can_edit and later is None else None
 
-    if request.method == "POST":
-        if not access.can_edit:
-            raise PermissionDenied(_("This is the view link: it cannot change the table."))
+    action = request.POST.get("action") if request.method == "POST" else None
+    if request.method == "POST" and not access.can_edit:
+        raise PermissionDenied(_("This is the view link: it cannot change the table."))
+    if action in ("add", "take_out"):
+        data = {**defaults(table, choices), **{k: v for k, v in request.POST.items() if v != ""}}
+        form = StakeForm(data, choices=choices)
+        if action == "add" and add_form is not None:
+            add_form = NightGameForm(to_add, request.POST)
+        done = _night_change(request, access, games, form, add_form)
+        if done is not None:
+            return done
+    elif request.method == "POST":
         form = StakeForm(request.POST, choices=choices)
         if form.is_valid():
             services.set_stake(table, form.cleaned_data["stake"], form.cleaned_data["currency"])
             messages.success(request, _("Saved as the table's stake."))
-            query = {k: v for k, v in request.POST.items() if k in form.fields}
-            return redirect(f"{reverse('settle', args=[token])}?{urlencode(query)}")
+            return _back(token, request.POST, form)
     else:
         submitted = any(name in request.GET for name in ("stake", "currency"))
         data = {**defaults(table, choices), **{k: v for k, v in request.GET.items() if v != ""}} \
@@ -258,11 +340,13 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
         result["decimals"] = decimals_for(settled_amounts(result), result["currency"])
         result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
                              or form.cleaned_data["currency"] != table.currency)
-        result["night"] = whole_night(table, form, result, now.deal_count, earlier, earlier_standings)
+        result["night"] = whole_night(table, form, result, now.deal_count, games, others)
 
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
-               "result": result, "earlier": earlier, "later": later_game(table),
+               "result": result, "others": [game for game in games if game.pk != table.pk],
+               "mixed": any(game.game != table.game for game in games), "later": later,
+               "add_form": add_form, "to_add": to_add, "recent_hours": night.RECENT_HOURS,
                "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
-    status = 200 if form.is_valid() or request.method == "GET" else 400
-    return render(request, template, context, status=status)
+    refused = request.method == "POST" and (not form.is_valid() or bool(add_form and add_form.errors))
+    return render(request, template, context, status=400 if refused else 200)

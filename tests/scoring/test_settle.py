@@ -13,7 +13,7 @@ from scoring import seating, services
 from scoring.models import Table
 from scoring.views.settle import parse_stake
 
-from .conftest import PLAYERS4, add_deals
+from .conftest import PLAYERS4, PLAYERS5, add_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -467,3 +467,243 @@ def test_a_closed_games_page_sends_to_the_whole_night_rather_than_adding_part_of
                          HTTP_HX_REQUEST="true").content.decode()
     assert "<!doctype" not in partial.lower() and 'id="night"' in partial
     assert "Game 1 ·\xa02 deals" in unescape(partial) and "Game 2 ·\xa01 deal" in unescape(partial)
+
+
+# -- the whole night over rematches and other games of the same night ------------------------------------------
+
+def burro(players: list[str], losers: list[str], **kwargs) -> Table:
+    """A Burro table at 1.00 EUR a letter, each hand lost by the next of ``losers``."""
+    table = services.create_table(game="burro", players=players, stake_minor=100, currency="EUR", **kwargs)
+    for loser in losers:
+        services.record_deal(table, {"loser": loser})
+    return table
+
+
+def own_payments(html: str) -> list[tuple[str, str, str]]:
+    """The payments of this game alone, above the night: (payer, payee, amount)."""
+    return night_payments(unescape(re.search(r'<section id="settle-result".*?</section>', html, re.S).group(0)))
+
+
+def each_row(night: str) -> dict[str, str]:
+    """Each player's whole night, by name, as the night's table shows it."""
+    return dict(re.findall(r'<th scope="row" class="fw-semibold">([^<]+)<span.*?</span></th>\s*<td[^>]*>([^<]+)</td>',
+                           night, re.S))
+
+
+def test_a_rematch_is_part_of_the_same_night_and_the_latest_games_settle_up_adds_it_up(client, db):
+    """Raj and Jess play Burro at 1.00 EUR a letter, then its rematch. Game 1: Jess loses a hand (B), Raj five
+    (B-U-R-R-O): Raj pays Jess 5 − 1 = 4 letters, 4.00. The rematch: Raj loses four hands, Jess five: Jess pays
+    Raj 5 − 4 = 1 letter, 1.00. Table by table they paid 4.00 one way and 1.00 back; the night, Raj −4 + 1 = −3
+    and Jess +4 − 1 = +3: one payment, Raj pays Jess 3.00."""
+    first = burro(["Raj", "Jess"], ["Jess", *["Raj"] * 5])
+    rematch = services.rematch(first)
+    for loser in ["Raj"] * 4 + ["Jess"] * 5:
+        services.record_deal(rematch, {"loser": loser})
+    assert own_payments(client.get(f"/t/{first.view_token}/settle/").content.decode()) == [("Raj", "Jess", "4.00 EUR")]
+
+    html = client.get(f"/t/{rematch.view_token}/settle/").content.decode()
+
+    assert own_payments(html) == [("Jess", "Raj", "1.00 EUR")]  # this game's own payments come first
+    night = night_of(html)
+    assert night_payments(night) == [("Raj", "Jess", "3.00 EUR")]
+    assert each_row(night) == {"Jess": "+3.00 EUR", "Raj": "−3.00 EUR"}
+    said = unescape(re.sub(r"<[^>]+>", "", night))
+    assert "Game 1\xa0+4.00 EUR ·\xa0This game\xa0−1.00 EUR" in said  # Jess's two games, the first first
+    assert "Game 1 ·\xa06 deals" in said and "This game ·\xa09 deals" in said
+    earlier = re.search(r'id="earlier-games">.*?</div>', html, re.S).group(0)
+    assert f'<a href="/t/{first.view_token}/settle/">Game 1: 6 deals' in earlier
+
+
+def test_a_rematched_games_settle_up_sends_to_the_latest_game_for_the_whole_night(client, db):
+    """The finished game's own page settles it alone and adds no partial night: it says a rematch followed and
+    links the rematch's settle-up (by its edit link for who came with the finished game's edit link)."""
+    first = burro(["Raj", "Jess"], ["Jess", *["Raj"] * 5])
+    rematch = services.rematch(first)
+    viewed = client.get(f"/t/{first.view_token}/settle/").content.decode()
+    assert 'id="night"' not in viewed and 'id="earlier-games"' not in viewed and 'id="add-game"' not in viewed
+    assert "A rematch followed this game, and the night went on" in viewed
+    assert f'<a href="/t/{rematch.view_token}/settle/">Settle the whole night</a>' in viewed
+    edited = client.get(f"/t/{first.edit_token}/settle/").content.decode()
+    assert f'<a href="/t/{rematch.edit_token}/settle/">Settle the whole night</a>' in edited
+
+
+def test_the_night_follows_rematches_and_changes_of_players_together_numbered_as_played(client, db):
+    """Tarot at 0.10 EUR a point, a plain Garde a deal (the taker +198, each defender −66). Game 1 (N, S, E, W):
+    N takes: N +198, S, E, W −66. Its rematch, game 2: N takes, then O joins (game 2 closes). Game 3 at five: N
+    takes alone, +264, the four others −66. The night: N 198 + 198 + 264 = +660 → +66.00; S, E and W −66 × 3
+    = −198 → −19.80 each; O −66 → −6.60."""
+    first = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR")
+    add_deals(first, 1)
+    table = services.rematch(first)
+    add_deals(table, 1)
+    second = seating.change_seats(table, PLAYERS5)
+    assert second is not None
+    add_deals(table, 1)
+    html = client.get(f"/t/{table.view_token}/settle/").content.decode()
+    night = night_of(html)
+    assert each_row(night) == {"N": "+66.00 EUR", "S": "−19.80 EUR", "E": "−19.80 EUR", "W": "−19.80 EUR",
+                               "O": "−6.60 EUR"}
+    assert night_payments(night) == [("E", "N", "19.80 EUR"), ("O", "N", "6.60 EUR"), ("S", "N", "19.80 EUR"),
+                                     ("W", "N", "19.80 EUR")]
+    links = re.findall(r'<a href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', html)
+    assert links == [(first.view_token, "1", "1"), (second.view_token, "2", "1")]
+    for game in (first, second):  # every earlier game's page sends to the latest one
+        assert f'<a href="/t/{table.view_token}/settle/">Settle the whole night</a>' in client.get(
+            f"/t/{game.view_token}/settle/").content.decode()
+
+
+# The tester's Spanish night: Paublillo, then Toruro, the same six friends, one settle-up at the end.
+SPANISH = ["Ana", "Bea", "Carlos", "Dani", "Elena", "Fran"]
+DOCE = {"bets": [{"team": "A", "stake": 3}, {"team": "B", "stake": 6}, {"team": "A", "stake": 9},
+                 {"team": "B", "stake": 12}], "tricks": "AA"}
+TORURO_NETS = {"total_0": "-1", "total_1": "5", "total_2": "-8", "total_3": "-2", "total_4": "2", "total_5": "4",
+               "lulos_0": "3"}
+
+
+def this_phone(client: Client) -> str:
+    """The session key the app knows ``client``'s phone by (``device_key``)."""
+    return client.session.session_key
+
+
+def spanish_night(device: str) -> tuple[Table, Table]:
+    """Paublillo at 1.00 EUR per losing player: team A (Ana, Carlos, Elena) wins the doce, each of team B pays one
+    stake: Bea −1, Dani −1, Fran −1, and Ana, Carlos, Elena +1. Toruro at 0.50 EUR a chip, its night entered from
+    paper (no chip in the pots; Ana's lulo of 3 still open, let off as the settle-up does unless asked): Ana −1,
+    Bea +5, Carlos −8, Dani −2, Elena +2, Fran +4 chips."""
+    paublillo = services.create_table(game="paublillo", players=SPANISH, stake_minor=100, currency="EUR",
+                                      device=device)
+    services.record_deal(paublillo, DOCE)
+    toruro = services.create_table(game="toruro", players=SPANISH, stake_minor=50, currency="EUR", device=device)
+    services.carry_over(toruro, TORURO_NETS)
+    return paublillo, toruro
+
+
+def test_another_game_of_tonight_is_added_and_the_fewest_payments_settle_the_whole_night(client, db):
+    """Table by table the night needs 3 + 4 = 7 payments: Paublillo Bea→Ana, Dani→Carlos, Fran→Elena 1.00 each;
+    Toruro at 0.50 a chip Ana −0.50, Bea +2.50, Carlos −4.00, Dani −1.00, Elena +1.00, Fran +2.00 (Dani pays
+    Elena 1.00, and Ana and Carlos pay Bea and Fran: 4). Added together: Ana +1.00 − 0.50 = +0.50, Bea −1.00 +
+    2.50 = +1.50, Carlos +1.00 − 4.00 = −3.00, Dani −1.00 − 1.00 = −2.00, Elena +1.00 + 1.00 = +2.00, Fran
+    −1.00 + 2.00 = +1.00, summing to 0. Dani's −2.00 is Elena's +2.00, and Carlos's −3.00 is Ana's +0.50, Bea's
+    +1.50 and Fran's +1.00: 6 players in 2 groups that each sum to 0, 6 − 2 = 4 payments (Carlos→Elena 2.00,
+    Carlos→Fran 1.00, Dani→Bea 1.50, Dani→Ana 0.50 would be 4 too; the settlement takes the groups it finds first). Each game counts at its own stake (a chip and a
+    losing player are not the same unit), and every phone's settle-up of either game shows the same night."""
+    paublillo, toruro = spanish_night(this_phone(client))
+    assert len(payments(client.get(f"/t/{paublillo.view_token}/settle/").content.decode())) == 3
+    alone = client.get(f"/t/{toruro.edit_token}/settle/").content.decode()
+    assert len(payments(alone)) == 4 and 'id="night"' not in alone
+    assert re.search(rf'<input [^>]*name="game" value="{paublillo.pk}"', alone)  # offered to add
+
+    response = client.post(f"/t/{toruro.edit_token}/settle/", {"action": "add", "game": paublillo.pk,
+                                                               "stake": "0,50", "currency": "EUR"})
+
+    assert response.status_code == 302 and response["Location"].startswith(f"/t/{toruro.edit_token}/settle/?")
+    expected = [("Carlos", "Ana", "0.50 EUR"), ("Carlos", "Bea", "1.50 EUR"), ("Carlos", "Fran", "1.00 EUR"),
+                ("Dani", "Elena", "2.00 EUR")]
+    rows = {"Ana": "+0.50 EUR", "Bea": "+1.50 EUR", "Carlos": "−3.00 EUR", "Dani": "−2.00 EUR", "Elena": "+2.00 EUR",
+            "Fran": "+1.00 EUR"}
+    for token in (toruro.view_token, paublillo.view_token):  # another phone, either game's view link
+        night = night_of(Client().get(f"/t/{token}/settle/").content.decode())
+        assert night_payments(night) == expected and each_row(night) == rows
+        assert "Game 1 ·\xa0Paublillo ·\xa01 deal" in night or "This game ·\xa0Paublillo ·\xa01 deal" in night
+    night = night_of(client.get(f"/t/{toruro.view_token}/settle/").content.decode())
+    assert "Game 1 (Paublillo) is another game: it counts at its own stake, 1.00 EUR per losing player." in night
+    assert "Game 1\xa0+1.00 EUR ·\xa0This game\xa0−0.50 EUR" in unescape(re.sub(r"<[^>]+>", "", night))  # Ana
+
+
+def test_a_player_of_one_game_only_has_that_games_balance_in_the_night(client, db):
+    """Tarot at 0.10 EUR a point (N, S, E, W): E takes a Garde, 2 bouts, 49: E +198 → +19.80, N, S, W −66 →
+    −6.60. Burro at 1.00 EUR a letter (N, S, Zoe): Zoe loses a hand, N five: S, with no letter, wins; N pays 5,
+    Zoe 1: S +6.00. The night: E +19.80 (Tarot only); N −6.60 − 5.00 = −11.60; S −6.60 + 6.00 = −0.60;
+    W −6.60 (Tarot only); Zoe −1.00 (Burro only): 19.80 − 11.60 − 0.60 − 6.60 − 1.00 = 0."""
+    device = this_phone(client)
+    tarot = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR", device=device)
+    services.record_deal(tarot, {"taker": "E", "contract": "garde", "bouts": 2, "points": 49})
+    game = burro(["N", "S", "Zoe"], ["Zoe", *["N"] * 5], device=device)
+    assert client.post(f"/t/{game.edit_token}/settle/", {"action": "add", "game": tarot.pk}).status_code == 302
+    night = night_of(client.get(f"/t/{game.view_token}/settle/").content.decode())
+    assert each_row(night) == {"N": "−11.60 EUR", "S": "−0.60 EUR", "Zoe": "−1.00 EUR", "E": "+19.80 EUR",
+                               "W": "−6.60 EUR"}
+    said = unescape(re.sub(r"<[^>]+>", "", night))
+    assert "Zoe\xa0" not in said and "This game\xa0−1.00 EUR" in said and "Game 1\xa0+19.80 EUR" in said
+
+
+def test_a_game_added_to_the_night_can_be_taken_out_again_on_any_phone_of_the_table(client, db):
+    """Taken out, each game's settle-up is its own again, on every phone; both histories say when it was added
+    and taken out, with the other game's view link (never in a table file)."""
+    paublillo, toruro = spanish_night(this_phone(client))
+    client.post(f"/t/{toruro.edit_token}/settle/", {"action": "add", "game": paublillo.pk})
+    other_phone = Client()
+    page = other_phone.get(f"/t/{paublillo.edit_token}/settle/").content.decode()
+    assert re.search(rf'name="game" value="{toruro.pk}">.*?Take it out of tonight', page, re.S)
+
+    response = other_phone.post(f"/t/{paublillo.edit_token}/settle/", {"action": "take_out", "game": toruro.pk})
+
+    assert response.status_code == 302
+    for table in (toruro, paublillo):
+        assert 'id="night"' not in client.get(f"/t/{table.view_token}/settle/").content.decode()
+    history = client.get(f"/t/{paublillo.view_token}/history/").content.decode()
+    assert "Added to tonight's settle-up" in history and "Taken out of tonight's settle-up" in history
+    assert f'<a href="/t/{toruro.view_token}/" class="night-link">Toruro</a>' in history
+    again = other_phone.post(f"/t/{paublillo.edit_token}/settle/", {"action": "take_out", "game": toruro.pk})
+    assert again.status_code == 302  # the same tap sent twice: nothing more changes
+    assert toruro.changes.filter(kind="night").count() == 2
+    assert toruro.view_token not in client.get(f"/t/{paublillo.view_token}/export.json").content.decode()
+
+
+def test_only_this_phones_games_of_tonight_sharing_a_player_are_offered(client, db):
+    """Offered: a game this phone started, or whose edit link it opened, in the last 12 hours, with a player of
+    the night (whatever the capitals). Not offered: another phone's game, one over 12 hours old, one with none
+    of these players, one a rematch followed (its rematch is offered: it brings it along)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    device = this_phone(client)
+    table = burro(["Raj", "Jess"], [], device=device)
+    mine = burro(["JESS", "Tom"], [], device=device)
+    opened = burro(["Raj", "Ann"], [])  # started on another phone, its edit link opened here
+    client.get(f"/t/{opened.edit_token}/")
+    others = burro(["Raj", "Jess"], [])  # another phone's, never opened here
+    strangers = burro(["Kim", "Lee"], [], device=device)
+    yesterday = burro(["Raj", "Jess"], [], device=device)
+    Table.objects.filter(pk=yesterday.pk).update(updated=timezone.now() - timedelta(hours=13))
+    finished = burro(["Raj", "Jess"], [], device=device)
+    followed = services.rematch(finished, device=device)
+    offered = client.get(f"/t/{table.edit_token}/settle/").context["to_add"]
+    assert {game.pk for game in offered} == {mine.pk, opened.pk, followed.pk}
+    assert others.pk and strangers.pk  # made, and not offered
+    assert client.get(f"/t/{table.view_token}/settle/").context["add_form"] is None  # the view link adds nothing
+
+
+def test_a_game_that_cannot_be_added_is_refused_beside_the_field(client, db):
+    """No game chosen, a game not offered (another phone's, or a key sent by hand), a view link: a message beside
+    the choice (400, or 403 for the view link), and nothing is linked."""
+    paublillo, toruro = spanish_night(this_phone(client))
+    stranger = services.create_table(game="paublillo", players=SPANISH)
+    url = f"/t/{toruro.edit_token}/settle/"
+    for sent, said in (({}, "Choose the game to add."),
+                       ({"game": stranger.pk}, "That game cannot be added: choose one of the games listed."),
+                       ({"game": "x"}, "That game cannot be added: choose one of the games listed.")):
+        response = client.post(url, {"action": "add", "stake": "0,50", "currency": "EUR", **sent})
+        html = response.content.decode()
+        assert response.status_code == 400, sent
+        assert re.search(r'<div class="invalid-feedback d-block" id="id_game_error">' + re.escape(said), html)
+        assert '<details open>' in html and 'value="0,50"' in html  # the stake typed is kept
+    assert client.post(f"/t/{toruro.view_token}/settle/", {"action": "add", "game": paublillo.pk}).status_code == 403
+    assert not toruro.night_with.exists()
+
+
+def test_a_game_of_another_kind_without_a_stake_or_in_other_money_is_said_and_left_out(client, db):
+    """A chip is not a losing player: another kind of game counts only at its own saved stake. Without one, or
+    saved in rounds of beer while the night is paid in euros, it cannot be added to this money: the night says
+    so, and adds up the rest (here Toruro alone at 0.50 a chip: its own four payments)."""
+    paublillo, toruro = spanish_night(this_phone(client))
+    client.post(f"/t/{toruro.edit_token}/settle/", {"action": "add", "game": paublillo.pk})
+    Table.objects.filter(pk=paublillo.pk).update(stake_minor=0)
+    night = night_of(client.get(f"/t/{toruro.view_token}/settle/").content.decode())
+    assert "Game 1 (Paublillo) has no stake saved, so it is not counted: give it one on its own settle-up page." \
+        in night
+    assert len(night_payments(night)) == 4 and each_row(night)["Carlos"] == "−4.00 EUR"
+    Table.objects.filter(pk=paublillo.pk).update(stake_minor=100, currency="🍺")
+    night = night_of(client.get(f"/t/{toruro.view_token}/settle/").content.decode())
+    assert "Game 1 (Paublillo) is settled in 🍺, so it is not counted here: settle it on its own page." in night
