@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.db import connection
 from django.test import Client
 
 from referee.game import get_game
-from scoring import services
+from scoring import night, services
 from scoring.models import Deal, DealRevision, Table
 
 from .conftest import PLAYERS4, plain_deal
@@ -147,3 +149,41 @@ def test_the_same_deal_sent_twice_at_once_is_recorded_once():
         assert_answered(results)
         assert Deal.objects.filter(table=table).count() == 2
         assert_cache_is_a_replay(table)
+
+
+def same_phone(key: str) -> Client:
+    """A client of the phone known by the session ``key`` (each thread has its own)."""
+    phone = Client()
+    phone.cookies[settings.SESSION_COOKIE_NAME] = key
+    return phone
+
+
+def test_two_phones_adding_the_same_game_to_the_night_at_once_link_it_once():
+    """Two phones of the same table add the same other game of tonight at the same moment (or one phone sends the
+    tap twice): the rows are locked, so the game is linked once and each history says it once; both are answered
+    with the page (one "added", one "already in")."""
+    for _round in range(ROUNDS):
+        device = Client().session.session_key
+        table = services.create_table(game="tarot", players=PLAYERS4, device=device)
+        other = services.create_table(game="burro", players=["N", "S"], device=device)
+        path, add = f"/t/{table.edit_token}/settle/", {"action": "add", "game": other.pk}
+        assert_answered(at_once(partial(same_phone(device).post, path, add),
+                                partial(same_phone(device).post, path, add)))
+        assert list(table.night_with.values_list("pk", flat=True)) == [other.pk]
+        assert table.changes.filter(kind="night").count() == other.changes.filter(kind="night").count() == 1
+
+
+def test_a_game_added_and_taken_out_of_the_night_at_once_ends_one_way_or_the_other():
+    """One phone takes a game out of the night while another adds a third: never a 500, and each history says
+    what was done, in the order it was done."""
+    for _round in range(ROUNDS):
+        device = Client().session.session_key
+        table = services.create_table(game="tarot", players=PLAYERS4, device=device)
+        added = services.create_table(game="burro", players=["N", "S"], device=device)
+        third = services.create_table(game="burro", players=["E", "W"], device=device)
+        night.add_to_night(table, added)
+        path = f"/t/{table.edit_token}/settle/"
+        assert_answered(at_once(partial(same_phone(device).post, path, {"action": "take_out", "game": added.pk}),
+                                partial(same_phone(device).post, path, {"action": "add", "game": third.pk})))
+        assert not added.night_with.exists() and list(third.night_with.values_list("pk", flat=True)) == [table.pk]
+        assert [c.details["added"] for c in added.changes.filter(kind="night").order_by("pk")] == [True, False]

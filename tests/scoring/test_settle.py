@@ -585,7 +585,8 @@ def test_another_game_of_tonight_is_added_and_the_fewest_payments_settle_the_who
     2.50 = +1.50, Carlos +1.00 − 4.00 = −3.00, Dani −1.00 − 1.00 = −2.00, Elena +1.00 + 1.00 = +2.00, Fran
     −1.00 + 2.00 = +1.00, summing to 0. Dani's −2.00 is Elena's +2.00, and Carlos's −3.00 is Ana's +0.50, Bea's
     +1.50 and Fran's +1.00: 6 players in 2 groups that each sum to 0, 6 − 2 = 4 payments (Carlos→Elena 2.00,
-    Carlos→Fran 1.00, Dani→Bea 1.50, Dani→Ana 0.50 would be 4 too; the settlement takes the groups it finds first). Each game counts at its own stake (a chip and a
+    Carlos→Fran 1.00, Dani→Bea 1.50, Dani→Ana 0.50 would be 4 too; the settlement takes the groups it finds
+    first). Each game counts at its own stake (a chip and a
     losing player are not the same unit), and every phone's settle-up of either game shows the same night."""
     paublillo, toruro = spanish_night(this_phone(client))
     assert len(payments(client.get(f"/t/{paublillo.view_token}/settle/").content.decode())) == 3
