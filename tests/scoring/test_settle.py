@@ -606,7 +606,9 @@ def test_another_game_of_tonight_is_added_and_the_fewest_payments_settle_the_who
         night = night_of(Client().get(f"/t/{token}/settle/").content.decode())
         assert night_payments(night) == expected and each_row(night) == rows
         assert "Game 1 ·\xa0Paublillo ·\xa01 deal" in night or "This game ·\xa0Paublillo ·\xa01 deal" in night
-    night = night_of(client.get(f"/t/{toruro.view_token}/settle/").content.decode())
+    html = client.get(f"/t/{toruro.view_token}/settle/").content.decode()
+    assert "The whole night: 4 payments settle every game at once ↓" in html  # before this game's own payments
+    night = night_of(html)
     assert "Game 1 (Paublillo) is another game: it counts at its own stake, 1.00 EUR per losing player." in night
     assert "Game 1\xa0+1.00 EUR ·\xa0This game\xa0−0.50 EUR" in unescape(re.sub(r"<[^>]+>", "", night))  # Ana
 
