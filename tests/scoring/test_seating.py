@@ -63,7 +63,7 @@ def test_the_settle_up_after_a_change_of_players_leads_to_each_earlier_game(clie
     assert first is not None and second is not None
     html = client.get(f"/t/{tarot4.edit_token}/settle/").content.decode()
     earlier = re.search(r'<div class="alert alert-info py-2" id="earlier-games">.*?</div>', html, re.S).group(0)
-    links = re.findall(r'<a href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', earlier)
+    links = re.findall(r'<a class="alert-link" href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', earlier)
     assert links == [(first.view_token, "1", "3"), (second.view_token, "2", "1")]  # numbered as the night went
     assert "·&nbsp;N, S, E, W, O</li>" in earlier and "·&nbsp;N, S, E, W</li>" in earlier  # told apart by their players
     assert 'id="earlier-games"' not in client.get(f"/t/{first.view_token}/settle/").content.decode()

@@ -462,7 +462,7 @@ def test_a_closed_games_page_sends_to_the_whole_night_rather_than_adding_part_of
     add_deals(table, 1)
     closed = client.get(f"/t/{second.view_token}/settle/").content.decode()
     assert 'id="night"' not in closed and 'id="later-game"' in closed
-    assert f'<a href="/t/{table.view_token}/settle/">Settle the whole night</a>' in closed
+    assert f'<a class="alert-link tap-link" href="/t/{table.view_token}/settle/">Settle the whole night</a>' in closed
     partial = client.get(f"/t/{table.view_token}/settle/", {"stake": "0.10", "currency": "EUR"},
                          HTTP_HX_REQUEST="true").content.decode()
     assert "<!doctype" not in partial.lower() and 'id="night"' in partial
@@ -511,7 +511,7 @@ def test_a_rematch_is_part_of_the_same_night_and_the_latest_games_settle_up_adds
     assert "Game 1\xa0+4.00 EUR ·\xa0This game\xa0−1.00 EUR" in said  # Jess's two games, the first first
     assert "Game 1 ·\xa06 deals" in said and "This game ·\xa09 deals" in said
     earlier = re.search(r'id="earlier-games">.*?</div>', html, re.S).group(0)
-    assert f'<a href="/t/{first.view_token}/settle/">Game 1: 6 deals' in earlier
+    assert f'<a class="alert-link" href="/t/{first.view_token}/settle/">Game 1: 6 deals' in earlier
 
 
 def test_a_rematched_games_settle_up_sends_to_the_latest_game_for_the_whole_night(client, db):
@@ -522,9 +522,9 @@ def test_a_rematched_games_settle_up_sends_to_the_latest_game_for_the_whole_nigh
     viewed = client.get(f"/t/{first.view_token}/settle/").content.decode()
     assert 'id="night"' not in viewed and 'id="earlier-games"' not in viewed and 'id="add-game"' not in viewed
     assert "A rematch followed this game, and the night went on" in viewed
-    assert f'<a href="/t/{rematch.view_token}/settle/">Settle the whole night</a>' in viewed
+    assert f'<a class="alert-link tap-link" href="/t/{rematch.view_token}/settle/">Settle the whole night</a>' in viewed
     edited = client.get(f"/t/{first.edit_token}/settle/").content.decode()
-    assert f'<a href="/t/{rematch.edit_token}/settle/">Settle the whole night</a>' in edited
+    assert f'<a class="alert-link tap-link" href="/t/{rematch.edit_token}/settle/">Settle the whole night</a>' in edited
 
 
 def test_the_night_follows_rematches_and_changes_of_players_together_numbered_as_played(client, db):
@@ -545,11 +545,11 @@ def test_the_night_follows_rematches_and_changes_of_players_together_numbered_as
                                "O": "−6.60 EUR"}
     assert night_payments(night) == [("E", "N", "19.80 EUR"), ("O", "N", "6.60 EUR"), ("S", "N", "19.80 EUR"),
                                      ("W", "N", "19.80 EUR")]
-    links = re.findall(r'<a href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', html)
+    links = re.findall(r'<a class="alert-link" href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', html)
     assert links == [(first.view_token, "1", "1"), (second.view_token, "2", "1")]
     for game in (first, second):  # every earlier game's page sends to the latest one
-        assert f'<a href="/t/{table.view_token}/settle/">Settle the whole night</a>' in client.get(
-            f"/t/{game.view_token}/settle/").content.decode()
+        page = client.get(f"/t/{game.view_token}/settle/").content.decode()
+        assert f'<a class="alert-link tap-link" href="/t/{table.view_token}/settle/">Settle the whole night</a>' in page
 
 
 # The tester's Spanish night: Paublillo, then Toruro, the same six friends, one settle-up at the end.
@@ -646,7 +646,7 @@ def test_a_game_added_to_the_night_can_be_taken_out_again_on_any_phone_of_the_ta
         assert 'id="night"' not in client.get(f"/t/{table.view_token}/settle/").content.decode()
     history = client.get(f"/t/{paublillo.view_token}/history/").content.decode()
     assert "Added to tonight's settle-up" in history and "Taken out of tonight's settle-up" in history
-    assert f'<a href="/t/{toruro.view_token}/" class="night-link">Toruro</a>' in history
+    assert f'<a href="/t/{toruro.view_token}/" class="night-link tap-link">Toruro</a>' in history
     again = other_phone.post(f"/t/{paublillo.edit_token}/settle/", {"action": "take_out", "game": toruro.pk})
     assert again.status_code == 302  # the same tap sent twice: nothing more changes
     assert toruro.changes.filter(kind="night").count() == 2
