@@ -28,6 +28,7 @@ from referee.game import Game, InvalidRecord, TableSpec, get_game
 from scoring import services
 from scoring.access import TOKEN_SHAPE
 from scoring.models import Deal, Seat, Table, TableChange
+from scoring.night import night_games
 
 STALE = gettext_lazy("The players changed meanwhile (on another phone, or this change was sent twice): check them "
                      "and try again.")
@@ -185,7 +186,7 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
             raise PlayersChanged
         after, seats = _what_changes(table, game, st, names)
         played = seats.deals
-        number = len(earlier_games(table)) + 1 if seats.closes else 0  # the closing game's, in the night
+        number = _number_in_the_night(table) if seats.closes else 0  # the closing game's
         closed = _close_game_so_far(table) if seats.closes else None
         Seat.objects.filter(table=table).delete()
         Seat.objects.bulk_create(Seat(table=table, player=services._player_named(name, device or table.owner_device,
@@ -206,6 +207,13 @@ def change_seats(table: Table, names: Sequence[str], *, seen: Sequence[str] | No
                                             **({"game": number, "earlier_edit": closed.edit_token} if closed else {})})
         services._renew(table)
     return closed
+
+
+def _number_in_the_night(table: Table) -> int:
+    """The game under way at ``table``'s number in its night (:func:`scoring.night.night_games`: a rematch or a
+    game added by hand before it counts too), as the settle-up numbers it."""
+    return next((game.number for game in night_games(table) if game.pk == table.pk),  # type: ignore[attr-defined]
+                len(earlier_games(table)) + 1)
 
 
 def _close_game_so_far(table: Table) -> Table:

@@ -547,6 +547,7 @@ def test_the_night_follows_rematches_and_changes_of_players_together_numbered_as
                                      ("W", "N", "19.80 EUR")]
     links = re.findall(r'<a class="alert-link" href="/t/([^/]+)/settle/">Game (\d): (\d+) deals?', html)
     assert links == [(first.view_token, "1", "1"), (second.view_token, "2", "1")]
+    assert "Game 2 closed when the players changed (1 deal) →" in client.get(f"/t/{table.view_token}/").content.decode()
     for game in (first, second):  # every earlier game's page sends to the latest one
         page = client.get(f"/t/{game.view_token}/settle/").content.decode()
         assert f'<a class="alert-link tap-link" href="/t/{table.view_token}/settle/">Settle the whole night</a>' in page
