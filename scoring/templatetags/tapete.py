@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 from referee.game import get_game
 from referee.text import signed as signed_number
 from scoring.forms import message_id, message_ids
-from scoring.money import money_text
+from scoring.money import is_currency, money_text
 from scoring.services import translate
 
 register = template.Library()
@@ -170,6 +170,29 @@ def settled_money(minor: Any, currency: str, decimals: Any, signed: bool = False
         return money_text(amount, currency, signed=signed, decimals=int(decimals))
     except (TypeError, ValueError):
         return money_text(amount, currency, signed=signed)
+
+
+@register.filter
+def money_word(currency: str) -> str:
+    """The heading over a settlement's amounts: "Money" in a currency, else what is paid ("🍺", "chips")."""
+    return gettext("Money") if is_currency(currency) else currency
+
+
+@register.simple_tag
+def payments_text(heading: str, transfers: Any, currency: str, decimals: Any, link: str = "") -> str:
+    """Who pays whom as plain lines, to copy or share (a message to the friends who went home):
+
+    >>> print(payments_text("Friday · Who pays whom", [("Bea", "Ana", 150), ("Dan", "Ana", 50)], "EUR", 2, "https://t/x"))
+    Friday · Who pays whom
+    Bea pays Ana 1.50 EUR
+    Dan pays Ana 0.50 EUR
+    https://t/x
+    """
+    lines = [str(heading)] + [
+        gettext("%(payer)s pays %(payee)s %(amount)s") % {
+            "payer": payer, "payee": payee, "amount": settled_money(amount, currency, decimals)}
+        for payer, payee, amount in transfers]
+    return "\n".join([*lines, link] if link else lines)
 
 
 @register.filter

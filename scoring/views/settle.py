@@ -33,7 +33,7 @@ from scoring.forms import CURRENCY_MESSAGE, SegmentedButtons, currency_name, par
 from scoring.limits import limited
 from scoring.models import Table
 from scoring.money import amount_text, decimals_for, money_text
-from scoring.services import standings, translate
+from scoring.services import Standings, standings, translate
 from scoring.templatetags.tapete import signed
 
 logger = logging.getLogger(__name__)
@@ -288,6 +288,18 @@ def _night_change(request: HttpRequest, access: Any, games: list[Table], form: S
     return _back(access.token, request.POST, form)
 
 
+def shared_payments(request: HttpRequest, table: Table, now: Standings) -> dict[str, str]:
+    """What the payments are shared with: a heading, and this settle-up by the view link at the stake on the page
+    (never the edit link, whichever link the phone came with)."""
+    title = table.name or translate(now.game.name)
+    query = request.GET.urlencode() if request.method == "GET" else urlencode(
+        {k: v for k, v in request.POST.items() if k in ("stake", "currency")})
+    return {"payments_heading": f"{title} · {_('Who pays whom')}",
+            "night_heading": f"{title} · {_('The whole night')}",
+            "shared_link": request.build_absolute_uri(reverse("settle", args=[table.view_token])
+                                                      + (f"?{query}" if query else ""))}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @limited("write")
 def settle(request: HttpRequest, token: str) -> HttpResponse:
@@ -346,7 +358,8 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                "result": result, "others": [game for game in games if game.pk != table.pk],
                "mixed": any(game.game != table.game for game in games), "later": later,
                "add_form": add_form, "to_add": to_add, "recent_hours": night.RECENT_HOURS,
-               "unit": now.game.paid_per(**form.game_choices())}  # the choices read even if the stake is not
+               "unit": now.game.paid_per(**form.game_choices()),  # the choices read even if the stake is not
+               **shared_payments(request, table, now)}
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     refused = request.method == "POST" and (not form.is_valid() or bool(add_form and add_form.errors))
     return render(request, template, context, status=400 if refused else 200)

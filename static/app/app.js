@@ -45,20 +45,25 @@
     });
   });
 
-  // The phone's share sheet (Web Share API) for <button data-share="https://…" data-share-title="…" hidden>:
+  // The phone's share sheet (Web Share API) for <button data-share="https://…" data-share-title="…" hidden> (with
+  // data-share-text, that text, which ends with the link):
   // shown only where the browser has one; the copy button beside it stays as the fallback.
-  if (navigator.share) {
-    document.querySelectorAll("[data-share]").forEach(function (el) { el.hidden = false; });
+  function revealShares(root) {
+    if (navigator.share) root.querySelectorAll("[data-share]").forEach(function (el) { el.hidden = false; });
   }
+  revealShares(document);
+  document.addEventListener("htmx:load", function (event) { revealShares(event.detail.elt); });  // a settle-up redone
   document.addEventListener("click", function (event) {
     var el = event.target.closest("[data-share]");
     if (!el || !navigator.share) return;
     event.preventDefault();
     var url = el.getAttribute("data-share");
-    navigator.share({ title: el.getAttribute("data-share-title") || document.title, url: url })
+    var text = el.getAttribute("data-share-text");  // the payments of a settle-up, said in full
+    navigator.share(text ? { title: el.getAttribute("data-share-title") || document.title, text: text }
+                         : { title: el.getAttribute("data-share-title") || document.title, url: url })
       .catch(function (error) {
         if (error && error.name === "AbortError") return; // the person closed the sheet
-        copy(url);
+        copy(text || url);
       });
   });
 

@@ -61,6 +61,36 @@ def test_settle_with_the_tables_stake(client, table):
     assert "This is the table's stake." in html
 
 
+def test_the_payments_are_copied_as_plain_lines_with_the_view_link_never_the_edit_link(client, table):
+    """For the friends who went home (a tester: no way to share the result): the payments as lines to copy or
+    share, ending with this settle-up by the view link at the stake on the page."""
+    html = unescape(client.get(reverse("settle", args=[table.edit_token]),
+                               {"stake": "0.20", "currency": "EUR"}).content.decode())
+    said = re.search(r'data-copy="([^"]*)"', html).group(1)
+    # 20 cents a point: Bea −198 → 39.60 to Carl; Dani −198 → 34.00 to Ana (Ana +170) and 5.60 to Carl.
+    assert said == ("Friday · Who pays whom\nBea pays Carl 39.60 EUR\nDani pays Ana 34.00 EUR\n"
+                    "Dani pays Carl 5.60 EUR\n"
+                    f"http://testserver/t/{table.view_token}/settle/?stake=0.20&currency=EUR")
+    assert table.edit_token not in said
+
+
+def test_the_view_link_at_another_stake_says_it_is_not_the_tables(client, table):
+    """A watcher's settle-up at a stake typed or sent in its link: the amounts are right for that stake, and the
+    page says the table's own (a tester read 191.20 EUR, at twice the table's 0.10, with nothing saying so)."""
+    html = client.get(reverse("settle", args=[table.view_token]), {"stake": "0,2", "currency": "EUR"}).content.decode()
+    assert "Worked out at 0.20 EUR: the table's own stake is 0.10 EUR." in html
+    assert 'id="not-the-table-stake"' not in client.get(reverse("settle", args=[table.view_token])).content.decode()
+    Table.objects.filter(pk=table.pk).update(stake_minor=0)
+    html = client.get(reverse("settle", args=[table.view_token]), {"stake": "0,2", "currency": "EUR"}).content.decode()
+    assert "Worked out at 0.20 EUR: the table has no stake of its own." in html
+
+
+def test_rounds_of_beer_are_headed_as_what_is_paid_not_money(client, table):
+    html = client.get(reverse("settle", args=[table.view_token]), {"stake": "1", "currency": "🍺"}).content.decode()
+    assert '<th scope="col" class="text-end">🍺</th>' in html and ">Money</th>" not in html
+    assert ">Money</th>" in client.get(reverse("settle", args=[table.view_token])).content.decode()
+
+
 @pytest.mark.parametrize(("language", "shown"), [("en", "0.10"), ("es", "0,10"), ("fr", "0,10")])
 def test_the_tables_stake_is_written_as_the_reader_writes_money(client, table, language, shown):
     html = client.get(reverse("settle", args=[table.edit_token]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
