@@ -6,7 +6,8 @@ its own record form, ``record_template`` instead of the generic one (with ``r`` 
 template folds away from the first load (``folds``) is drawn when opened: the page with ``?<name>=1`` draws it
 open, and an htmx request for it is answered with its partial alone. Before a change of players closes a game, the
 players page says its ``closing_notes`` under the standings it closes on. The score sheet and the big screen write
-beside a deal what the game's paper sheet writes there (``deal_mark``: who played what, by their score).
+beside a deal what the game's paper sheet writes there (``deal_marks``: who played what, and who with, by their
+scores).
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DealMark:
-    """What a game's paper sheet writes beside one deal's scores, in the game's words and the reader's language:
-    the side it goes by (its column on the sheet), a few letters there, and the same said whole, as the big screen
-    says it and a screen reader reads the letters."""
+    """What a game's paper sheet writes beside one side's score in a deal, in the game's words and the reader's
+    language: the side it goes by (its column on the sheet), a few letters or a sign there, and the same said
+    whole, as the big screen says it and a screen reader reads the letters."""
 
     side: int
     mark: str
@@ -68,13 +69,16 @@ class Presenter:
         ``deal`` (then the state before it)."""
         return {}
 
-    def deal_mark(self, spec: TableSpec[Any], record: Mapping[str, Any], outcome: Mapping[str, Any]) -> DealMark | None:
+    def deal_marks(self, spec: TableSpec[Any], record: Mapping[str, Any],
+                   outcome: Mapping[str, Any]) -> Sequence[DealMark]:
         """What the game's paper sheet writes beside a deal's scores, from the deal's stored record and outcome (a
-        void deal is never asked): nothing by default."""
-        return None
+        void deal is never asked), at most one mark a side, the main one first (the big screen says them in this
+        order): nothing by default."""
+        return ()
 
-    def marks_legend(self) -> str:
-        """What the letters of :meth:`deal_mark` stand for, said once under the sheet: nothing by default."""
+    def marks_legend(self, spec: TableSpec[Any]) -> str:
+        """What the letters of :meth:`deal_marks` stand for at this table, said once under the sheet: nothing by
+        default."""
         return ""
 
     def closing_notes(self, standings: Standings) -> Sequence[str]:

@@ -62,12 +62,21 @@ CHELEM_LINES: dict[str, Text] = {
     "announced_failed": _("Chelem announced and failed: −200"),
     "defence": _("Chelem by the defence: each defender +200, so −200"),
 }
-EACH_LINE = _("→ %(unit)s each; %(attack)s")
-# At five players the taker's share is said (RULINGS.md: 2 units with the partner's 1, 4 when he plays alone), so
-# that a taker's −112 beside "−28 each" is not a riddle; a negative unit in brackets: "4 × (−28) = −112".
+# Who pays and who gets what, the same way whether the contract is made or not: each defender's score first (what
+# the defenders pay on a made contract, what they are paid on a fall), then the attack's (RULINGS.md, "Marks"). At
+# five players the taker's share is said (2 units with the partner's 1, 4 when he plays alone), so that a taker's
+# −56 beside a defender's +28 is not a riddle.
+EACH_LINE = _("→ Each defender %(defender)s; taker %(taker)s %(score)s")
 EACH_WITH_PARTNER_LINE = _(
-    "→ %(unit)s each; %(taker)s 2 × %(factor)s = %(score)s, %(partner)s %(partner_score)s")
-EACH_ALONE_LINE = _("→ %(unit)s each; %(taker)s alone: 4 × %(factor)s = %(score)s")
+    "→ Each defender %(defender)s; taker %(taker)s %(score)s (2 × %(unit)s), partner %(partner)s %(partner_score)s")
+EACH_ALONE_LINE = _("→ Each defender %(defender)s; taker %(taker)s %(score)s (4 × %(unit)s, no partner)")
+# The last lines deals were stored with before they said who pays ("→ −28 each" read as each defender losing 28 on
+# a fall): marked so that their translations stay in the catalogue, as those deals' breakdowns still read them.
+STORED_EACH_LINES: tuple[Text, ...] = (
+    _("→ %(unit)s each; %(attack)s"),
+    _("→ %(unit)s each; %(taker)s 2 × %(factor)s = %(score)s, %(partner)s %(partner_score)s"),
+    _("→ %(unit)s each; %(taker)s alone: 4 × %(factor)s = %(score)s"),
+)
 MISERE_LINE = _("Misère: %(player)s %(gain)s, each other player −%(each)s")
 
 
@@ -156,18 +165,25 @@ def fixed_line(template: str) -> Text:
 @lru_cache(maxsize=4096)
 def each_line(unit: int, taker: str, taker_score: int, partner: str | None = None, partner_score: int = 0,
               five: bool = False) -> Text:
-    """``→ 106 each; E +318``; at five players with the taker's share said, with a partner or alone.
+    """Who pays and who gets what, from the attack's ``unit`` (positive when the defenders pay): each defender's
+    score, then the taker's (and at five players the partner's, or the taker's share when he plays alone).
 
-    >>> str(each_line(60, "A", 120, "C", 60, five=True)), str(each_line(-28, "A", -112, five=True))
-    ('→ 60 each; A 2 × 60 = +120, C +60', '→ −28 each; A alone: 4 × (−28) = −112')
+    >>> str(each_line(106, "E", 318)), str(each_line(-42, "S", -126))
+    ('→ Each defender −106; taker E +318', '→ Each defender +42; taker S −126')
+    >>> str(each_line(60, "A", 120, "C", 60, five=True))
+    '→ Each defender −60; taker A +120 (2 × 60), partner C +60'
+    >>> str(each_line(-28, "A", -56, "C", -28, five=True))
+    '→ Each defender +28; taker A −56 (2 × 28), partner C −28'
+    >>> str(each_line(-28, "A", -112, five=True))
+    '→ Each defender +28; taker A −112 (4 × 28, no partner)'
     """
+    said = {"defender": signed(-unit), "taker": taker, "score": signed(taker_score)}
     if not five:
-        return Text(EACH_LINE.template, {"unit": number(unit), "attack": f"{taker} {signed(taker_score)}"})
-    said = {"unit": number(unit), "taker": taker, "factor": number(unit) if unit >= 0 else f"({number(unit)})",
-            "score": signed(taker_score)}
+        return Text(EACH_LINE.template, said)
     if partner is None:
-        return Text(EACH_ALONE_LINE.template, said)
-    return Text(EACH_WITH_PARTNER_LINE.template, {**said, "partner": partner, "partner_score": signed(partner_score)})
+        return Text(EACH_ALONE_LINE.template, {**said, "unit": abs(unit)})
+    return Text(EACH_WITH_PARTNER_LINE.template, {**said, "unit": abs(unit), "partner": partner,
+                                                  "partner_score": signed(partner_score)})
 
 
 @lru_cache(maxsize=1024)

@@ -9,7 +9,7 @@ it (:mod:`games.tarot.count`) and reads it aloud (:mod:`games.tarot.breakdown`);
 ...           "poignees": [{"side": "attack", "size": "simple"}]}
 >>> state, outcome = GAME.apply(table, GAME.initial_state(table), record)
 >>> outcome.scores, state.totals, str(outcome.breakdown[-1])
-((-106, -106, 318, -106), (-106, -106, 318, -106), '→ 106 each; E +318')
+((-106, -106, 318, -106), (-106, -106, 318, -106), '→ Each defender −106; taker E +318')
 """
 
 from __future__ import annotations

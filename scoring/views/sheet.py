@@ -32,7 +32,7 @@ class Cell:
     score: int
     total: str
     note: str = ""
-    mark: DealMark | None = None  # what the game's paper sheet writes beside this score (Presenter.deal_mark)
+    mark: DealMark | None = None  # what the game's paper sheet writes beside this score (Presenter.deal_marks)
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,7 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
     rows = []
     state = before
     sides = range(len(game.sides(spec)))
-    marks = dealer_marks(spec.players)
+    dealers = dealer_marks(spec.players)
     presenter = presenter_for(game.slug)
     for deal in deals:
         if deal.outcome is not None and deal.state_after is not None:
@@ -126,13 +126,13 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
             outcome = replayed.to_json()
         scores = list(outcome.get("scores") or [])
         void = bool(outcome.get("void"))
-        mark = None if void else presenter.deal_mark(spec, deal.record, outcome)
+        marks = {} if void else {mark.side: mark for mark in reversed(presenter.deal_marks(spec, deal.record, outcome))}
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
                            services.translate(game.show_total(spec, state, side)),
                            _note(game.total_note(spec, state, side, outcome)),
-                           mark if mark is not None and mark.side == side else None) for side in sides)
+                           marks.get(side)) for side in sides)
         dealer = _player(spec, outcome.get("dealer"))
-        rows.append(SheetRow(deal.number, dealer, void, cells, marks.get(dealer, dealer)))
+        rows.append(SheetRow(deal.number, dealer, void, cells, dealers.get(dealer, dealer)))
     return rows
 
 
@@ -164,7 +164,7 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
         "sides": list(zip(sides, names, head_marks(names), strict=True)),
         "rows": rows,
         # what the letters some scores carry stand for (the game's paper sheet), once any does
-        "marks_legend": presenter_for(table.game).marks_legend() if any(
+        "marks_legend": presenter_for(table.game).marks_legend(st.spec) if any(
             cell.mark for row in rows for cell in row.cells) else "",
         # a total counting toward the game's end is coloured only when it won (Game.signed_totals)
         "totals": [(st.state.totals[i], st.total_text(i), side in best,
@@ -201,8 +201,8 @@ def board_context(access: Access) -> dict[str, Any]:
         "last": last,
         "last_line": breakdown[-1] if breakdown else None,
         # the last deal as the game's paper sheet marks it, said whole
-        "last_mark": (presenter_for(access.table.game).deal_mark(st.spec, last_deal.record, last)
-                      if last_deal is not None and not last.get("void") else None),
+        "last_marks": (presenter_for(access.table.game).deal_marks(st.spec, last_deal.record, last)
+                       if last_deal is not None and not last.get("void") else ()),
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "state_template": presenter_for(access.table.game).state_template,  # what the table watches beside them
         "next_number": st.next_deal_number,  # its panel numbers the next deal, as the table page's

@@ -339,12 +339,13 @@ def test_by_the_takers_score_the_contract_as_a_paper_sheet_writes_it_without_wid
                                                                                              screenshot):
     """A Tarot player's paper sheet says who took each deal and which contract (a tester missed it on the sheet and
     the big screen): the contract's letters by the taker's score, on its line on a 390 px phone even beside a score
-    of four figures, above it on a 320 px one rather than widen the page; the big screen says it whole."""
+    of four figures, above it on a 320 px one rather than widen the page; the big screen says it whole. At five the
+    partner's score has its ☆ on the same terms, and a taker alone has none beside him."""
     table = services.create_table(game="tarot", players=TESTERS)
     # Guillaume alone, garde sans, 3 bouts, 91 points, chelem announced and made, petit au bout:
     # (25 + 55) × 4 + 10 × 4 + 400 = 760 a defender, 4 × 760 = +3040. Stéphanie alone, garde contre, 0 bouts,
     # 10 points: fails by 46 → (25 + 46) × 6 = 426 a defender, 4 × 426 = −1704. Jean-Baptiste with Mathieu, garde
-    # sans, 2 bouts, 70 points: made by 29 → (25 + 29) × 4 = 216, 2 × 216 = +432.
+    # sans, 2 bouts, 70 points: made by 29 → (25 + 29) × 4 = 216, 2 × 216 = +432, Mathieu +216.
     for record in ({"taker": "Guillaume", "partner": "Guillaume", "contract": "garde_sans", "bouts": 3, "points": 91,
                     "chelem": "announced_made", "petit_au_bout": "attack"},
                    {"taker": "Stéphanie", "partner": "Stéphanie", "contract": "garde_contre", "bouts": 0, "points": 10},
@@ -355,17 +356,21 @@ def test_by_the_takers_score_the_contract_as_a_paper_sheet_writes_it_without_wid
     for width in (390, 320):
         page.set_viewport_size({"width": width, "height": 844})
         marks = page.locator("#sheet .deal-mark")
-        expect(marks).to_have_text(["GS", "GC", "GS"])
-        for mark, score in zip(marks.all(), ["+3040", "−1704", "+432"], strict=True):
+        expect(marks).to_have_text(["GS", "GC", "\N{WHITE STAR}", "GS"])  # deal 3: Mathieu's column comes first
+        for mark, score in zip(marks.all(), ["+3040", "−1704", "+216", "+432"], strict=True):
             cell = mark.locator("xpath=..")
             expect(cell).to_have_text(re.compile(rf"{re.escape(score)}$"))
             if width == 390:  # the letters and the score on one line
                 assert cell.bounding_box()["height"] < 2 * mark.bounding_box()["height"], width
         expect_fits_phone(page)
         screenshot(f"sheet-{width}", full_page=False)
-    expect(page.locator("#sheet-deal-1 .deal-score").nth(4)).to_contain_text("Taker: Guillaume, Garde sans")
+    expect(page.locator("#sheet-deal-1 .deal-score").nth(4)).to_contain_text("Taker: Guillaume, Garde sans, no partner")
+    expect(page.locator("#sheet-deal-3 .deal-score").nth(0)).to_contain_text("Partner: Mathieu")
+    expect(page.locator("#sheet-legend")).to_contain_text(
+        "By the partner's score (who held the called card): ☆; a deal without ☆ was played by the taker alone.")
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/t/{table.view_token}/big/")
-    expect(page.locator("#big-last .which")).to_have_text("Deal 3 · Taker: Jean-Baptiste, Garde sans")
+    expect(page.locator("#big-last .which")).to_have_text(
+        "Deal 3 · Taker: Jean-Baptiste, Garde sans · Partner: Mathieu")
     expect_fits_phone(page)

@@ -183,7 +183,7 @@ def test_fft_worked_examples_through_the_form(live_server, page: Page, screensho
         "Simple poignée: +20",
         "Poignées are not multiplied and go to the side that wins the deal: the attack.",
         "Chelem announced and made: +400",
-        "→ 582 each; S +1746",
+        "→ Each defender −582; taker S +1746",
     ])
     expect(page.locator("#last-scores")).to_have_text(
         re.compile(rf"N {MINUS}582\s*S \+1746\s*E {MINUS}582\s*W {MINUS}582"))
@@ -208,7 +208,7 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     # The attack's 3 × 70 = 210 splits 2/3, 1/3: taker Ana +140, partner Cid +70; Bea, Dan, Eva −70 each.
     expect_totals(page, {"Ana": 140, "Bea": -70, "Cid": 70, "Dan": -70, "Eva": -70})
     expect(page.locator("#breakdown").get_by_role("listitem").last).to_have_text(
-        "→ 70 each; Ana 2 × 70 = +140, Cid +70")
+        "→ Each defender −70; taker Ana +140 (2 × 70), partner Cid +70")
     screenshot("saved")
 
 

@@ -196,18 +196,34 @@ def test_a_tarot_sheet_writes_the_contract_by_the_takers_score_as_a_paper_sheet_
             in html)
 
 
-def test_at_five_only_the_taker_is_marked_and_garde_sans_and_garde_contre_take_two_letters(client, db):
-    """Garde sans and garde contre are GS and GC; at five the partner's score is not marked, the taker's is, also
-    when he plays alone."""
+def test_at_five_the_partner_is_marked_too_and_a_taker_alone_is_said_to_have_no_partner(client, db):
+    """At five the called card's holder plays with the taker: a ☆ by the partner's score, said "Partner: …" to a
+    screen reader and on the big screen, and the legend says what it stands for (a tester read the sheet as the
+    taker alone against four). A taker who is his own partner (he called himself, or the called card was in the
+    chien) plays alone: no ☆, and his letters say "no partner", as the breakdown does. Garde sans and garde contre
+    are GS and GC."""
     players = ["Mathieu", "Stéphanie", "Jean-Baptiste", "Bérangère", "Guillaume"]
     table = services.create_table(game="tarot", players=players)
     night(table, [{"taker": "Jean-Baptiste", "partner": "Guillaume", "contract": "garde_sans", "bouts": 3,
-                   "points": 40},
-                  {"taker": "Guillaume", "partner": "Guillaume", "contract": "garde_contre", "bouts": 2,
-                   "points": 50}])
-    assert [row.marks for row in read_sheet(client, table.edit_token).rows] == [{2: "GS"}, {4: "GC"}]
+                   "points": 40}])
     html = client.get(f"/t/{table.view_token}/big/").content.decode()
-    assert "Deal 2 ·&nbsp;Taker: Guillaume, Garde contre</span>" in html
+    assert "Deal 1 ·&nbsp;Taker: Jean-Baptiste, Garde sans ·&nbsp;Partner: Guillaume</span>" in html
+    night(table, [{"taker": "Guillaume", "partner": "Guillaume", "contract": "garde_contre", "bouts": 2,
+                   "points": 50}])
+    assert [row.marks for row in read_sheet(client, table.edit_token).rows] == [{2: "GS", 4: "\N{WHITE STAR}"},
+                                                                                {4: "GC"}]
+    html = client.get(f"/t/{table.edit_token}/sheet/").content.decode().replace("&#x27;", "'")
+    assert '<span class="visually-hidden">Partner: Guillaume</span> +' in html
+    assert '<span class="visually-hidden">Taker: Guillaume, Garde contre, no partner</span> +' in html
+    assert ("GC\xa0Garde contre. By the partner's score (who held the called card): ☆; a deal without ☆ was played "
+            "by the taker alone." in html)
+    html = client.get(f"/t/{table.view_token}/big/").content.decode()
+    assert "Deal 2 ·&nbsp;Taker: Guillaume, Garde contre, no partner</span>" in html
+
+
+def test_at_three_and_four_there_is_no_partner_to_mark_nor_to_explain(client, tarot_night):
+    html = client.get(f"/t/{tarot_night.edit_token}/sheet/").content.decode()
+    assert "☆" not in html and "partner" not in html
 
 
 def test_a_void_deal_is_a_row_that_says_void(client, tarot_night):

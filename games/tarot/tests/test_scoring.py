@@ -109,13 +109,13 @@ def test_fft_sheet_of_five_deals_totals() -> None:
 
 def test_breakdown_reads_like_the_rulebook() -> None:
     """Every outcome carries a breakdown: "Garde, 2 bouts, 49 points: 49 − 41 = 8; (25 + 8) × 2 = 66;
-    poignée +20; petit au bout +20 → 106 each"."""
+    poignée +20; petit au bout +20 → 106 each", its last line saying who pays: each defender −106, E +318."""
     lines = breakdown(FOUR, FFT_SHEET[0])
     assert lines[0] == "Garde, 2 bouts, 49 points: 49 − 41 = 8"
     assert "(25 + 8) × 2 = 66" in lines[1]
     assert any("Petit au bout" in line and "+20" in line for line in lines)
     assert any("poignée" in line and "+20" in line for line in lines)
-    assert lines[-1] == "→ 106 each; E +318"
+    assert lines[-1] == "→ Each defender −106; taker E +318"
 
 
 def test_breakdown_lines_are_translatable_templates() -> None:
@@ -339,13 +339,99 @@ def test_five_players_breakdown_says_the_takers_share_two_units_with_a_partner_f
     taker called himself, the taker plays alone for 4×unit." The last line says the taker's share, so that a
     player checking it reads why: "→ −28 each; Mathieu −112" left a tester asking where the 112 came from."""
     lines = breakdown(FIVE, deal("A", "garde", 2, "45.5", partner="C"))
-    assert lines[-1] == "→ 60 each; A 2 × 60 = +120, C +60"
-    # Prise, 1 bout, 48: fails by 3 → −28 a defender; A alone: 4 × (−28) = −112
-    assert breakdown(FIVE, deal("A", "prise", 1, 48, partner="A"))[-1] == "→ −28 each; A alone: 4 × (−28) = −112"
+    assert lines[-1] == "→ Each defender −60; taker A +120 (2 × 60), partner C +60"
+    # Prise, 1 bout, 48: fails by 3 → 28 to each defender; A alone: 4 × 28 = 112 to pay
+    assert breakdown(FIVE, deal("A", "prise", 1, 48, partner="A"))[-1] == (
+        "→ Each defender +28; taker A −112 (4 × 28, no partner)")
     # Garde, 2 bouts, 49: made by 8 → 66; alone 4 × 66 = +264
-    assert breakdown(FIVE, deal("A", "garde", 2, 49, partner="A"))[-1] == "→ 66 each; A alone: 4 × 66 = +264"
-    # At three and four the taker's share is the FFT's own line: "→ 106 each; E +318".
-    assert breakdown(THREE, deal("B", "garde_sans", 2, 51))[-1] == "→ 140 each; B +280"
+    assert breakdown(FIVE, deal("A", "garde", 2, 49, partner="A"))[-1] == (
+        "→ Each defender −66; taker A +264 (4 × 66, no partner)")
+    # At three and four the taker's share is what the defenders pay together, as the FFT says it: "E +318".
+    assert breakdown(THREE, deal("B", "garde_sans", 2, 51))[-1] == "→ Each defender −140; taker B +280"
+
+
+# -- who pays whom on a fall: the golden cases at 3, 4 and 5 players ----------------------------------------------
+# Seed 003, "Scoring": "if the taker wins with a calculated score of 80 points in a 4-player game, the recorded score
+# on the pad is 240. This is because each other player 'pays' the 80 points. [...] Conversely, if the taker lost, but
+# the score was calculated at 80, then player A would have a recorded score of -240, and the others would each have
+# been 'paid' 80 points." The breakdown's last line said "→ −80 each" on such a fall, the attack's unit, which players
+# read as each defender losing 80: it now says each defender's score, then the attack's, made or failed alike.
+# A Garde with 2 bouts "calculated at 80": (25 + 15) × 2 = 80, so made by 15 (56 points) or failed by 15 (26).
+
+
+def said(players: list[str], record: dict[str, Any], language: str) -> str:
+    """The breakdown's last line in ``language`` (the catalogues as compiled)."""
+    table = GAME.table(players)
+    line = GAME.apply(table, GAME.initial_state(table), record)[1].breakdown[-1]
+    with translation.override(language):
+        return translate(line)
+
+
+def test_golden_four_players_the_seeds_80_failed_each_defender_is_paid_80_the_taker_pays_240() -> None:
+    """Seed 003: "if the taker lost, but the score was calculated at 80, then player A would have a recorded score
+    of -240, and the others would each have been 'paid' 80 points"; RULINGS.md: "4 players: each defender −unit,
+    taker +3×unit (signs reversed on a fall)"."""
+    # N takes a Garde with 2 bouts and counts 26: 26 − 41 = −15, failed by 15: (25 + 15) × 2 = 80 to the defence.
+    # Each of S, E, W is paid 80; N pays the three of them: 3 × 80 = 240.
+    failed = deal("N", "garde", 2, 26)
+    assert marks(FOUR, failed) == {"N": -240, "S": 80, "E": 80, "W": 80}
+    assert breakdown(FOUR, failed) == ["Garde, 2 bouts, 26 points: 26 − 41 = −15",
+                                       "Failed by 15: (25 + 15) × 2 = 80 to the defence",
+                                       "→ Each defender +80; taker N −240"]
+    # Made by 15 (56 points): the seed's "recorded score on the pad is 240", each other player paying 80.
+    made = deal("N", "garde", 2, 56)
+    assert marks(FOUR, made) == {"N": 240, "S": -80, "E": -80, "W": -80}
+    assert breakdown(FOUR, made)[-1] == "→ Each defender −80; taker N +240"
+    # The FFT's third worked example, a fall: 25 + 7 + 20 − 10 = 42 → S −126, others +42 (RULINGS.md).
+    assert breakdown(FOUR, FFT_SHEET[2])[-1] == "→ Each defender +42; taker S −126"
+    assert said(FOUR, failed, "es") == "→ Cada defensor +80; tomador N −240"
+    assert said(FOUR, failed, "fr") == f"→ Chaque défenseur +80{NBSP}; preneur N −240"
+
+
+def test_golden_three_players_a_fall_of_80_the_taker_pays_each_of_the_two_defenders() -> None:
+    """RULINGS.md: "3 players: taker ×2", signs reversed on a fall."""
+    # A takes a Garde with 2 bouts and counts 26: failed by 15: (25 + 15) × 2 = 80 to the defence.
+    # Each of B and C is paid 80; A pays the two of them: 2 × 80 = 160.
+    failed = deal("A", "garde", 2, 26)
+    assert marks(THREE, failed) == {"A": -160, "B": 80, "C": 80}
+    assert breakdown(THREE, failed)[-1] == "→ Each defender +80; taker A −160"
+    # 40½ with 2 bouts counts 40 ("the half point goes to the winning side"): failed by 1, 25 + 1 = 26 a defender,
+    # the taker 2 × 26 = 52.
+    assert breakdown(THREE, deal("A", "prise", 2, "40.5"))[-1] == "→ Each defender +26; taker A −52"
+    # Made by 15 (56 points): each defender pays 80, the taker takes 160.
+    assert breakdown(THREE, deal("A", "garde", 2, 56))[-1] == "→ Each defender −80; taker A +160"
+    assert said(THREE, failed, "es") == "→ Cada defensor +80; tomador A −160"
+    assert said(THREE, failed, "fr") == f"→ Chaque défenseur +80{NBSP}; preneur A −160"
+
+
+def test_golden_five_players_a_fall_the_partner_pays_one_unit_and_the_taker_two_or_four_alone() -> None:
+    """RULINGS.md: "5 players: defenders as at 4; the attack's 3×unit splits 2/3 taker, 1/3 partner; if the called
+    card is in the chien or the taker called himself, the taker plays alone for 4×unit", signs reversed on a fall."""
+    # A takes a Prise with 1 bout, calls C's King, and the attack counts 48: 48 − 51 = −3, failed by 3:
+    # 25 + 3 = 28 to the defence. Each of B, D, E is paid 28 (3 × 28 = 84, the attack's 3 units): A pays two of
+    # them (2 × 28 = 56), C one (28).
+    failed = deal("A", "prise", 1, 48, partner="C", called_card="KH")
+    assert marks(FIVE, failed) == {"A": -56, "B": 28, "C": -28, "D": 28, "E": 28}
+    assert breakdown(FIVE, failed) == ["Prise, 1 bout, 48 points: 48 − 51 = −3",
+                                       "Failed by 3: (25 + 3) × 1 = 28 to the defence",
+                                       "→ Each defender +28; taker A −56 (2 × 28), partner C −28"]
+    assert said(FIVE, failed, "es") == "→ Cada defensor +28; tomador A −56 (2 × 28), compañero C −28"
+    assert said(FIVE, failed, "fr") == (
+        f"→ Chaque défenseur +28{NBSP}; preneur A −56 (2 × 28), partenaire C −28")
+    # The same fall with the called King in A's own hand (or in the chien): A alone pays the four defenders,
+    # 4 × 28 = 112.
+    alone = deal("A", "prise", 1, 48, partner="A", called_card="KH")
+    assert marks(FIVE, alone) == {"A": -112, "B": 28, "C": 28, "D": 28, "E": 28}
+    assert breakdown(FIVE, alone)[-1] == "→ Each defender +28; taker A −112 (4 × 28, no partner)"
+    assert said(FIVE, alone, "es") == "→ Cada defensor +28; tomador A −112 (4 × 28, sin compañero)"
+    assert said(FIVE, alone, "fr") == f"→ Chaque défenseur +28{NBSP}; preneur A −112 (4 × 28, sans partenaire)"
+    # The seed's 80 at five: a Garde with 2 bouts failed by 15 (26 points), (25 + 15) × 2 = 80 to each defender;
+    # taker 2 × 80 = 160, partner 80. Made by 15 (56 points) the same line, signs reversed.
+    assert marks(FIVE, deal("A", "garde", 2, 26, partner="C")) == {"A": -160, "B": 80, "C": -80, "D": 80, "E": 80}
+    assert breakdown(FIVE, deal("A", "garde", 2, 26, partner="C"))[-1] == (
+        "→ Each defender +80; taker A −160 (2 × 80), partner C −80")
+    assert breakdown(FIVE, deal("A", "garde", 2, 56, partner="C"))[-1] == (
+        "→ Each defender −80; taker A +160 (2 × 80), partner C +80")
 
 
 # -- void deals, misère, end of game -------------------------------------------------------------------------
@@ -458,4 +544,5 @@ def test_state_and_outcome_go_to_json_and_back() -> None:
     data = outcome.to_json()
     assert data["scores"] == [-582, 1746, -582, -582]
     assert data["details"]["taker"] == {"seat": 1, "name": "S"} and data["details"]["unit"] == 582
-    assert data["breakdown"][-1] == ["→ %(unit)s each; %(attack)s", {"unit": "582", "attack": "S +1746"}]
+    assert data["breakdown"][-1] == ["→ Each defender %(defender)s; taker %(taker)s %(score)s",
+                                     {"defender": "−582", "taker": "S", "score": "+1746"}]
