@@ -56,7 +56,7 @@ def seat_fields(name: str | Text, seat: int) -> tuple[Field, Field]:
                   questions=(QUESTION,)))
 
 
-TOTALS_HELP = _("Only to see who lands on exactly 50 (English: back to 0) or ends the game. Blank: 0.")
+TOTALS_HELP = _("Only to see who lands on exactly 50 (English: back to 0) or whose total ends the game. Blank: 0.")
 
 
 def total_field(name: str | Text, seat: int) -> Field:

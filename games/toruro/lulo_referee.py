@@ -60,7 +60,7 @@ DEALER = Field("dealer", _("Who deals this deal"), "player", required=False, que
 PAYER = Field("payer", _("Who wants to pay a lulo now"), "player", required=False, questions=(QUESTION,),
               help=_("To see whether they may. Blank: the referee says who may."))
 OWED_HELP = _("The chips of each lulo still owed, separated by spaces: 3 6. Blank: none.")
-POTS_HELP = _("Before the dealer's chips: what a deal nobody went to left. Blank: 0.")
+POTS_HELP = _("Chips left in the pots by a deal nobody went to, before this deal's dealer adds theirs. Blank: 0.")
 
 
 def owed_field(name: str | Text, seat: int) -> Field:

@@ -179,7 +179,7 @@ EXAMPLES: tuple[Example, ...] = (
     Example(_("Copas are trumps: must I go?"), {"question": "going", "turned_card": "5C", "stayed_out": "Player 2"}),
     Example(_("Two of us owe 3 chips: who pays first?"),
             {"question": "lulos", "dealer": "Player 1", "lulos_1": "6", "lulos_2": "3", "lulos_3": "3"}),
-    Example(_("Their lulo is 6 chips and ours 3: may they pay first?"),
+    Example(_("Their lulo is 6 chips and mine 3: may they pay first?"),
             {"question": "lulos", "dealer": "Player 1", "lulos_1": "6", "lulos_3": "3", "payer": "Player 2"}),
     Example(_("I took the cabeza but broke a rule: do I keep it, and what do I owe?"),
             {"question": "pots", "dealer": "Player 1", "paid_by": "Player 4", "paid_cabeza": 3,

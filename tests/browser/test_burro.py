@@ -193,7 +193,8 @@ def test_three_players_play_burro_to_a_decider_then_a_rematch_and_settle_the_who
     page.locator("#add-game button[type=submit]").click()
     expect(page.locator(".alert", has_text="Pablo is added to tonight's settle-up.")).to_be_visible()
     expect(page.locator("#to-night")).to_have_text("The whole night: 3 payments settle every game at once ↓")
-    expect(page.locator("#night")).to_contain_text("is another game: it counts at its own stake, 0.10 EUR per point.")
+    expect(page.locator("#night")).to_contain_text(
+        "is a different card game: it counts at its own stake, 0.10 EUR per point.")
     rows = page.locator("#night-players tbody tr")
     expect(rows).to_have_count(4)
     expect(page.locator("#night-players")).to_contain_text("Dora")
@@ -203,7 +204,7 @@ def test_three_players_play_burro_to_a_decider_then_a_rematch_and_settle_the_who
     screenshot("night-with-another-game", full_page=False)
 
     # Taken out again: the night is the two games of Burro.
-    page.get_by_role("button", name="Take it out of tonight").click()
+    page.get_by_role("button", name="Take it out of tonight's settle-up").click()
     expect(page.locator(".alert", has_text="Pablo is no longer in tonight's settle-up.")).to_be_visible()
     expect(page.locator("#to-night")).to_have_text("The whole night: 2 payments settle every game at once ↓")
 

@@ -640,7 +640,8 @@ def test_another_game_of_tonight_is_added_and_the_fewest_payments_settle_the_who
     html = client.get(f"/t/{toruro.view_token}/settle/").content.decode()
     assert "The whole night: 4 payments settle every game at once ↓" in html  # before this game's own payments
     night = night_of(html)
-    assert "Game 1 (Paublillo) is another game: it counts at its own stake, 1.00 EUR per losing player." in night
+    assert ("Game 1 (Paublillo) is a different card game: it counts at its own stake, 1.00 EUR per losing "
+            "player.") in night
     assert "Game 1\xa0+1.00 EUR ·\xa0This game\xa0−0.50 EUR" in unescape(re.sub(r"<[^>]+>", "", night))  # Ana
 
 
@@ -668,7 +669,8 @@ def test_a_game_added_to_the_night_can_be_taken_out_again_on_any_phone_of_the_ta
     client.post(f"/t/{toruro.edit_token}/settle/", {"action": "add", "game": paublillo.pk})
     other_phone = Client()
     page = other_phone.get(f"/t/{paublillo.edit_token}/settle/").content.decode()
-    assert re.search(rf'name="game" value="{toruro.pk}">.*?Take it out of tonight', page, re.S)
+    assert re.search(rf"""name="game" value="{toruro.pk}">.*?Take it out of tonight(?:&#x27;|')s settle-up""",
+                     page, re.S)
 
     response = other_phone.post(f"/t/{paublillo.edit_token}/settle/", {"action": "take_out", "game": toruro.pk})
 
