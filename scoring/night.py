@@ -75,8 +75,10 @@ def _known(table: Table) -> bool:
 
 def night_games(table: Table, most: int = MOST) -> list[Table]:
     """Every game of ``table``'s night, ``table`` among them, in the order they began, each with its ``number``
-    in the night (the first game is 1), ``deals_played``, ``player_names``, ``began`` and ``added`` (how many
-    games it was added to by hand). A game of a kind this app no longer knows is left out."""
+    in the night (the first game is 1), ``deals_played``, ``player_names``, ``began``, ``added`` (how many
+    games it was added to by hand) and ``chained`` (linked by a rematch or a change of players: taking its
+    by-hand links out would not take it out of the night, only the games added to it). A game of a kind this app
+    no longer knows is left out."""
     found: dict[int, Table] = {}
     frontier = [table]
     while frontier and len(found) < most:
@@ -85,6 +87,7 @@ def night_games(table: Table, most: int = MOST) -> list[Table]:
         for game in frontier:
             found[game.pk] = game
             linked, added, game.began = _links(game)  # type: ignore[attr-defined]
+            game.chained = bool(linked)  # type: ignore[attr-defined]  # in the night by a rematch or a change of players
             tokens |= linked
             pks |= added
         frontier = [game for game in Table.objects.filter(Q(view_token__in=tokens) | Q(pk__in=pks))

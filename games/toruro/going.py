@@ -130,8 +130,8 @@ def _each_chooses(table: Table, turned: Card | None, out: Sequence[Seat]) -> Rul
         parts.append(_("Only %(name)s goes: they play the three tricks alone and take all three pots.",
                        name=alone))
     elif out:
-        parts.append(ngettext("%(names)s may stay out and sit the deal out.",
-                              "%(names)s may stay out and sit the deal out.", len(out),
+        parts.append(ngettext("%(names)s may stay out of this deal.",
+                              "%(names)s may stay out of this deal.", len(out),
                               names=and_join([s.name for s in out])))
     if going > 1 or not out:
         parts.append(_("Whoever goes plays the three tricks, and commits lulo without taking one."))

@@ -157,7 +157,7 @@ def lulo_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
     lines.append(_cost(state, payable[:per_deal]))
     legal: bool | None = None
     if payer is not None:
-        legal, verdict = _may_pay(state, payable, payer.index, names)
+        legal, verdict = _may_pay(state, payable, payer.index, names, per_deal)
         lines.insert(0, verdict)
         if not legal:
             rule = RULE["lowest_first"]
@@ -188,8 +188,8 @@ def _cost(state: ToruroState, paid: Sequence[PayableLulo]) -> Text:
 
 
 def _may_pay(state: ToruroState, payable: Sequence[PayableLulo], seat: int,
-             names: Sequence[str]) -> tuple[bool, Text]:
-    """Whether the player at ``seat`` may pay a lulo this deal, and why."""
+             names: Sequence[str], per_deal: int) -> tuple[bool, Text]:
+    """Whether the player at ``seat`` may pay a lulo this deal, and why (``per_deal``: the lulos a deal pays)."""
     name = names[seat]
     theirs = [debt for debt in state.ledger.open_debts() if debt.debtor == seat]
     if not theirs:
@@ -199,8 +199,14 @@ def _may_pay(state: ToruroState, payable: Sequence[PayableLulo], seat: int,
         lowest = payable[0].amount
         return False, _("%(name)s may not pay now: their lowest lulo is %(amount)s chips, and %(lowest)s-chip lulos "
                         "are still open.", name=name, amount=min(debt.amount for debt in theirs), lowest=lowest)
-    before = list(dict.fromkeys(lulo.player for lulo in payable
-                                if lulo.amount == mine.amount and lulo.from_dealer < mine.from_dealer))
+    ahead = list(payable[:payable.index(mine)])  # asked before it: the cheaper ones, then from the dealer
+    if per_deal > 1:  # house rule 4: paid unless as many as the deal pays are paid before it
+        if len(ahead) < per_deal:
+            return True, _("%(name)s may pay their %(amount)s-chip lulo this deal.", name=name, amount=mine.amount)
+        return True, _("%(name)s may pay their %(amount)s-chip lulo this deal if fewer than %(n)s of the lulos "
+                       "asked before it are paid first: %(before)s.", name=name, amount=mine.amount, n=per_deal,
+                       before=and_join([f"{lulo.player} {lulo.amount}" for lulo in ahead]))
+    before = list(dict.fromkeys(lulo.player for lulo in ahead if lulo.amount == mine.amount))
     if before:
         return True, ngettext("%(name)s may pay their %(amount)s-chip lulo this deal, if %(before)s, asked before "
                               "them, does not pay first.",

@@ -265,11 +265,19 @@ def _back(token: str, data: Any, form: StakeForm) -> HttpResponse:
     return redirect(f"{reverse('settle', args=[token])}?{urlencode(query)}")
 
 
+def removable(game: Table) -> bool:
+    """A game of the night that "Take it out" takes out: one in it only because it was added by hand (taking the
+    by-hand links of a game in it by a rematch would take out the games added to it instead, a reviewer)."""
+    return bool(getattr(game, "added", 0)) and not getattr(game, "chained", False)
+
+
 def _night_change(request: HttpRequest, access: Any, games: list[Table], form: StakeForm,
                   add_form: NightGameForm | None) -> HttpResponse | None:
     """A game added to the night (``action=add``) or taken out of it (``action=take_out``), then back to the page;
     None when the choice was refused (beside its field, the page drawn again)."""
     table, action = access.table, request.POST.get("action")
+    if action == "add" and add_form is None:  # a page the night went on from adds nothing: the latest game's does
+        return _back(access.token, request.POST, form)
     if action == "add" and add_form is not None:
         if not add_form.is_valid():
             return None
@@ -280,7 +288,7 @@ def _night_change(request: HttpRequest, access: Any, games: list[Table], form: S
             messages.info(request, _("%(game)s was already in tonight's settle-up.") % {"game": other.title})
         return _back(access.token, request.POST, form)
     chosen = next((game for game in games if str(game.pk) == request.POST.get("game", "")
-                   and game.pk != table.pk), None)
+                   and game.pk != table.pk and removable(game)), None)
     if chosen is not None and night.take_out_of_night(chosen, author=author_of(request)):
         messages.success(request, _("%(game)s is no longer in tonight's settle-up.") % {"game": chosen.title})
     else:  # taken out meanwhile on another phone, the same tap sent twice, or a game that was not added
@@ -288,12 +296,12 @@ def _night_change(request: HttpRequest, access: Any, games: list[Table], form: S
     return _back(access.token, request.POST, form)
 
 
-def shared_payments(request: HttpRequest, table: Table, now: Standings) -> dict[str, str]:
-    """What the payments are shared with: a heading, and this settle-up by the view link at the stake on the page
-    (never the edit link, whichever link the phone came with)."""
+def shared_payments(request: HttpRequest, table: Table, now: Standings, form: StakeForm) -> dict[str, str]:
+    """What the payments are shared with: a heading, and this settle-up by the view link at the stake and
+    choices on the page (never the edit link, whichever link the phone came with)."""
     title = table.name or translate(now.game.name)
-    query = request.GET.urlencode() if request.method == "GET" else urlencode(
-        {k: v for k, v in request.POST.items() if k in ("stake", "currency")})
+    sent = request.GET if request.method == "GET" else request.POST
+    query = urlencode({k: v for k, v in sent.items() if k in form.fields})
     return {"payments_heading": f"{title} · {_('Who pays whom')}",
             "night_heading": f"{title} · {_('The whole night')}",
             "shared_link": request.build_absolute_uri(reverse("settle", args=[table.view_token])
@@ -359,7 +367,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                "mixed": any(game.game != table.game for game in games), "later": later,
                "add_form": add_form, "to_add": to_add, "recent_hours": night.RECENT_HOURS,
                "unit": now.game.paid_per(**form.game_choices()),  # the choices read even if the stake is not
-               **shared_payments(request, table, now)}
+               **shared_payments(request, table, now, form)}
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     refused = request.method == "POST" and (not form.is_valid() or bool(add_form and add_form.errors))
     return render(request, template, context, status=400 if refused else 200)

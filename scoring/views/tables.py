@@ -260,9 +260,10 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "later_link": later_link(table, access.token) if table.closed else "",
         "game_before": None if table.closed else seating.game_before(table),  # its deals gone from this page
         "rematch": None if st.accepts_deals else services.rematch_of(table),  # once the game is over
-        # the latest deal undone, if no deal was recorded since: restored from here, not only from the history
+        # the deal undone that the next deal would replace (the first of those undone since the last one that
+        # counts): restored from here, not only from the history; the others after it, one by one after it
         "undone_last": table.deals.filter(withdrawn=True, number__gt=recent[0].number if recent else 0)
-        .order_by("-number").values_list("number", flat=True).first() if access.can_edit else None,
+        .order_by("number").values_list("number", flat=True).first() if access.can_edit else None,
     }
     context.update(extra)
     return context

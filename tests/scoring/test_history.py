@@ -117,6 +117,17 @@ def test_a_deal_just_undone_is_restored_from_the_table_page(client, tarot4):
     assert 'id="restore-undone"' not in client.get(url(tarot4)).content.decode()
 
 
+def test_after_two_undos_the_table_page_restores_the_earlier_first(client, tarot4):
+    """Deals 3 and then 2 undone: restoring 3 first would count it on a night without deal 2 (a reviewer). The
+    page offers deal 2, the one the next deal would replace; then deal 3."""
+    add_deals(tarot4, 3)
+    client.post(url(tarot4, "undo/"))
+    client.post(url(tarot4, "undo/"))
+    assert "Restore deal 2" in client.get(url(tarot4)).content.decode()
+    client.post(url(tarot4, "deal/2/restore/"))
+    assert "Restore deal 3" in client.get(url(tarot4)).content.decode()
+
+
 def test_restore_brings_an_undone_deal_back(client, tarot4):
     add_deals(tarot4, 1)
     services.undo_last(tarot4)

@@ -686,6 +686,27 @@ def test_a_game_added_to_the_night_can_be_taken_out_again_on_any_phone_of_the_ta
     assert toruro.view_token not in client.get(f"/t/{paublillo.view_token}/export.json").content.decode()
 
 
+def test_only_a_game_added_by_hand_is_taken_out_not_one_a_rematch_brought(client, db):
+    """A game had another added by hand, then was rematched: on the rematch's page the first game is in the night
+    by the rematch, so it has no "Take it out" (taking its by-hand links would take out the game added to it,
+    a reviewer); the game added by hand has one, and taking it out leaves the rematch's night whole."""
+    device = this_phone(client)
+    first = burro(["Raj", "Jess"], ["Jess", *["Raj"] * 5], device=device)
+    added = burro(["Raj", "Tom"], ["Tom"], device=device)
+    assert client.post(f"/t/{first.edit_token}/settle/", {"action": "add", "game": added.pk}).status_code == 302
+    rematch = services.rematch(first)
+    page = client.get(f"/t/{rematch.edit_token}/settle/").content.decode()
+    assert not re.search(rf'name="game" value="{first.pk}"', page)
+    assert re.search(rf'name="game" value="{added.pk}"', page)
+
+    client.post(f"/t/{rematch.edit_token}/settle/", {"action": "take_out", "game": first.pk})  # sent by hand
+    assert first.night_with.filter(pk=added.pk).exists()  # nothing changed
+
+    client.post(f"/t/{rematch.edit_token}/settle/", {"action": "take_out", "game": added.pk})
+    night = night_of(client.get(f"/t/{rematch.view_token}/settle/").content.decode())
+    assert "Game 1" in night and "Tom" not in night
+
+
 def test_only_this_phones_games_of_tonight_sharing_a_player_are_offered(client, db):
     """Offered: a game this phone started, or whose edit link it opened, in the last 12 hours, with a player of
     the night (whatever the capitals). Not offered: another phone's game, one over 12 hours old, one with none

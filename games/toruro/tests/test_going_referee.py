@@ -52,7 +52,7 @@ def test_otherwise_each_player_decides_whether_to_go() -> None:
     ruling = going(turned_card="5B", stayed_out=["Pepe", "Marta"])
     assert (ruling.legal, ruling.rule) == (True, RULE["going_choice"])
     assert said(ruling) == ("Nobody has to go this deal: each player chooses, starting with the player after the "
-                            "dealer. Pepe and Marta may stay out and sit the deal out. Whoever goes plays the three "
+                            "dealer. Pepe and Marta may stay out of this deal. Whoever goes plays the three "
                             "tricks, and commits lulo without taking one.")
     assert going(turned_card="5B").legal is None
 

@@ -84,6 +84,20 @@ def test_one_lulo_a_deal_and_house_rule_4_pays_2_or_3() -> None:
         "lulo this deal owes 9."]
 
 
+def test_at_2_lulos_a_deal_a_lulo_is_paid_unless_2_asked_before_it_pay() -> None:
+    """House rule 4 at two a deal (a reviewer: the answer said "if Pepe and Marta do not pay first", as if either
+    paying kept Juan out). Pepe, Marta and Juan owe 3 each, Ana deals: asked Pepe, Marta, Juan. Marta has one
+    asked before her, fewer than 2: she may pay whatever Pepe does. Juan is paid unless both pay first."""
+    table = GAME.table(PLAYERS, {"lulos_per_deal": 2})
+    three = {"lulos_2": "3", "lulos_3": "3", "lulos_4": "3"}
+    marta = asked(table, dealer="Ana", payer="Marta", **three)
+    assert marta.legal is True and lines(marta)[0] == "Marta may pay their 3-chip lulo this deal."
+    juan = asked(table, dealer="Ana", payer="Juan", **three)
+    assert juan.legal is True and lines(juan)[0] == (
+        "Juan may pay their 3-chip lulo this deal if fewer than 2 of the lulos asked before it are paid first: "
+        "Pepe 3 and Marta 3.")
+
+
 def test_a_lulo_costs_everything_in_the_pots_when_play_starts() -> None:
     """Seed 002: "This player now owes the total amount of money available for this round (that is, the initial pot
     placed by the dealer, plus any lulo money payed by another player in any round but the first)." RULINGS.md:
