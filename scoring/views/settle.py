@@ -280,7 +280,12 @@ def _night_change(request: HttpRequest, access: Any, games: list[Table], form: S
         return _back(access.token, request.POST, form)
     if action == "add" and add_form is not None:
         if not add_form.is_valid():
-            return None
+            already = next((game for game in games if str(game.pk) == request.POST.get("game", "")), None)
+            if already is None:
+                return None
+            # added by another phone (or this tap sent twice) since this page offered it: not offered any more
+            messages.info(request, _("%(game)s was already in tonight's settle-up.") % {"game": already.title})
+            return _back(access.token, request.POST, form)
         other = add_form.chosen()
         if night.add_to_night(table, other, author=author_of(request)):
             messages.success(request, _("%(game)s is added to tonight's settle-up.") % {"game": other.title})

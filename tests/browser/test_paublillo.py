@@ -123,7 +123,9 @@ def test_six_players_record_a_game_to_twelve(live_server, page: Page, screenshot
     expect(page.locator('#paublillo-state .team.won[data-team="A"]')).to_be_visible()
     expect(page.locator("#paublillo-state .alert")).to_have_count(0)
     expect_team(page, "A", 14, "6 buenas: game", 5, 1)
-    expect(page.locator("table.standings tr.lead .score")).to_have_text("6 buenas: game")  # as the board says it
+    lead = page.locator("table.standings tr.lead .score")  # as the board says it, the figure over what it means
+    expect(lead).to_have_text("6 buenas game")
+    expect(lead.locator(".total-note")).to_have_text("game")
     expect(page.locator("#stone-supply .stone")).to_have_count(1)
     screenshot("game-over")
 

@@ -697,7 +697,7 @@ def test_a_total_with_chips_back_from_the_pots_shows_its_figure_large_and_its_re
     for url in (f"/t/{table.edit_token}/", f"/t/{table.view_token}/big/"):
         html = client.get(url).content.decode()
         scores = re.findall(r'<td class="score[^"]*">(.*?)</td>', html, re.S)
-        assert scores and all(re.fullmatch(r'[+−]?\d+(<span class="total-note">\(.+\)</span>)?', s) for s in scores)
+        assert scores and all(re.fullmatch(r'[+−]?\d+( <span class="total-note">\(.+\)</span>)?', s) for s in scores)
         assert any("back from the pots)</span>" in s for s in scores)
 
 
