@@ -70,7 +70,7 @@ def going_fields() -> tuple[Field, ...]:
         Field(FIRST_DEAL, _("The first deal of the night"), "bool", required=False, default=False,
               questions=(QUESTION,)),
         Field("stayed_out", _("Who wants to stay out (or stayed out)"), "players", required=False,
-              questions=(QUESTION,),
+              questions=(QUESTION,), unordered=True,
               help=_("Blank: the referee says who must go and who may choose.")),
     )
 
