@@ -211,13 +211,18 @@ def test_a_round_that_cannot_be_is_refused_field_by_field(variant, situation, er
 
 
 def test_every_scoring_answer_quotes_the_paragraph_it_rests_on():
-    """Tapete's promise: the ruling, and the rule shown (a paragraph of the rules page, quoted)."""
-    for ruling in (scored(caller="Ana", points_0=1, points_1=2, points_2=3),
-                   scored("english", caller="Ana", points_0=1, points_1=2, points_2=3),
-                   scored("english", caller="Ana", points_0=1, points_1=2, points_2=3, total_1=48),
-                   scored(caller="Ana", points_0=1, points_1=2, points_2=3, total_2=99)):
+    """Tapete's promise: the ruling, and the rule shown (the paragraph of the rules page it rests on, quoted): each
+    variant's scoring, and its end of the game when a total goes back to 0 or ends it."""
+    for ruling, quoted in (
+            (scored(caller="Ana", points_0=1, points_1=2, points_2=3), "French variant: a caller who really has"),
+            (scored("english", caller="Ana", points_0=1, points_1=2, points_2=3),
+             "English variant: the lowest score wins the round."),
+            (scored("english", caller="Ana", points_0=1, points_1=2, points_2=3, total_1=48),
+             "English variant: a player whose total comes to exactly 50 (penalties included) goes back to 0."),
+            (scored(caller="Ana", points_0=1, points_1=2, points_2=3, total_2=99),
+             "French variant: the game ends when someone reaches or passes 100")):
         cited = citation(GAME, ruling.rule)
-        assert cited is not None and cited["quote"], ruling.rule
+        assert cited is not None and cited["quote"].startswith(quoted), ruling.rule
 
 
 @pytest.mark.parametrize("size", [3, 4, 8])

@@ -120,11 +120,14 @@ def test_a_going_question_that_cannot_be_is_refused_field_by_field(situation: di
     assert {k: str(v) for k, v in info.value.errors.items()} == errors
 
 
-@pytest.mark.parametrize("situation", [
-    {"turned_card": "1O"}, {"first_deal": True}, {"turned_card": "5B"}, {"turned_card": "5B", "stayed_out": PLAYERS},
-    {"turned_card": "5B", "stayed_out": PLAYERS[1:]},
+@pytest.mark.parametrize(("situation", "quoted"), [
+    ({"turned_card": "1O"}, "2. If the turned card is an Ace, everyone must go."),
+    ({"first_deal": True}, "3. On the very first deal, everyone must go"),
+    ({"turned_card": "5B"}, "Starting with the player after the dealer, each player says whether they go."),
+    ({"turned_card": "5B", "stayed_out": PLAYERS}, "If nobody goes, nothing is played and the pots stay"),
+    ({"turned_card": "5B", "stayed_out": PLAYERS[1:]}, "If only one player goes, they play the three tricks alone"),
 ])
-def test_every_going_answer_quotes_the_paragraph_it_rests_on(situation: dict[str, Any]) -> None:
-    """Tapete's promise: the ruling, and the rule shown (a paragraph of the rules page, quoted)."""
+def test_every_going_answer_quotes_the_paragraph_it_rests_on(situation: dict[str, Any], quoted: str) -> None:
+    """Tapete's promise: the ruling, and the rule shown (the paragraph of the rules page it rests on, quoted)."""
     cited = citation(GAME, going(**situation).rule)
-    assert cited is not None and cited["quote"]
+    assert cited is not None and cited["quote"].startswith(quoted)
