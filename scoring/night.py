@@ -76,9 +76,8 @@ def _known(table: Table) -> bool:
 def night_games(table: Table, most: int = MOST) -> list[Table]:
     """Every game of ``table``'s night, ``table`` among them, in the order they began, each with its ``number``
     in the night (the first game is 1), ``deals_played``, ``player_names``, ``began``, ``added`` (how many
-    games it was added to by hand) and ``chained`` (linked by a rematch or a change of players: taking its
-    by-hand links out would not take it out of the night, only the games added to it). A game of a kind this app
-    no longer knows is left out."""
+    games it was added to by hand) and ``chain`` (the view tokens of the games a rematch or a change of players
+    links it to: :func:`played_on`). A game of a kind this app no longer knows is left out."""
     found: dict[int, Table] = {}
     frontier = [table]
     while frontier and len(found) < most:
@@ -87,7 +86,7 @@ def night_games(table: Table, most: int = MOST) -> list[Table]:
         for game in frontier:
             found[game.pk] = game
             linked, added, game.began = _links(game)  # type: ignore[attr-defined]
-            game.chained = bool(linked)  # type: ignore[attr-defined]  # in the night by a rematch or a change of players
+            game.chain = linked  # type: ignore[attr-defined]  # the games a rematch or a change of players links it to
             tokens |= linked
             pks |= added
         frontier = [game for game in Table.objects.filter(Q(view_token__in=tokens) | Q(pk__in=pks))
@@ -171,18 +170,39 @@ def add_to_night(table: Table, other: Table, *, author: str = "") -> bool:
     return True
 
 
-def take_out_of_night(table: Table, *, author: str = "") -> bool:
-    """The games ``table`` was added to by hand no longer count it in their night (each row locked, in the
-    order of their keys), logged in each history; False if there were none (taken out meanwhile)."""
+def played_on(games: Sequence[Table]) -> dict[int, list[Table]]:
+    """Each game of a night (:func:`night_games`) with the games played on from it or before it, itself
+    included: those a rematch or a change of players links, which no tap takes out of the night; by pk."""
+    by_token = {game.view_token: game for game in games}
+    group: dict[int, list[Table]] = {}
+    for game in games:
+        if game.pk in group:
+            continue
+        found, frontier = {game.pk: game}, [game]
+        while frontier:
+            frontier = [by_token[token] for one in frontier for token in getattr(one, "chain", ())
+                        if token in by_token and by_token[token].pk not in found]
+            found.update((one.pk, one) for one in frontier)
+        for one in found.values():
+            group[one.pk] = list(found.values())
+    return group
+
+
+def take_out_of_night(tables: Sequence[Table], *, author: str = "") -> bool:
+    """``tables`` (a game and those played on from it or before it: :func:`played_on`) leave the night they were
+    added to by hand: every by-hand link between them and another game goes (each row locked, in the order of
+    their keys), logged in both histories; False if there was none (taken out meanwhile)."""
+    inside = {table.pk for table in tables}
     with transaction.atomic():
-        linked = list(table.night_with.all())
-        for game in sorted((table, *linked), key=lambda game: game.pk):
+        links = [(table, other) for table in tables for other in table.night_with.exclude(pk__in=inside)]
+        for game in sorted({game.pk: game for pair in links for game in pair}.values(), key=lambda game: game.pk):
             services._lock(game)
-        linked = list(table.night_with.all())  # as they are now that no other phone may change them
-        if not linked:
+        # as they are now that no other phone may change them
+        links = [(table, other) for table in tables for other in table.night_with.exclude(pk__in=inside)]
+        if not links:
             return False
-        table.night_with.clear()
-        for other in linked:
+        for table, other in links:
+            table.night_with.remove(other)
             _log(table, other, False, author)
             _log(other, table, False, author)
     return True

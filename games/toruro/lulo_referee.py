@@ -218,7 +218,8 @@ def _may_pay(state: ToruroState, payable: Sequence[PayableLulo], seat: int,
 
 
 def _nobody_owes(table: Table, state: ToruroState, payer: str | None) -> Ruling:
-    """No open lulo: the night is over, or (house rule) goes on for the chips left in the pots."""
+    """No open lulo: the night is over, or (house rule) goes on for the chips left in the pots, or (nothing in
+    them either) it has not begun."""
     in_pots = state.ledger.pots_total()
     legal = None if payer is None else False
     if table.options.play_out_pots and in_pots:
@@ -229,8 +230,10 @@ def _nobody_owes(table: Table, state: ToruroState, payer: str | None) -> Ruling:
         return Ruling(legal, RULE["night_over"], _(
             "Nobody owes a lulo: the night is over, since it ends when nobody owes anything. The %(n)s chips left "
             "in the pots go back to who put them.", n=in_pots))
+    # nothing owed and nothing in the pots: the night before its first deal, or after its last (a tester)
     return Ruling(legal, RULE["night_over"], _(
-        "Nobody owes a lulo: the night is over, since it ends when nobody owes anything."))
+        "Nobody owes a lulo. Before the first deal of the night, only the dealer's chips are in play and there is "
+        "no lulo to pay; after at least one deal, the night is over, since it ends when nobody owes anything."))
 
 
 # -- who collects, who owes ---------------------------------------------------------------------------------------

@@ -265,10 +265,13 @@ def _back(token: str, data: Any, form: StakeForm) -> HttpResponse:
     return redirect(f"{reverse('settle', args=[token])}?{urlencode(query)}")
 
 
-def removable(game: Table) -> bool:
-    """A game of the night that "Take it out" takes out: one in it only because it was added by hand (taking the
-    by-hand links of a game in it by a rematch would take out the games added to it instead, a reviewer)."""
-    return bool(getattr(game, "added", 0)) and not getattr(game, "chained", False)
+def removable(game: Table, table: Table, played_on: dict[int, list[Table]]) -> bool:
+    """Whether "Take it out" goes beside ``game`` on ``table``'s settle-up: a game added by hand, or played on
+    from one or before one (its rematch), that a rematch or a change of players does not tie to ``table``.
+    Taken out, they all go together (a reviewer: taking the by-hand links of a game a rematch tied to this one
+    took out the game added to it instead; a tester: a rematch added here could only be taken out elsewhere)."""
+    group = played_on.get(game.pk, [game])
+    return all(one.pk != table.pk for one in group) and any(getattr(one, "added", 0) for one in group)
 
 
 def _night_change(request: HttpRequest, access: Any, games: list[Table], form: StakeForm,
@@ -292,9 +295,10 @@ def _night_change(request: HttpRequest, access: Any, games: list[Table], form: S
         else:
             messages.info(request, _("%(game)s was already in tonight's settle-up.") % {"game": other.title})
         return _back(access.token, request.POST, form)
+    played_on = night.played_on(games)
     chosen = next((game for game in games if str(game.pk) == request.POST.get("game", "")
-                   and game.pk != table.pk and removable(game)), None)
-    if chosen is not None and night.take_out_of_night(chosen, author=author_of(request)):
+                   and removable(game, table, played_on)), None)
+    if chosen is not None and night.take_out_of_night(played_on[chosen.pk], author=author_of(request)):
         messages.success(request, _("%(game)s is no longer in tonight's settle-up.") % {"game": chosen.title})
     else:  # taken out meanwhile on another phone, the same tap sent twice, or a game that was not added
         messages.info(request, _("That game was not added to tonight's settle-up: nothing changed."))
@@ -367,6 +371,11 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                              or form.cleaned_data["currency"] != table.currency)
         result["night"] = whole_night(table, form, result, now.deal_count, games, others)
 
+    played_on, offered = night.played_on(games), set()
+    for game in games:  # "Take it out" once for a game and those played on from it, beside the first listed
+        group = frozenset(one.pk for one in played_on.get(game.pk, [game]))
+        game.removable = group not in offered and removable(game, table, played_on)  # type: ignore[attr-defined]
+        offered.add(group)
     context = {"access": access, "table": table, "token": token, "standings": now, "form": form,
                "result": result, "others": [game for game in games if game.pk != table.pk],
                "mixed": any(game.game != table.game for game in games), "later": later,

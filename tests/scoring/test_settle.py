@@ -707,6 +707,24 @@ def test_only_a_game_added_by_hand_is_taken_out_not_one_a_rematch_brought(client
     assert "Game 1" in night and "Tom" not in night
 
 
+def test_a_rematched_game_added_to_the_night_is_taken_out_on_the_page_it_was_added_on(client, db):
+    """A tester added a Burro rematch to the Tarot game's night and found no way to take it out there: the game
+    and its rematch come and go together, "Take it out" once beside the first of them, on this page."""
+    device = this_phone(client)
+    first = burro(["Raj", "Jess"], ["Jess", *["Raj"] * 5], device=device)
+    rematch = services.rematch(first)
+    tarot = services.create_table(game="tarot", players=["Raj", "Jess", "Tom", "Ann"], device=device)
+    assert client.post(f"/t/{tarot.edit_token}/settle/", {"action": "add", "game": rematch.pk}).status_code == 302
+    page = client.get(f"/t/{tarot.edit_token}/settle/").content.decode()
+    assert len(re.findall(r'name="action" value="take_out"', page)) == 1
+    assert re.search(rf'name="game" value="{first.pk}">', page)  # beside the first of the two
+
+    client.post(f"/t/{tarot.edit_token}/settle/", {"action": "take_out", "game": first.pk})
+
+    assert 'id="night"' not in client.get(f"/t/{tarot.view_token}/settle/").content.decode()
+    assert not tarot.night_with.exists() and services.rematch_of(first) == rematch  # the rematch stays a rematch
+
+
 def test_only_this_phones_games_of_tonight_sharing_a_player_are_offered(client, db):
     """Offered: a game this phone started, or whose edit link it opened, in the last 12 hours, with a player of
     the night (whatever the capitals). Not offered: another phone's game, one over 12 hours old, one with none

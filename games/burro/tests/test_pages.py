@@ -144,6 +144,15 @@ def test_a_misdeal_is_recorded_without_a_loser(client, burro):
     assert "A misdeal has no loser: leave it empty, or untick the misdeal." in field
 
 
+def test_a_tie_that_may_play_a_decider_can_also_be_rematched(client, burro):
+    """RULINGS.md: tied winners share the win or play a decider. A table that shares it goes on to its rematch
+    (a tester found the Rematch button only after a decider was recorded)."""
+    hands(burro, *["Ana"] * 5)
+    html = page(client, burro)
+    assert "Winners: Bea, Carl" in html and 'id="field-loser"' in html  # the decider may still be recorded
+    assert f'action="/t/{burro.edit_token}/rematch/"' in html
+
+
 def test_the_decider_offers_only_the_tied_players(client, burro):
     hands(burro, *["Ana"] * 5)
     html = page(client, burro)

@@ -119,6 +119,16 @@ def test_the_night_ends_when_nobody_owes_anything() -> None:
     assert (played_out.legal, played_out.rule) == (False, RULE["pots_left"])
 
 
+def test_nothing_owed_and_nothing_in_the_pots_is_the_night_before_its_first_deal_or_after_its_last() -> None:
+    """RULINGS.md: the night ends when, "after at least one deal", nobody owes anything. Asked before the first
+    deal (a tester: it said the night was over), the list is empty and the pots too, as after a night's last deal
+    played out: the referee says both."""
+    ruling = asked(dealer="Ana")
+    assert str(ruling.explanation) == (
+        "Nobody owes a lulo. Before the first deal of the night, only the dealer's chips are in play and there is "
+        "no lulo to pay; after at least one deal, the night is over, since it ends when nobody owes anything.")
+
+
 def test_the_referee_says_what_the_score_sheet_then_does() -> None:
     """Seed 002: "lulos must be payed starting from the lowest-valued ones" and "This player now owes the total
     amount of money available for this round". A night: deal 1, everyone goes (house rule 3), Luis takes the
