@@ -73,6 +73,15 @@ def is_blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+def question_of(situation: Any) -> str:
+    """The question a referee situation as sent asks (``"question"``, case and spaces aside); ``""`` if none.
+
+    >>> question_of({"question": " Betting "}), question_of({}), question_of("play")
+    ('betting', '', '')
+    """
+    return str(situation.get("question") or "").strip().lower() if isinstance(situation, Mapping) else ""
+
+
 def unknown_fields(raw: Mapping[str, Any], known: Iterable[str], errors: Errors, game_name: Text | str) -> None:
     """A message on every key of ``raw`` that is not a field of the record."""
     names = frozenset(known)

@@ -240,7 +240,7 @@ def referee_fields(table: Table) -> tuple[Field, ...]:
 def ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
     """The referee's answer to ``raw`` at ``table``, citing the rule: a round's scoring
     (:func:`games.pablo.score_referee.score_ruling`), else a play."""
-    if isinstance(raw, Mapping) and str(raw.get("question") or "").strip().lower() == SCORE:
+    if parse.question_of(raw) == SCORE:
         return score_ruling(table, raw)
     situation = read_situation(table, raw)
     answer = {"match": match, "power": power, "call": call, "keep": keep}[situation.question]  # not the score

@@ -465,7 +465,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         :class:`~games.paublillo.play.PaublilloTrickRules`, in Paublillo's words (the face-down card, the vuelta,
         and who takes a trick the card completes); the betting (``question: "betting"``) by
         :func:`games.paublillo.bet_referee.betting_ruling`."""
-        if isinstance(situation, Mapping) and str(situation.get("question") or "").strip().lower() == "betting":
+        if parse.question_of(situation) == "betting":
             return betting_ruling(table, situation)
         return TRICK_RULES.answer(table, situation)
 

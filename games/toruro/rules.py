@@ -774,7 +774,7 @@ over one each to Cy, Di, Ed and Ana, from the player after Bo, who deals next.']
         :func:`games.toruro.play.ruling` (its tricks are as short as who went); going (``"going"``) by
         :func:`games.toruro.going.going_ruling`; the lulo list (``"lulos"``) and who collects and owes (``"pots"``)
         by :func:`games.toruro.lulo_referee.lulo_ruling` and :func:`~games.toruro.lulo_referee.pots_ruling`."""
-        asked = str(situation.get("question") or "").strip().lower() if isinstance(situation, Mapping) else ""
+        asked = parse.question_of(situation)
         if asked == going.QUESTION:
             return going.going_ruling(table, situation)
         if asked == lulo_referee.QUESTION:

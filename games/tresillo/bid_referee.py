@@ -55,7 +55,7 @@ WHO_DEALS = _("Who deals? The player after the dealer, the eldest, speaks first.
 
 def asks_bidding(situation: Any) -> bool:
     """Whether a situation as sent asks the bidding question."""
-    return isinstance(situation, Mapping) and str(situation.get("question") or "").strip().lower() == BIDDING
+    return parse.question_of(situation) == BIDDING
 
 
 # -- what the question says, typed ----------------------------------------------------------------------------

@@ -65,6 +65,11 @@ def hombre_of(bids: Sequence[tuple[int, str | None]]) -> tuple[int, str] | None:
     return best
 
 
+def hombre_of_bids(bids: Sequence[Bid]) -> tuple[int, str] | None:
+    """:func:`hombre_of` a record's bidding (its :class:`~games.tresillo.record.Bid` calls, a pass as ``PASS``)."""
+    return hombre_of([(said.player.index, None if said.bid == PASS else said.bid) for said in bids])
+
+
 def _next_in(order: tuple[int, ...], seat: int, skipped: frozenset[int] | tuple[int, ...]) -> int | None:
     """The first player after ``seat`` round the table, from ``order``, not in ``skipped``; ``None`` if none."""
     at = order.index(seat)

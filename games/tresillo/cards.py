@@ -49,7 +49,7 @@ from referee.text import Text, _, join, ngettext
 from referee.tricks import Situation
 from referee.values import Seat
 
-from .bidding import hombre_of
+from .bidding import hombre_of_bids
 from .family import TRICKS
 from .play import REFEREE, matador_words
 from .ranking import SUIT_WORDS, matador_count, matadors, trump_order
@@ -119,7 +119,7 @@ def tresillo_contract(table: TableSpec[Any], raw: Mapping[str, Any]) -> Tresillo
     """A Tresillo contract as a person sends it (Hombre or bidding, bid, estuche where unseen): the tricks,
     primeras and bola are the cards'; a message per field as :func:`parse_tresillo` gives."""
     record: TresilloRecord = _contract(parse_tresillo, table, raw, TRESILLO_CARD_FIELDS)
-    won = hombre_of([(said.player.index, None if said.bid == "pass" else said.bid) for said in record.bids])
+    won = hombre_of_bids(record.bids)
     if won is not None and not record.void:
         if record.hombre is None:
             record = dataclasses.replace(record, hombre=table.seat(won[0]))

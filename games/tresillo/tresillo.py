@@ -40,7 +40,7 @@ from referee.text import Text, _, join, signed
 from referee.values import Seat, Values
 
 from .bid_referee import TRESILLO_EXAMPLES, TRESILLO_RULING_FIELDS, tresillo_bidding_ruling
-from .bidding import BID_WORDS, SAID_WORDS, check_bidding, hombre_of
+from .bidding import BID_WORDS, SAID_WORDS, check_bidding, hombre_of_bids
 from .family import CODILLO, SACADO, HombreGame, result
 from .options import TRESILLO_SETTLE, TresilloOptions
 from .play import EXAMPLES
@@ -275,7 +275,7 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         record = super().complete(table, state, record)
         if record.void:
             return record
-        won = hombre_of([(said.player.index, None if said.bid == PASS else said.bid) for said in record.bids])
+        won = hombre_of_bids(record.bids)
         if won is not None:
             seat, bid = won
             if record.hombre is None:

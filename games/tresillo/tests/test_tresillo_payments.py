@@ -301,7 +301,7 @@ def test_the_settlement_says_how_the_plato_and_middle_were_shared_and_who_took_t
 # -- bidding ----------------------------------------------------------------------------------------------------
 
 def test_bidding_the_highest_bid_makes_the_hombre_juego_below_vuelta_below_solo():
-    from games.tresillo.tresillo import hombre_of
+    from games.tresillo.bidding import hombre_of
 
     assert hombre_of([(1, "juego"), (2, "vuelta"), (0, None), (1, "solo"), (2, None)]) == (1, "solo")
 
