@@ -340,6 +340,11 @@ class Field:
     unordered: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The field as the API describes it: only what differs from the defaults, beside name, label and kind.
+
+        >>> Field("passed", _("Who has passed"), "players", required=False, unordered=True).to_json()
+        {'name': 'passed', 'label': 'Who has passed', 'kind': 'players', 'required': False, 'unordered': True}
+        """
         data: dict[str, Any] = {"name": self.name, "label": str(self.label), "kind": self.kind,
                                 "required": self.required}
         if self.choices:
@@ -353,6 +358,8 @@ class Field:
             data["fields"] = [f.to_json() for f in self.fields]
         if self.questions:
             data["questions"] = list(self.questions)
+        if self.unordered:
+            data["unordered"] = True
         return data
 
 

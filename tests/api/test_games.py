@@ -73,6 +73,13 @@ def test_tarot_ruling_fields(api):
     assert {"hand", "trick", "card"} <= set(names(tarot["ruling_fields"]))
 
 
+def test_a_players_field_taken_in_no_order_says_so(api):
+    """Who has passed at Tresillo is some of the players, tapped in any order; who played a trick's cards is not."""
+    fields = {f["name"]: f for f in api.get("/api/games/tresillo").json()["ruling_fields"]}
+    assert fields["passed"]["kind"] == "players" and fields["passed"]["unordered"] is True
+    assert not any(f.get("unordered") for f in api.get("/api/games/tarot").json()["ruling_fields"])
+
+
 def test_one_game_is_the_same_as_in_the_list(api):
     listed = by_slug(api.get("/api/games").json())
     for slug, data in listed.items():
