@@ -369,11 +369,69 @@ def test_edit_page_uses_the_paublillo_form(client, paublillo6):
     assert "Edit deal 1" in form and "Envido (3) by" in form
     assert re.search(r'name="bets__0__team" id="[^"]+" value="B" autocomplete="off" checked', form)
     assert 'id="id_refused_yes" value="true" autocomplete="off" checked' in form
-    assert 'id="field-alver"' in form  # no standings here: every question is offered
     response = client.post(f"/t/{paublillo6.edit_token}/deal/1/edit/", {
         "dealer": "Bea", "bets__0__team": "B", "bets__0__stake": "3", "refused": "false", "tricks": "BB"})
     assert response.status_code == 302
     assert services.standings(paublillo6).totals == {"A": 0, "B": 3}
+
+
+def edit_form(client, table: Table, number: int) -> str:
+    response = client.get(f"/t/{table.edit_token}/deal/{number}/edit/")
+    assert response.status_code == 200
+    return element(response.content.decode(), "record")
+
+
+def test_editing_a_deal_with_nobody_on_11_does_not_ask_about_alver(client, paublillo6):
+    """A deal played with nobody on alver is corrected on the form it was recorded on: no alver question, the
+    betting offered (testers were confused by the alver choice on an ordinary deal's edit page)."""
+    to(paublillo6, 3, 2)
+    form = edit_form(client, paublillo6, 4)
+    assert 'id="field-alver"' not in form
+    assert "bets__0__team" in form and 'id="no-betting"' not in form
+
+
+def test_editing_a_deal_played_on_alver_asks_the_alver_choice_as_it_was_made(client, paublillo6):
+    """A on 11 before deal 14: its edit asks A's choice (play for 3 or give up), with no betting, as the record
+    form did; the deal after it, still with A on 11, too."""
+    to(paublillo6, 11, 2)
+    deals(paublillo6, {"alver": "give_up"}, {"alver": "play", "tricks": "BB"})
+    for number, choice in ((14, "give_up"), (15, "play")):
+        form = edit_form(client, paublillo6, number)
+        assert "Team A is on alver: they play for 3, or give up 1?" in form
+        assert re.search(rf'value="{choice}"[^>]*checked', form)
+        assert 'id="no-betting"' in form and "bets__0__team" not in form
+
+
+def test_editing_the_deal_that_put_a_team_on_11_does_not_ask_about_alver(client, paublillo6):
+    """The alver question belongs to the deals after a team reaches 11, not to the deal that brought it there
+    (deal 14, dealt by Bea for B: A's point there made 11)."""
+    to(paublillo6, 11, 3)
+    assert 'id="field-alver"' not in edit_form(client, paublillo6, 14)
+
+
+def test_editing_a_deal_that_holds_an_alver_choice_shows_it_whatever_the_score(client, paublillo6):
+    """A record holding an alver choice keeps it in sight on its edit page, so it can be seen and taken out."""
+    deals(paublillo6, {"tricks": "AA"})
+    deal = paublillo6.deals.get(number=1)
+    deal.record = {**deal.record, "alver": "play"}  # as a record changed by hand, or by older rules, may hold it
+    deal.save(update_fields=["record"])
+    form = edit_form(client, paublillo6, 1)
+    assert 'id="field-alver"' in form and re.search(r'value="play"[^>]*checked', form)
+
+
+def test_editing_a_deal_by_a_team_on_ten_asks_about_alver_only_with_the_monja(client, db):
+    """Ana (A, on 10) deals deal 13: its edit asks about alver only if the monja was turned, as its record form."""
+    table = services.create_table(game="paublillo", players=SIX)
+    to(table, 10, 2)
+    deals(table, {"tricks": "BB"})
+    assert 'class="mb-3 field field-alver if-monja"' in edit_form(client, table, 13)
+
+
+def test_the_record_page_of_its_own_asks_what_the_score_asks(client, paublillo6):
+    """The record form at its own address (opened directly, or without JavaScript) asks as the table page does."""
+    to(paublillo6, 3, 2)
+    html = client.get(f"/t/{paublillo6.edit_token}/deal/").content.decode()
+    assert 'id="field-alver"' not in element(html, "record")
 
 
 @pytest.mark.django_db
