@@ -1,7 +1,8 @@
 """A whole 4-player French Tarot deal entered card by card on a phone: from the table page, the contract, then
 72 cards, each one or two taps (the suit's tab, then the card), the record the cards make, saved. Along the way
 Undo takes back the first card, a wrong card that proves a revoke, and the last card: each time the picker and
-Undo stay where they were on the screen.
+Undo stay where they were on the screen. "Throw this deal away…" is never where "Start the cards" was, nor
+where Save is.
 
 Deal A of games/tarot/tests/test_cards.py: S's Garde, 2 bouts, 53 points, the petit au bout: S +282."""
 
@@ -64,6 +65,18 @@ def undo_keeps_the_place(page: Page, played: int) -> None:
         assert abs(after["picker"] - before["picker"]) < 1, (before, after)
 
 
+def box_of(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    """Whether two boxes on the screen share any point: a slow double tap on one may land on the other."""
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
 def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, screenshot):
     table = services.create_table(game="tarot", players=["N", "E", "S", "W"], first_dealer=3)
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
@@ -72,8 +85,13 @@ def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, s
     for group, option in (("Taker", "S"), ("Contract", "Garde ×2")):
         radiogroup = page.get_by_role("radiogroup", name=group, exact=True)
         radiogroup.get_by_text(option, exact=True).click()
+    page.locator("#start-cards").scroll_into_view_if_needed()
+    start = box_of(page, "#start-cards")
     page.locator("#start-cards").click()
     expect(page.locator(".play-turn")).to_contain_text("N to play")
+    # a slow double tap on "Start the cards" lands on the cards page, never on "Throw this deal away…"
+    discard = box_of(page, "details.discard summary")
+    assert not overlap(start, discard), (start, discard)
 
     taps: list[int] = []
     cards = [c for trick in DEAL_A for c in trick.split()]
@@ -102,6 +120,7 @@ def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, s
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width  # no horizontal scroll at phone width
     screenshot("derived")
+    assert not overlap(box_of(page, "#save-cards"), box_of(page, "details.discard summary"))
     page.locator("#save-cards").click()
     expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
     deal = Deal.objects.get(table=table)
