@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
+from urllib.parse import urlencode
 from collections.abc import Iterable
 from typing import Any, Self
 
@@ -26,7 +27,7 @@ from django.views.decorators.http import condition, require_GET, require_http_me
 from referee.game import Game, InvalidRecord, TableSpec, all_games, get_game
 from referee.text import is_i18n
 from scoring import chart as score_chart
-from scoring import demos, seating, services
+from scoring import demos, night, seating, services
 from scoring.access import (
     Access,
     Version,
@@ -38,7 +39,7 @@ from scoring.access import (
     resolve_for_edit,
     version_of,
 )
-from scoring.forms import NewTableForm, RecordForm
+from scoring.forms import CURRENCIES, NewTableForm, RecordForm
 from scoring.limits import limited
 from scoring.models import Table
 from scoring.presenters import presenter_for
@@ -94,32 +95,65 @@ def _list_item(table: Table, token: str) -> dict[str, Any]:
             "players": [s.player.name for s in sorted(table.seats.all(), key=lambda s: s.position)]}
 
 
+def game_before(request: HttpRequest) -> Access | None:
+    """The game of tonight a new table follows (``?table=`` its edit link, kept by the form as it is sent): its
+    players are offered again and the new game joins its night's settle-up. None for no link, a view link or a
+    closed game's (only whoever may change the table adds a game to its night)."""
+    token = request.POST.get("table") or request.GET.get("table") or ""
+    try:
+        access = resolve(token)
+    except Http404:
+        return None
+    return access if access.can_edit else None
+
+
+def following(before: Table, seats: int) -> dict[str, Any]:
+    """The new table form's first values when it follows ``before``: its players in their order (as many as
+    the new game seats), its name and its currency. Not its stake: a point, a letter and a lost game are not
+    worth the same."""
+    initial: dict[str, Any] = {f"player_{seat}": name
+                               for seat, name in enumerate(services.table_spec(before).players[:seats])}
+    initial["name"] = before.name
+    if before.currency in CURRENCIES:
+        initial["currency"] = before.currency
+    return initial
+
+
 @require_http_methods(["GET", "POST"])
 @limited("new_table")
 def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
+    before = game_before(request)
+    after = f"?{urlencode({'table': before.token})}" if before else ""
     if game is None:
         chosen = request.GET.get("game")
         if chosen:
             _game_or_404(chosen)
-            return redirect("new_table_game", game=chosen)
-        return render(request, "scoring/new_table.html", {"games": all_games(), "game": None, "form": None})
+            return redirect(reverse("new_table_game", args=[chosen]) + after)
+        return render(request, "scoring/new_table.html",
+                      {"games": all_games(), "game": None, "form": None, "before": before, "after": after})
     rules = _game_or_404(game)
     device = device_key(request, create=request.method == "POST")  # looking at the form writes nothing
-    form = NewTableForm(rules, request.POST if request.method == "POST" else None)
+    if request.method == "POST":
+        form = NewTableForm(rules, request.POST)
+    else:
+        form = NewTableForm(rules, initial=following(before.table, max(rules.player_counts)) if before else None)
     if request.method == "POST" and form.is_valid():
         try:
             table = services.create_table(**form.table_kwargs(), device=device, user=request.user)
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         else:
+            if before is not None and night.add_to_night(before.table, table, author=author_of(request)):
+                messages.success(request, _("Added to tonight's settle-up, with %(game)s.")
+                                 % {"game": before.table.title})
             response = redirect("table", token=table.edit_token)
             remember_table(request, response, table.edit_token)
             return response
     elif request.method == "POST":
         form.check_the_rest()
     known = services.known_player_names(device, request.user)
-    return render(request, "scoring/new_table.html",
-                  {"games": all_games(), "game": rules, "form": form, "known_names": known})
+    return render(request, "scoring/new_table.html", {"games": all_games(), "game": rules, "form": form,
+                                                      "known_names": known, "before": before, "after": after})
 
 
 # -- the table ------------------------------------------------------------------------------------------

@@ -314,3 +314,53 @@ def test_an_edit_of_the_first_deal_replays_from_the_carried_scores(tarot4):
     services.edit_deal(tarot4.deals.get(number=1), plain_deal(taker="W"))
     # deal 1 now taken by W (+198, others -66), deal 2 by S (+198, others -66)
     assert services.standings(tarot4).totals == {"N": 100 - 66 - 66, "S": -66 + 198, "E": -66 - 66, "W": 198 - 66}
+
+
+# -- another game with the same players ------------------------------------------------------------------------
+
+def test_a_finished_game_offers_another_game_with_the_same_players(client, two_deal_tarot):
+    """A tester's French night went from Burro to Casita Robada: the rematch repeats the game, and the new table
+    form asked the four names again. Only to whoever may change the table (the link carries its edit link)."""
+    add_deals(two_deal_tarot, 2)
+    html = client.get(f"/t/{two_deal_tarot.edit_token}/").content.decode()
+    assert f'href="/new/?table={two_deal_tarot.edit_token}"' in html and "Another game, the same players" in html
+    assert 'id="another-game"' not in client.get(f"/t/{two_deal_tarot.view_token}/").content.decode()
+
+
+def test_the_next_game_of_tonight_is_started_with_the_players_before_it(client, two_deal_tarot):
+    two_deal_tarot.name, two_deal_tarot.currency = "Samedi chez Chloé", "🍺"
+    two_deal_tarot.save()
+    after = f"?table={two_deal_tarot.edit_token}"
+    chosen = client.get(f"/new/{after}&game=burro")
+    assert chosen.status_code == 302 and chosen["Location"] == f"/new/burro/{after}"
+    html = client.get(f"/new/burro/{after}").content.decode()
+    assert 'id="game-before"' in html and "Samedi chez Chloé" in html
+    for seat, name in enumerate(PLAYERS4):  # in their order of play
+        assert re.search(rf'<input[^>]*name="player_{seat}"[^>]*value="{name}"', html)
+    assert re.search(r'<input[^>]*name="name"[^>]*value="Samedi chez Chloé"', html)
+    assert re.search(r'<input[^>]*name="currency"[^>]*value="🍺"[^>]*checked', html)
+    assert f'href="/new/tarot/{after}"' in html  # choosing another game keeps them
+
+
+def test_the_next_game_joins_tonights_settle_up(client, two_deal_tarot):
+    form = {"table": two_deal_tarot.edit_token, "first_dealer": "0", "currency": "EUR", "stake": "0",
+            **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}}
+    response = client.post("/new/burro/", form)
+    new = Table.objects.exclude(pk=two_deal_tarot.pk).get()
+    assert response.status_code == 302 and new.game == "burro"
+    assert list(two_deal_tarot.night_with.all()) == [new]
+    assert TableChange.objects.filter(kind=TableChange.Kind.NIGHT).count() == 2  # said in both histories
+    page = client.get(response["Location"]).content.decode()
+    assert "Added to tonight&#x27;s settle-up" in page or "Added to tonight's settle-up" in page
+
+
+def test_a_view_link_starts_a_game_of_its_own(client, two_deal_tarot):
+    """Only whoever may change a table adds a game to its night: a view link (or a link to no table) is ignored,
+    and the form is empty as on any new table."""
+    for token in (two_deal_tarot.view_token, "not-a-token", ""):
+        html = client.get(f"/new/burro/?table={token}").content.decode()
+        assert 'id="game-before"' not in html and 'name="table"' not in html and 'value="N"' not in html
+    form = {"table": two_deal_tarot.view_token, "first_dealer": "0", "currency": "EUR", "stake": "0",
+            **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}}
+    assert client.post("/new/burro/", form).status_code == 302
+    assert not two_deal_tarot.night_with.exists()
