@@ -59,6 +59,9 @@ class Table(models.Model):
                                  help_text=_("The game as it stood when someone joined or left: kept, read-only."))
     version = models.PositiveIntegerField(_("version"), default=0,
                                           help_text=_("Bumped at every change; live views poll it."))
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches",
+                                   verbose_name=_("rematch of"),
+                                   help_text=_("The finished game this table was started as the rematch of."))
     night_with = models.ManyToManyField("self", symmetrical=True, blank=True, verbose_name=_("same night as"),
                                         help_text=_("Other games of the same night, added to its settle-up by hand."))
     created = models.DateTimeField(_("created"), auto_now_add=True)

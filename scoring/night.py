@@ -5,7 +5,7 @@ games are linked three ways, and the night of a game is every game reached throu
 
 - a change of players closes the game so far (:mod:`scoring.seating`: its "earlier" and "later" links);
 - a rematch starts a new table with the same players (:func:`scoring.services.rematch`: the finished game's
-  ``rematch`` change names it);
+  ``rematch`` change names it, and the rematch links back to it by :attr:`Table.rematch_of`, an indexed key);
 - a person settling up adds another game played that night by (some of) the same players
   (:func:`add_to_night`, kept as :attr:`Table.night_with` on both tables and logged in both histories as a
   ``night`` change; :func:`take_out_of_night` undoes it the same way). Only a game this phone started or holds
@@ -59,8 +59,8 @@ def _links(table: Table) -> tuple[set[str], set[int], datetime]:
         if not later_seen and (later := _token(details, "later")):
             tokens.add(later)
             later_seen = True
-    tokens.update(t for t in TableChange.objects.filter(  # the game this one is the rematch of
-        kind=TableChange.Kind.REMATCH, details__later=table.view_token).values_list("table__view_token", flat=True))
+    if (origin := table.rematch_of) is not None:  # the game this one is the rematch of (read with it: night_games)
+        tokens.add(origin.view_token)
     pks = set(table.night_with.values_list("pk", flat=True))
     return tokens, pks, began
 
@@ -89,8 +89,8 @@ def night_games(table: Table, most: int = MOST) -> list[Table]:
             game.chain = linked  # type: ignore[attr-defined]  # the games a rematch or a change of players links it to
             tokens |= linked
             pks |= added
-        frontier = [game for game in Table.objects.filter(Q(view_token__in=tokens) | Q(pk__in=pks))
-                    .exclude(pk__in=list(found)) if _known(game)][:max(0, most - len(found))]
+        reached = Table.objects.filter(Q(view_token__in=tokens) | Q(pk__in=pks)).exclude(pk__in=list(found))
+        frontier = [game for game in reached.select_related("rematch_of") if _known(game)][:max(0, most - len(found))]
     counts = dict(Table.objects.filter(pk__in=list(found)).annotate(
         played=Count("deals", filter=Q(deals__withdrawn=False), distinct=True)).values_list("pk", "played"))
     added = dict(Table.objects.filter(pk__in=list(found)).annotate(n=Count("night_with")).values_list("pk", "n"))

@@ -218,7 +218,8 @@ def _number_in_the_night(table: Table) -> int:
 
 def _close_game_so_far(table: Table) -> Table:
     """The game so far as a table of its own, with new links (the edit link is never shown: it is kept as it
-    stands): its deals with their revisions and cached standings, its seats and its earlier changes."""
+    stands): its deals with their revisions and cached standings, its seats and its earlier changes, and the
+    rematch started from it (a game over may still change players)."""
     closed = Table.objects.create(game=table.game, name=table.name, options=table.options,
                                   stake_minor=table.stake_minor, currency=table.currency,
                                   first_dealer=table.first_dealer, owner_device=table.owner_device,
@@ -227,6 +228,7 @@ def _close_game_so_far(table: Table) -> Table:
     Deal.objects.filter(table=table).update(table=closed)
     Seat.objects.filter(table=table).update(table=closed)
     TableChange.objects.filter(table=table).update(table=closed)
+    Table.objects.filter(rematch_of=table).update(rematch_of=closed)  # it followed the game so far, as its change
     return closed
 
 

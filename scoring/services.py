@@ -163,7 +163,8 @@ def rematch(table: Table, *, device: str = "", user: Any = None) -> Table:
                                    stake_minor=table.stake_minor, currency=table.currency,
                                    first_dealer=st.game.dealer(st.spec, st.state),
                                    owner_device=device or table.owner_device,
-                                   owner=user if getattr(user, "is_authenticated", False) else table.owner)
+                                   owner=user if getattr(user, "is_authenticated", False) else table.owner,
+                                   rematch_of=table)
         Seat.objects.bulk_create(Seat(table=new, player_id=seat.player_id, position=seat.position, team=seat.team)
                                  for seat in seats_of(table))
         TableChange.objects.create(table=table, kind=TableChange.Kind.REMATCH, after_deals=st.deal_count,

@@ -129,3 +129,21 @@ def test_a_tresillo_table_from_before_the_matador_option_keeps_the_reading_it_wa
     assert Table.objects.get(pk=tarot.pk).options == before
     situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}  # the lower Basto led
     assert services.get_game("tresillo").ruling(services.table_spec(Table.objects.get(pk=old.pk)), situation).legal
+
+
+def test_a_rematch_started_before_the_link_was_kept_is_linked_to_the_game_its_change_names(db):
+    """A rematch's ``rematch`` change (on the finished game) names the new table's view link: the migration links
+    that table back to the finished game. A table no change names, and a change naming no table (a file
+    imported keeps no link), are left as they are."""
+    link = import_module("scoring.migrations.0014_table_rematch_of").link_rematches
+    first = services.create_table(game="burro", players=["Raj", "Jess"])
+    rematch = services.rematch(first)
+    alone = services.create_table(game="burro", players=["Raj", "Jess"])
+    imported = services.create_table(game="burro", players=["Raj", "Jess"])
+    imported.changes.create(kind="rematch", details={})
+    Table.objects.update(rematch_of=None)
+
+    link(apps, None)
+
+    assert Table.objects.get(pk=rematch.pk).rematch_of_id == first.pk
+    assert not Table.objects.filter(pk__in=[first.pk, alone.pk, imported.pk], rematch_of__isnull=False).exists()

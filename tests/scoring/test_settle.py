@@ -583,6 +583,30 @@ def test_the_night_follows_rematches_and_changes_of_players_together_numbered_as
         assert f'<a class="alert-link tap-link" href="/t/{table.view_token}/settle/">Settle the whole night</a>' in page
 
 
+def settle_up_queries(client: Client, games: int) -> list[str]:
+    """The SQL of the settle-up of the latest of ``games`` Tarot games, each the rematch of the one before."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    table = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR")
+    for _game in range(games - 1):
+        add_deals(table, 1)
+        table = services.rematch(table)
+    add_deals(table, 1)
+    with CaptureQueriesContext(connection) as queries:
+        assert 'id="night"' in client.get(f"/t/{table.view_token}/settle/").content.decode()
+    return [query["sql"] for query in queries.captured_queries]
+
+
+def test_the_night_is_walked_by_its_links_never_by_searching_every_change_for_a_rematch(client, db):
+    """The game a rematch was started from is the rematch's own indexed key (``rematch_of``): no query of the
+    settle-up looks inside the changes' details (a search through every table's changes), and each game more
+    in the night costs the same few queries (its changes, its standings…), whatever the night's length."""
+    three, four = settle_up_queries(client, 3), settle_up_queries(client, 4)
+    assert len(four) - len(three) <= 5 and len(three) <= 20, (len(three), len(four))  # 6 and 22 before
+    assert not [sql for sql in four if "JSON_EXTRACT" in sql.upper() or '"details" ->' in sql]
+
+
 # The tester's Spanish night: Paublillo, then Toruro, the same six friends, one settle-up at the end.
 SPANISH = ["Ana", "Bea", "Carlos", "Dani", "Elena", "Fran"]
 DOCE = {"bets": [{"team": "A", "stake": 3}, {"team": "B", "stake": 6}, {"team": "A", "stake": 9},

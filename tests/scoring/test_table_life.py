@@ -9,10 +9,10 @@ import uuid
 import pytest
 
 from referee.game import InvalidRecord
-from scoring import services
+from scoring import seating, services
 from scoring.models import Deal, DealRevision, Table, TableChange
 
-from .conftest import PLAYERS4, add_deals, plain_deal
+from .conftest import PLAYERS4, PLAYERS5, add_deals, plain_deal
 
 
 def active_numbers(table: Table) -> list[int]:
@@ -178,6 +178,20 @@ def test_a_rematch_is_started_once_and_the_old_table_leads_to_it(client, two_dea
     assert f'href="/t/{new.edit_token}/" class="rematch-link"' in history  # who may edit goes on editing
     exported = client.get(f"/t/{two_deal_tarot.view_token}/export.json").content.decode()
     assert '"rematch"' in exported and new.edit_token not in exported and new.view_token not in exported
+
+
+def test_a_rematch_names_the_game_it_was_started_from_and_a_change_of_players_there_keeps_it_to_the_game_so_far(
+        two_deal_tarot):
+    """The rematch links back to the finished game (the night is walked by it). Should the finished game's table
+    then change players, the game so far closes with its rematch, as it does with its changes."""
+    add_deals(two_deal_tarot, 2)
+    new = services.rematch(two_deal_tarot)
+    assert new.rematch_of == two_deal_tarot and list(two_deal_tarot.rematches.all()) == [new]
+
+    closed = seating.change_seats(two_deal_tarot, PLAYERS5)
+
+    assert closed is not None and Table.objects.get(pk=new.pk).rematch_of == closed
+    assert services.rematch_of(closed) == new  # its "rematch started" change went with it too
 
 
 def test_the_rematch_button_promises_the_same_teams_only_in_a_team_game(client, two_deal_tarot):
