@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Count, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -234,22 +233,18 @@ def _close_game_so_far(table: Table) -> Table:
 
 def earlier_games(table: Table, most: int = 50) -> list[Table]:
     """The games played at this table before the players changed (each closed then, kept as it stood with its
-    own changes, settled on its own page), the latest first, each with ``deals_played``, ``player_names`` and
-    its ``number`` in the night (the first game is 1). A file imported may name anything: only tokens of the
-    shape links make are looked up, and a loop ends."""
+    own changes, settled on its own page), the latest first. Their numbers in the night are the night's
+    (:func:`scoring.night.night_games`: a rematch or a game added by hand counts too). A file imported may name
+    anything: only tokens of the shape links make are looked up, and a loop ends."""
     found: list[Table] = []
     current = table
     while len(found) < most:
         token = _linked(current, "earlier")
-        before = Table.objects.filter(view_token=token).annotate(
-            deals_played=Count("deals", filter=Q(deals__withdrawn=False))).first() if token else None
+        before = Table.objects.filter(view_token=token).first() if token else None
         if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
             break
-        before.player_names = services.table_spec(before).players  # type: ignore[attr-defined]
         found.append(before)
         current = before
-    for number, game in enumerate(reversed(found), start=1):
-        game.number = number  # type: ignore[attr-defined]
     return found
 
 

@@ -13,7 +13,7 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_GET
 
 from scoring.access import resolve
-from scoring.seating import earlier_games
+from scoring.night import night_games
 
 WHICH = ("view", "edit")
 
@@ -30,8 +30,11 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
     links = [{"which": "view", "url": link_for(request, table.view_token)}]
     if access.can_edit:
         links.append({"which": "edit", "url": link_for(request, table.edit_token)})
+    night = night_games(table)  # numbered as the settle-up numbers them
     response = render(request, "scoring/share.html", {
-        "access": access, "table": table, "token": token, "links": links, "earlier": earlier_games(table),
+        "access": access, "table": table, "token": token, "links": links,
+        "others": [game for game in night if game.pk != table.pk],
+        "mixed": any(game.game != table.game for game in night),
     })
     patch_cache_control(response, private=True, no_store=True)  # the page may carry the edit link
     return response

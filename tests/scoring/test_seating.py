@@ -14,7 +14,7 @@ from referee.game import InvalidRecord
 from scoring import seating, services, transfer
 from scoring.models import Deal, Table, TableChange
 
-from .conftest import PLAYERS4, add_deals, plain_deal
+from .conftest import PLAYERS4, PLAYERS5, add_deals, plain_deal
 
 
 def players_url(table: Table) -> str:
@@ -82,6 +82,26 @@ def test_the_share_page_offers_the_files_of_every_earlier_game(client, tarot4):
     assert f'href="/t/{first.view_token}/export.json"' in files and f'href="/t/{first.view_token}/export.csv"' in files
     exported = client.get(f"/t/{first.view_token}/export.json").json()
     assert [deal["number"] for deal in exported["deals"]] == [1, 2, 3]
+
+
+def test_the_share_page_numbers_tonights_games_as_the_settle_up_does(client, tarot4):
+    """Game 1, then its rematch, game 2, closed when O joined; game 3 under way. The Share page lists the
+    night's other games with their files, numbered as the settle-up lists them (it counted the games the players
+    changed only, and called game 2 "Game 1")."""
+    add_deals(tarot4, 1)
+    table = services.rematch(tarot4)
+    add_deals(table, 2)
+    second = seating.change_seats(table, PLAYERS5)
+    assert second is not None
+    add_deals(table, 1)
+    html = client.get(f"/t/{table.edit_token}/share/").content.decode()
+    files = html[html.index('id="earlier-files"'):]
+    shared = re.findall(r'href="/t/([^/]+)/export.json"', files)
+    numbered = re.findall(r"Game (\d): (\d) deals?", files)
+    settle = client.get(f"/t/{table.edit_token}/settle/").content.decode()
+    settled = re.findall(r'<a class="alert-link" href="/t/([^/]+)/settle/">Game (\d): (\d) deals?', settle)
+    assert settled == [(tarot4.view_token, "1", "1"), (second.view_token, "2", "2")]
+    assert list(zip(shared, numbered, strict=True)) == [(token, (n, deals)) for token, n, deals in settled]
 
 
 def test_the_change_is_in_the_history_of_both_games_with_links(client, tarot4):
