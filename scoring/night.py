@@ -73,11 +73,25 @@ def _known(table: Table) -> bool:
     return True
 
 
+def full_title(table: Table) -> str:
+    """The game as the night's lists name it, as the home page lists tables, in the reader's language: its name
+    and the game it is ("Friday at Ana's · <the game's name>"), the game alone for a table without a name, and
+    what tells the game's tables apart where it has kinds of them (its ``variant_name``)."""
+    try:
+        game = get_game(table.game)
+    except KeyError:
+        return table.title
+    variant = game.variant_name(services.table_spec(table))
+    said = [services.translate(game.name), *([services.translate(variant)] if variant else [])]
+    return " · ".join([table.name, *said] if table.name else said)
+
+
 def night_games(table: Table, most: int = MOST) -> list[Table]:
     """Every game of ``table``'s night, ``table`` among them, in the order they began, each with its ``number``
-    in the night (the first game is 1), ``deals_played``, ``player_names``, ``began``, ``added`` (how many
-    games it was added to by hand) and ``chain`` (the view tokens of the games a rematch or a change of players
-    links it to: :func:`played_on`). A game of a kind this app no longer knows is left out."""
+    in the night (the first game is 1), ``deals_played``, ``player_names``, ``full_title`` (:func:`full_title`),
+    ``began``, ``added`` (how many games it was added to by hand) and ``chain`` (the view tokens of the games a
+    rematch or a change of players links it to: :func:`played_on`). A game of a kind this app no longer knows is
+    left out."""
     found: dict[int, Table] = {}
     frontier = [table]
     while frontier and len(found) < most:
@@ -100,6 +114,7 @@ def night_games(table: Table, most: int = MOST) -> list[Table]:
         game.deals_played = counts.get(game.pk, 0)  # type: ignore[attr-defined]
         game.added = added.get(game.pk, 0)  # type: ignore[attr-defined]
         game.player_names = services.table_spec(game).players  # type: ignore[attr-defined]
+        game.full_title = full_title(game)  # type: ignore[attr-defined]
     return games
 
 
@@ -124,7 +139,7 @@ def games_to_add(night: Sequence[Table], *, device: str, user: Any, tokens: Sequ
     account) or holds the edit link of (``tokens``, the links it opened), active in the last
     :data:`RECENT_HOURS` hours, not in the night already, nothing having followed them (the night it went on
     in is the one offered), and sharing at least one player's name with the night (case aside). The latest
-    first, each with ``player_names`` and ``deals_played``."""
+    first, each with ``player_names``, ``deals_played`` and ``full_title``."""
     mine = Q(edit_token__in=list(tokens)) if tokens else Q(pk__in=[])
     if device:
         mine |= Q(owner_device=device)
@@ -143,6 +158,7 @@ def games_to_add(night: Sequence[Table], *, device: str, user: Any, tokens: Sequ
             continue
         game.player_names = services.table_spec(game).players  # type: ignore[attr-defined]
         game.deals_played = game.played  # type: ignore[attr-defined]
+        game.full_title = full_title(game)  # type: ignore[attr-defined]
         if names & {name.casefold() for name in game.player_names}:  # type: ignore[attr-defined]
             found.append(game)
     return found

@@ -182,14 +182,15 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
         if game_table.pk == table.pk:
             games.append({"label": _("This game"), "deals": deal_count, "rows": result["rows"], "unstaked": False,
                           "rounded": result["rounded"], "problem": "", "saved": "", "token": None, "this": True,
-                          "title": game_table.title, "own": "", "left_out": ""})
+                          "title": game_table.full_title, "own": "", "left_out": ""})  # type: ignore[attr-defined]
             continue
         now = others[game_table.pk]
         label = _("Game %(n)s") % {"n": game_table.number}  # type: ignore[attr-defined]
         same_kind = game_table.game == table.game
         own_stake = game_table.stake_minor if not same_kind else stake
         entry = {"label": label, "deals": game_table.deals_played,  # type: ignore[attr-defined]
-                 "problem": now.problem, "token": game_table.view_token, "this": False, "title": game_table.title,
+                 "problem": now.problem, "token": game_table.view_token, "this": False,
+                 "title": game_table.full_title,  # type: ignore[attr-defined]
                  "unstaked": same_kind and not game_table.stake_minor, "saved": "", "own": "", "left_out": "",
                  "rows": [], "rounded": False}
         if not same_kind and not game_table.stake_minor:

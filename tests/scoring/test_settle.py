@@ -749,6 +749,31 @@ def test_a_rematched_game_added_to_the_night_is_taken_out_on_the_page_it_was_add
     assert not tarot.night_with.exists() and services.rematch_of(first) == rematch  # the rematch stays a rematch
 
 
+def test_a_named_game_of_the_night_also_says_which_game_it_is_in_the_readers_language(client, db):
+    """Burro at a table named "Viernes en casa de Ana", added to a Tarot night: the Tarot settle-up lists it by
+    its name and its game, as the home page does ("Viernes en casa de Ana · Burro · Partida 1"), and the Burro's
+    lists the Tarot by its game in the reader's words ("Tarot francés", "Tarot"); the Share page says the same."""
+    device = this_phone(client)
+    tarot = services.create_table(game="tarot", players=PLAYERS4, stake_minor=10, currency="EUR", device=device)
+    add_deals(tarot, 1)
+    friday = burro(["N", "S", "Zoe"], ["Zoe"], name="Viernes en casa de Ana", device=device)
+    offered = unescape(client.get(f"/t/{tarot.edit_token}/settle/").content.decode())
+    assert "<strong>Viernes en casa de Ana · Burro</strong> ·\xa0N, S, Zoe" in offered  # to add, as the list says
+    client.post(f"/t/{tarot.edit_token}/settle/", {"action": "add", "game": friday.pk})
+
+    def listed(token: str, language: str, page: str = "settle") -> str:
+        html = client.get(f"/t/{token}/{page}/", headers={"Accept-Language": language}).content.decode()
+        return unescape(re.sub(r"<[^>]+>", "", html))
+
+    assert "Viernes en casa de Ana · Burro ·\xa0Partida 2: 1 mano" in listed(tarot.view_token, "es")
+    assert "Viernes en casa de Ana · Burro ·\xa0Partie 2\xa0: 1 donne" in listed(tarot.view_token, "fr")
+    assert "Tarot ·\xa0Partie 1\xa0: 1 donne" in listed(friday.view_token, "fr")
+    assert "Tarot francés ·\xa0Partida 1: 1 mano" in listed(friday.view_token, "es")
+    night = night_of(client.get(f"/t/{tarot.view_token}/settle/").content.decode())
+    assert "Game 2 ·\xa0Viernes en casa de Ana · Burro ·\xa01 deal" in night
+    assert "Viernes en casa de Ana · Burro ·\xa0Game 2: 1 deal" in listed(tarot.edit_token, "en", "share")
+
+
 def test_only_this_phones_games_of_tonight_sharing_a_player_are_offered(client, db):
     """Offered: a game this phone started, or whose edit link it opened, in the last 12 hours, with a player of
     the night (whatever the capitals). Not offered: another phone's game, one over 12 hours old, one with none
