@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -246,6 +247,14 @@ def earlier_games(table: Table, most: int = 50) -> list[Table]:
         found.append(before)
         current = before
     return found
+
+
+def table_history(table: Table) -> QuerySet[TableChange]:
+    """The changes the table's history lists, the latest first: its own, and the night's lines of the games
+    played at it before the players changed (a game added to tonight's settle-up or taken out of it: each closed
+    game kept them as they were logged, while the night goes on at this table, where the players look)."""
+    earlier = [game.pk for game in earlier_games(table)]
+    return TableChange.objects.filter(Q(table=table) | Q(table__in=earlier, kind=TableChange.Kind.NIGHT))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.cards import DeckKind
 from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
-from scoring import services
+from scoring import seating, services
 from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm, local_decimal
 from scoring.limits import limited
@@ -375,6 +375,6 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "scoring/history.html", {
         "access": access, "token": token, "table": table, "game": st.game, "st": st,
         "deals": deals, "rows": rows, "log": log,
-        "table_changes": with_links(table.changes.all()[:200], access.can_edit),
+        "table_changes": with_links(seating.table_history(table)[:200], access.can_edit),
         "last_active": last_active, "me": author_of(request, create=False),
     })

@@ -743,6 +743,39 @@ def test_a_join_before_the_first_deal_reads_as_the_same_game_in_the_history(clie
     assert "Arrivée de G —" in french and "Départ de O (après la donne 5) —" in french  # no colon, no gender
 
 
+def history_lines(client, token: str) -> list[str]:  # noqa: ANN001
+    html = unescape(client.get(f"/t/{token}/history/").content.decode())
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in re.findall(
+        r'<li class="list-group-item table-change">(.*?)<div class="small', html, re.S)]
+
+
+def test_the_nights_lines_of_the_games_before_show_in_the_history_of_the_game_played_now(client, tarot4):
+    """Burro was added to tonight's settle-up during game 1; O joined (game 1 closed with its changes); Burro was
+    taken out during game 2. The table's history, where the players look, says both (they stayed with game 1,
+    and "taken out" read as if it had never been added); each line is written once, in the game it was logged
+    in, and game 1's own history still says what happened during it."""
+    from scoring import night
+
+    burro = services.create_table(game="burro", players=["N", "S", "Zoe"])
+    add_deals(tarot4, 1)
+    assert night.add_to_night(tarot4, burro)
+    first = seating.change_seats(tarot4, PLAYERS5)
+    assert first is not None
+    add_deals(tarot4, 1)
+    assert night.take_out_of_night([tarot4])
+
+    now = history_lines(client, tarot4.view_token)
+
+    assert now == ["Taken out of tonight's settle-up: Burro (N, S, Zoe)",
+                   "O joined (after deal 1) — a new game with N, S, E, W, O — the game before, with its scores and "
+                   "settle-up",
+                   "Added to tonight's settle-up: Burro (N, S, Zoe)"]
+    assert history_lines(client, first.view_token) == [
+        "O joined (after deal 1) — this game ends here; the table goes on with N, S, E, W, O — the game after",
+        "Added to tonight's settle-up: Burro (N, S, Zoe)"]
+    assert TableChange.objects.filter(kind="night", table__in=[tarot4, first]).count() == 2  # written once each
+
+
 def test_the_history_does_not_say_nothing_changed_under_the_changes_it_lists(client, tarot4):
     """No deal yet in the new game, so no deal's change to log: its "Nothing has changed yet." sat right under
     the table's two changes listed (a tester)."""
