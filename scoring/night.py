@@ -20,6 +20,7 @@ the same night, the same games in the same order, numbered as they were played (
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -168,7 +169,21 @@ def _log(table: Table, other: Table, added: bool, author: str) -> None:
     TableChange.objects.create(table=table, kind=TableChange.Kind.NIGHT, author=author,
                                after_deals=services.active_deals(table).count(),
                                details={"added": added, "game": other.title, "table": other.view_token,
+                                        "name": other.name, "kind": other.game,  # said in the reader's words
                                         "players": list(services.table_spec(other).players)})
+
+
+def logged_title(details: Any) -> str:
+    """The game a night's history line names, as :func:`full_title` says it in the reader's language (its name
+    and its game), from the name and the kind of game the line kept; the title it was logged with for a line
+    that kept neither (logged before, or read from a file, which may say anything)."""
+    name, kind = (details.get("name"), details.get("kind")) if isinstance(details, dict) else (None, None)
+    if isinstance(name, str) and isinstance(kind, str):
+        with suppress(KeyError):
+            said = services.translate(get_game(kind).name)
+            return f"{name} · {said}" if name else said
+    logged = details.get("game") if isinstance(details, dict) else None
+    return logged if isinstance(logged, str) else ""
 
 
 def add_to_night(table: Table, other: Table, *, author: str = "") -> bool:

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from referee.cards import DeckKind
 from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
-from scoring import seating, services
+from scoring import night, seating, services
 from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm, local_decimal
 from scoring.limits import limited
@@ -339,7 +339,8 @@ def revert(request: HttpRequest, token: str, revision: int) -> HttpResponse:
 def with_links(changes: Iterable[TableChange], can_edit: bool = False) -> list[TableChange]:
     """The table's changes, a player joining or leaving with the link to the game before or after it, a rematch
     with the link to its table (the edit link for who may edit here), a game of the same night added or taken
-    out with its view link (only a token of the shape links make: a file imported may say anything)."""
+    out with its view link (only a token of the shape links make: a file imported may say anything) and its
+    ``game_title`` in the reader's words (:func:`scoring.night.logged_title`)."""
     found = list(changes)
     for change in found:
         details = change.details if isinstance(change.details, dict) else {}
@@ -347,6 +348,8 @@ def with_links(changes: Iterable[TableChange], can_edit: bool = False) -> list[T
             or details.get("table")  # a game of the same night, by its view link
         change.link = reverse("table", args=[other]) if isinstance(other, str) and TOKEN_SHAPE.fullmatch(
             other) else ""  # type: ignore[attr-defined]
+        if change.kind == TableChange.Kind.NIGHT:
+            change.game_title = night.logged_title(details)  # type: ignore[attr-defined]
     return found
 
 

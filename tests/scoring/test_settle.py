@@ -774,6 +774,25 @@ def test_a_named_game_of_the_night_also_says_which_game_it_is_in_the_readers_lan
     assert "Viernes en casa de Ana · Burro ·\xa0Game 2: 1 deal" in listed(tarot.edit_token, "en", "share")
 
 
+def test_a_game_added_to_the_night_is_named_in_the_history_with_its_game_in_the_readers_language(client, db):
+    """Each history line says the other game as the night's list does, in the language of whoever reads it, not
+    of the phone that added it: "Viernes en casa de Ana · Burro", "Tarot francés", "Tarot". A line logged before
+    the name and the kind of game were kept says the title it was logged with."""
+    tarot = services.create_table(game="tarot", players=PLAYERS4, device=this_phone(client))
+    friday = burro(["N", "S", "Zoe"], ["Zoe"], name="Viernes en casa de Ana", device=this_phone(client))
+    client.post(f"/t/{tarot.edit_token}/settle/", {"action": "add", "game": friday.pk})
+
+    def history(table: Table, language: str) -> str:
+        html = client.get(f"/t/{table.view_token}/history/", headers={"Accept-Language": language}).content.decode()
+        return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html)))
+
+    assert "Añadida a las cuentas de la noche: Viernes en casa de Ana · Burro (N, S, Zoe)" in history(tarot, "es")
+    assert "Añadida a las cuentas de la noche: Tarot francés (N, S, E, W)" in history(friday, "es")
+    assert "Ajout au règlement de la soirée : Tarot (N, S, E, W)" in history(friday, "fr")  # \xa0 read as " "
+    friday.changes.filter(kind="night").update(details={"added": True, "game": "French Tarot"})
+    assert "Añadida a las cuentas de la noche: French Tarot" in history(friday, "es")
+
+
 def test_only_this_phones_games_of_tonight_sharing_a_player_are_offered(client, db):
     """Offered: a game this phone started, or whose edit link it opened, in the last 12 hours, with a player of
     the night (whatever the capitals). Not offered: another phone's game, one over 12 hours old, one with none
