@@ -129,8 +129,9 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
         if chosen:
             _game_or_404(chosen)
             return redirect(reverse("new_table_game", args=[chosen]) + after)
-        return render(request, "scoring/new_table.html",
-                      {"games": all_games(), "game": None, "form": None, "before": before, "after": after})
+        return render(request, "scoring/new_table.html", {
+            "games": all_games(), "game": None, "form": None, "before": before, "after": after,
+            "before_title": night.full_title(before.table) if before else ""})
     rules = _game_or_404(game)
     device = device_key(request, create=request.method == "POST")  # looking at the form writes nothing
     if request.method == "POST":
@@ -145,15 +146,16 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
         else:
             if before is not None and night.add_to_night(before.table, table, author=author_of(request)):
                 messages.success(request, _("Added to tonight's settle-up, with %(game)s.")
-                                 % {"game": before.table.title})
+                                 % {"game": night.full_title(before.table)})
             response = redirect("table", token=table.edit_token)
             remember_table(request, response, table.edit_token)
             return response
     elif request.method == "POST":
         form.check_the_rest()
     known = services.known_player_names(device, request.user)
-    return render(request, "scoring/new_table.html", {"games": all_games(), "game": rules, "form": form,
-                                                      "known_names": known, "before": before, "after": after})
+    return render(request, "scoring/new_table.html", {
+        "games": all_games(), "game": rules, "form": form, "known_names": known, "before": before, "after": after,
+        "before_title": night.full_title(before.table) if before else ""})
 
 
 # -- the table ------------------------------------------------------------------------------------------
