@@ -438,3 +438,15 @@ def test_game_code_failing_on_a_stand_in_still_answers_the_form_with_its_own_mes
     response = post(client, table, hombre="Brian", passed=["Carla"], taken_in="12", **tricks(Brian=5, Carla=2, Ana=2))
     assert response.status_code == 200 and table.deals.count() == 0  # the form drawn again, with its message
     assert 'id="id_taken_in_error">Must be between 0 and 9.' in response.content.decode()
+
+
+def test_a_puesta_written_on_paper_says_so_not_deal_0(client, db):
+    """A Spanish tester carried a night over from paper: its open puestas said "Apuntada: mano 0"."""
+    table = services.create_table(game="tresillo", players=PLAYERS)
+    services.carry_over(table, {"total_0": "-9", "total_1": "-3", "total_2": "-3", "plato": "0", "middle": "15",
+                                "sheet": "Ana 4"})
+    page = text(client.get(f"/t/{table.edit_token}/").content.decode())
+    assert "Ana 4 on paper open" in page and "deal 0" not in page
+    services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 4, "Carl": 3, "Ana": 2}})
+    page = text(client.get(f"/t/{table.edit_token}/").content.decode())
+    assert "on paper" in page and "deal 0" not in page
