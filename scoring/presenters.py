@@ -5,14 +5,14 @@ page includes ``state_template`` beside the standings (with ``board`` in its con
 its own record form, ``record_template`` instead of the generic one (with ``r`` in its context). What the state
 template folds away from the first load (``folds``) is drawn when opened: the page with ``?<name>=1`` draws it
 open, and an htmx request for it is answered with its partial alone. Before a change of players closes a game, the
-players page says its ``closing_notes`` under the standings it closes on. The score sheet and the big screen write
-beside a deal what the game's paper sheet writes there (``deal_marks``: who played what, and who with, by their
-scores).
+players page says its ``closing_notes`` under the standings it closes on. The score sheet, the big screen and the
+table page's recent deals write beside a deal what the game's paper sheet writes there (``deal_marks``: who played
+what, and who with, by their scores).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
@@ -30,11 +30,36 @@ if TYPE_CHECKING:
 class DealMark:
     """What a game's paper sheet writes beside one side's score in a deal, in the game's words and the reader's
     language: the side it goes by (its column on the sheet), a few letters or a sign there, and the same said
-    whole, as the big screen says it and a screen reader reads the letters."""
+    whole, as the big screen says it and a screen reader reads the letters. A mark that several sides earned
+    together (a team's, the defence's) goes by each of their scores: the others are ``also``; it is said once.
+
+    >>> DealMark(2, "P1", "Simple poignée shown by the defence", also=(0, 3)).sides
+    (2, 0, 3)
+    """
 
     side: int
     mark: str
     said: str
+    also: tuple[int, ...] = ()
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        return (self.side, *self.also)
+
+
+def marks_by_side(marks: Sequence[DealMark]) -> dict[int, tuple[DealMark, ...]]:
+    """Each side's marks in a deal, in the order the game gives them (its main one first).
+
+    >>> by_side = marks_by_side([DealMark(0, "G", "Taker"), DealMark(1, "P1", "Defence", also=(2,)),
+    ...                          DealMark(0, "PAB", "Attack")])
+    >>> {side: [m.mark for m in marks] for side, marks in sorted(by_side.items())}
+    {0: ['G', 'PAB'], 1: ['P1'], 2: ['P1']}
+    """
+    by_side: dict[int, tuple[DealMark, ...]] = {}
+    for mark in marks:
+        for side in mark.sides:
+            by_side[side] = (*by_side.get(side, ()), mark)
+    return by_side
 
 
 class Presenter:
@@ -72,13 +97,13 @@ class Presenter:
     def deal_marks(self, spec: TableSpec[Any], record: Mapping[str, Any],
                    outcome: Mapping[str, Any]) -> Sequence[DealMark]:
         """What the game's paper sheet writes beside a deal's scores, from the deal's stored record and outcome (a
-        void deal is never asked), at most one mark a side, the main one first (the big screen says them in this
-        order): nothing by default."""
+        void deal is never asked), the main one first, a side's own before what it shares (the big screen says
+        them in this order; a side with several shows them in this order too): nothing by default."""
         return ()
 
-    def marks_legend(self, spec: TableSpec[Any]) -> str:
-        """What the letters of :meth:`deal_marks` stand for at this table, said once under the sheet: nothing by
-        default."""
+    def marks_legend(self, spec: TableSpec[Any], shown: Collection[str]) -> str:
+        """What the letters of :meth:`deal_marks` stand for at this table, said once under the sheet, ``shown``
+        being the letters on it (a game may leave out those it writes only now and then): nothing by default."""
         return ""
 
     def closing_notes(self, standings: Standings) -> Sequence[str]:

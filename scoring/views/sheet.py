@@ -18,7 +18,7 @@ from referee.text import Text
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
-from scoring.presenters import DealMark, presenter_for
+from scoring.presenters import DealMark, marks_by_side, presenter_for
 from scoring.views.tables import live_etag, players_in, side_labels, standing_rows, table_etag
 
 PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
@@ -32,7 +32,7 @@ class Cell:
     score: int
     total: str
     note: str = ""
-    mark: DealMark | None = None  # what the game's paper sheet writes beside this score (Presenter.deal_marks)
+    marks: tuple[DealMark, ...] = ()  # what the game's paper sheet writes beside this score (Presenter.deal_marks)
 
 
 @dataclass(frozen=True)
@@ -126,11 +126,11 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
             outcome = replayed.to_json()
         scores = list(outcome.get("scores") or [])
         void = bool(outcome.get("void"))
-        marks = {} if void else {mark.side: mark for mark in reversed(presenter.deal_marks(spec, deal.record, outcome))}
+        marks = {} if void else marks_by_side(presenter.deal_marks(spec, deal.record, outcome))
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
                            services.translate(game.show_total(spec, state, side)),
                            _note(game.total_note(spec, state, side, outcome)),
-                           marks.get(side)) for side in sides)
+                           marks.get(side, ())) for side in sides)
         dealer = _player(spec, outcome.get("dealer"))
         rows.append(SheetRow(deal.number, dealer, void, cells, dealers.get(dealer, dealer)))
     return rows
@@ -159,13 +159,13 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
     names = [labels.get(side, side) for side in sides]
     best = set(st.winners) or leaders(st)
     rows = sheet_rows(st.game, st.spec, before, listed) if listed else []
+    shown = {mark.mark for row in rows for cell in row.cells for mark in cell.marks}
     return {
         "access": access, "token": access.token, "table": table, "st": st, "game": st.game,
         "sides": list(zip(sides, names, head_marks(names), strict=True)),
         "rows": rows,
         # what the letters some scores carry stand for (the game's paper sheet), once any does
-        "marks_legend": presenter_for(table.game).marks_legend(st.spec) if any(
-            cell.mark for row in rows for cell in row.cells) else "",
+        "marks_legend": presenter_for(table.game).marks_legend(st.spec, shown) if shown else "",
         # a total counting toward the game's end is coloured only when it won (Game.signed_totals)
         "totals": [(st.state.totals[i], st.total_text(i), side in best,
                     not st.game.signed_totals and side in st.winners) for i, side in enumerate(sides)],

@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
-from urllib.parse import urlencode
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any, Self
+from urllib.parse import urlencode
 
 from django import forms
 from django.contrib import messages
@@ -41,8 +42,8 @@ from scoring.access import (
 )
 from scoring.forms import CURRENCIES, NewTableForm, RecordForm
 from scoring.limits import limited
-from scoring.models import Table
-from scoring.presenters import presenter_for
+from scoring.models import Deal, Table
+from scoring.presenters import DealMark, marks_by_side, presenter_for
 from scoring.templatetags.tapete import one_stop
 
 RECENT_DEALS = 5
@@ -253,6 +254,30 @@ def house_rules(st: services.Standings) -> list[tuple[str, str]]:
     return shown
 
 
+@dataclass(frozen=True)
+class RecentDeal:
+    """A row of the table page's recent deals: each side's score in the deal with what the game's paper sheet
+    writes beside it (Presenter.deal_marks), as the score sheet has them."""
+
+    number: int
+    void: bool
+    cells: tuple[tuple[int | None, tuple[DealMark, ...]], ...]  # a score as stored: None read as 0
+
+
+def recent_rows(st: services.Standings, deals: Sequence[Deal]) -> list[RecentDeal]:
+    """The recent deals as the table page lists them, from each deal's stored record and cached outcome."""
+    presenter = presenter_for(st.game.slug)
+    rows = []
+    for deal in deals:
+        outcome = deal.outcome or {}
+        void = bool(outcome.get("void"))
+        marks = {} if void else marks_by_side(presenter.deal_marks(st.spec, deal.record, outcome))
+        scores = outcome.get("scores") or []
+        rows.append(RecentDeal(deal.number, void, tuple((score, marks.get(side, ()))
+                                                        for side, score in enumerate(scores))))
+    return rows
+
+
 def table_context(request: HttpRequest, access: Access, form: RecordForm | None = None,
                   with_form: bool = True, **extra: Any) -> dict[str, Any]:
     """Everything the table page and its partials show, in a constant number of queries."""
@@ -281,7 +306,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "winner_count": players_in(st.game, st.spec, st.winners),
         "last": last,
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
-        "recent": recent,
+        "recent": recent_rows(st, recent),
         "state_template": presenter_for(table.game).state_template,
         "state_items": state_items(st.extra) if st.extra else [],
         "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light

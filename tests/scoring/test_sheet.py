@@ -34,7 +34,7 @@ class Row:
     notes: dict[int, str] = field(default_factory=dict)  # by column: what the deal did to the total, small under it
     void: bool = False
     link: str = ""
-    marks: dict[int, str] = field(default_factory=dict)  # a side's column -> what is written by its score ("G")
+    marks: dict[int, str] = field(default_factory=dict)  # a side's column -> what is written by its score ("G P1")
 
 
 @dataclass
@@ -94,8 +94,9 @@ class _SheetReader(HTMLParser):
                 self.row.number = text
             elif kind == "dealer":
                 self.row.dealer = text
-            elif kind == "deal-mark":
-                self.row.marks[len(self.row.cells)] = text
+            elif kind == "deal-mark":  # several by one score: "G P1"
+                column = len(self.row.cells)
+                self.row.marks[column] = f"{self.row.marks.get(column, '')} {text}".strip()
             elif kind.startswith("deal-score") or kind == "running":
                 self.cell.append(text)
             elif kind == "total-why":
