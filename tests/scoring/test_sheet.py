@@ -227,6 +227,68 @@ def test_at_three_and_four_there_is_no_partner_to_mark_nor_to_explain(client, ta
     assert "☆" not in html and "partner" not in html
 
 
+FFT_DEALS_4_AND_5 = [
+    # FFT example 4: N wins a garde by 11; the defence showed a simple poignée: N +276, the others −92.
+    {"taker": "N", "contract": "garde", "bouts": 2, "points": 52,
+     "poignees": [{"side": "defence", "size": "simple"}]},
+    # FFT example 5: S, garde, announces and makes the chelem, a simple poignée, petit au bout, 87 points:
+    # (46 + 25) × 2 + 20 + 20 + 400 = 582: S +1746, the others −582.
+    {"taker": "S", "contract": "garde", "bouts": 2, "points": 87, "chelem": "announced_made",
+     "poignees": [{"side": "attack", "size": "simple"}], "petit_au_bout": "attack"},
+]
+
+
+def test_the_sheet_writes_poignees_petit_au_bout_and_chelem_by_the_scores_of_the_side_and_says_them(client,
+                                                                                                     tarot4):
+    """What Tarot players look for when they argue about a past deal: a poignée by the scores of the side that
+    showed it (the defence's by each defender's: the deal keeps the side, not the player), the petit au bout and
+    the chelem by the side that took them, after the contract; said whole to a screen reader and on the big
+    screen, and the legend says the letters on the sheet."""
+    night(tarot4, FFT_DEALS_4_AND_5)
+    sheet = read_sheet(client, tarot4.edit_token)
+    assert [row.marks for row in sheet.rows] == [{0: "G", 1: "P1", 2: "P1", 3: "P1"}, {1: "G P1 PAB ChA"}]
+    assert [row.cells[1][0] for row in sheet.rows] == [n(-92), n(1746)]
+    html = client.get(f"/t/{tarot4.edit_token}/sheet/").content.decode().replace("&#x27;", "'")
+    assert ('<span class="visually-hidden">Simple poignée shown by the defence</span> ' + n(-92)) in html
+    assert ('<span class="visually-hidden">Chelem announced and made</span> ' + n(1746)) in html
+    assert ("By the scores of the side that showed or made it (a deal keeps the side, not the player): "
+            "P1\xa0Simple poignée, PAB\xa0Petit au bout, ChA\xa0Chelem announced and made." in html)
+    html = client.get(f"/t/{tarot4.view_token}/big/").content.decode()
+    assert ("Deal 2 ·&nbsp;Taker: S, Garde ·&nbsp;Simple poignée shown by the attack ·&nbsp;Petit au bout to the "
+            "attack ·&nbsp;Chelem announced and made</span>") in html
+
+
+def recent_deals(client, token: str) -> list[list[tuple[str, str]]]:
+    """The table page's recent deals, latest first: by each score, (the letters by it, the same said whole)."""
+    html = client.get(f"/t/{token}/").content.decode().replace("&#x27;", "'")
+    table = html.split('recent-deals', 1)[1].split("</table>", 1)[0]
+    rows = []
+    for row in table.split("<tbody>", 1)[1].split("</tr>")[:-1]:
+        cells = row.split("<td")[1:]
+        rows.append([(" ".join(re.findall(r'<b title="[^"]*" aria-hidden="true">([^<]*)</b>', cell)),
+                      " / ".join(re.findall(r'<span class="visually-hidden">([^<]*)</span>', cell)))
+                     for cell in cells])
+    return rows
+
+
+def test_the_table_pages_recent_deals_carry_the_sheets_marks_said_whole(client, tarot4):
+    """A player at the table sees who took, and what was shown and made, without opening the sheet: the same
+    letters by the same scores, the words for a screen reader."""
+    night(tarot4, FFT_DEALS_4_AND_5)
+    latest, first = recent_deals(client, tarot4.view_token)
+    assert [letters for letters, _ in first] == ["G", "P1", "P1", "P1"]
+    assert [letters for letters, _ in latest] == ["", "G P1 PAB ChA", "", ""]
+    assert latest[1][1] == ("Taker: S, Garde / Simple poignée shown by the attack / Petit au bout to the attack / "
+                            "Chelem announced and made")
+    assert first[2][1] == "Simple poignée shown by the defence"
+
+
+def test_recent_deals_of_a_game_without_marks_carry_none(client, db):
+    table = services.create_table(game="burro", players=["Ana", "Bea", "Carla"])
+    night(table, get_game("burro").example_records(services.table_spec(table))[:2])
+    assert all(letters == said == "" for row in recent_deals(client, table.view_token) for letters, said in row)
+
+
 def test_a_void_deal_is_a_row_that_says_void(client, tarot_night):
     rows = read_sheet(client, tarot_night.edit_token).rows
     assert rows[1].void and rows[1].cells == []
