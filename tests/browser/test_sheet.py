@@ -186,13 +186,20 @@ def test_two_names_on_one_line_of_the_recent_deals_never_run_into_each_other(liv
 ROW_MIDDLES = """row => [row.querySelector("th a"), ...row.querySelectorAll("td")].map(cell => {
     const range = document.createRange(); range.selectNodeContents(cell);
     const box = range.getBoundingClientRect(); return box.top + box.height / 2; })"""
+# Where each score's own figures are, without the letters over it (its last text).
+SCORE_MIDDLES = """row => [...row.querySelectorAll("td")].map(cell => {
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT); let last = null;
+    while (walker.nextNode()) if (walker.currentNode.textContent.trim()) last = walker.currentNode;
+    const range = document.createRange(); range.selectNodeContents(last);
+    const box = range.getBoundingClientRect(); return box.top + box.height / 2; })"""
 
 
 def test_each_recent_deals_number_is_on_the_line_of_its_scores_on_a_390px_phone(live_server, page: Page):
     """A deal's number in the recent deals is a link as tall as a finger (44 px), its number in the middle of it:
     the scores beside it sat at the top of the row, 10 px higher than their deal's number, which read as the
     number of the row below (found by a tester). Each row's number and scores are on one line (measured in one
-    go: the page may still move between two measures, as the live region is drawn)."""
+    go: the page may still move between two measures, as the live region is drawn), the taker's score too, under
+    its contract's letter ("G"), level with the defenders' beside it."""
     table = services.create_table(game="tarot", players=["Ana", "Bruno", "Chloé", "Didier"])
     for points in (45, 30):  # Garde, 2 bouts: made by 4 (+174 / −58), then down by 11 (−216 / +72)
         services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": points})
@@ -204,6 +211,8 @@ def test_each_recent_deals_number_is_on_the_line_of_its_scores_on_a_390px_phone(
         number, *scores = row.evaluate(ROW_MIDDLES)
         assert len(scores) == 4 and all(abs(score - number) <= 2 for score in scores), (row.inner_text(), number,
                                                                                          scores)
+        figures = row.evaluate(SCORE_MIDDLES)
+        assert all(abs(figure - number) <= 2 for figure in figures), (row.inner_text(), number, figures)
 
 
 MANY_NAMES = ["Emmanuelle", "Maximilien", "Maximiliano", "Bartholomew", "Guillermina", "Anne-Sophie", "Constantin",
@@ -340,7 +349,8 @@ def test_by_the_takers_score_the_contract_as_a_paper_sheet_writes_it_without_wid
     """A Tarot player's paper sheet says who took each deal and which contract (a tester missed it on the sheet and
     the big screen): the contract's letters by the taker's score, on its line on a 390 px phone even beside a score
     of four figures, above it on a 320 px one rather than widen the page; the big screen says it whole. At five the
-    partner's score has its ☆ on the same terms, and a taker alone has none beside him."""
+    partner's score has its ☆ on the same terms, and a taker alone has none beside him. The petit au bout and the
+    chelem follow the contract (PAB, ChA), above the score where the column has no room for them all."""
     table = services.create_table(game="tarot", players=TESTERS)
     # Guillaume alone, garde sans, 3 bouts, 91 points, chelem announced and made, petit au bout:
     # (25 + 55) × 4 + 10 × 4 + 400 = 760 a defender, 4 × 760 = +3040. Stéphanie alone, garde contre, 0 bouts,
@@ -356,11 +366,12 @@ def test_by_the_takers_score_the_contract_as_a_paper_sheet_writes_it_without_wid
     for width in (390, 320):
         page.set_viewport_size({"width": width, "height": 844})
         marks = page.locator("#sheet .deal-mark")
-        expect(marks).to_have_text(["GS", "GC", "\N{WHITE STAR}", "GS"])  # deal 3: Mathieu's column comes first
-        for mark, score in zip(marks.all(), ["+3040", "−1704", "+216", "+432"], strict=True):
+        # deal 3: Mathieu's column comes first
+        expect(marks).to_have_text(["GS", "PAB", "ChA", "GC", "\N{WHITE STAR}", "GS"])
+        for mark, score in zip(marks.all(), ["+3040", "+3040", "+3040", "−1704", "+216", "+432"], strict=True):
             cell = mark.locator("xpath=..")
             expect(cell).to_have_text(re.compile(rf"{re.escape(score)}$"))
-            if width == 390:  # the letters and the score on one line
+            if width == 390 and score != "+3040":  # a contract's letters and the score on one line
                 assert cell.bounding_box()["height"] < 2 * mark.bounding_box()["height"], width
         expect_fits_phone(page)
         screenshot(f"sheet-{width}", full_page=False)
