@@ -6,7 +6,7 @@ Garde"), at five players who was with the taker ("☆" by the partner's score; "
 taker played alone, and what players look for when they argue about a past deal: the poignées, the petit au bout,
 the chelem and, with the house rule, the misères."""
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from games.tarot.numbers import CONTRACT_NAMES
@@ -60,8 +60,8 @@ CHELEM_SAID: dict[str, Text] = {
 MISERE_MARK = "M"
 MISERE_NAME = "Misère"  # French in every language, as the record form says it
 MISERE_SAID = _("Misère: %(player)s")
-SIDES_LEGEND = _("By the scores of the side that showed or made it (a deal keeps the side, not the player): "
-                 "%(marks)s.")
+SIDES_LEGEND = _("By the scores of the side that showed, took or made it (a deal keeps the side, not which "
+                 "player): %(marks)s.")
 MISERE_LEGEND = _("By the score of each player who declared it: %(marks)s.")
 
 
@@ -75,7 +75,7 @@ def _seat(spec: TableSpec[Any], stored: Any) -> int | None:
 
 
 def _seats(spec: TableSpec[Any], stored: Any) -> list[int]:
-    """The seats of the table a stored record's list of players names, in its order."""
+    """The seats of the players a stored record's list names, in its order."""
     found = (_seat(spec, item) for item in stored) if isinstance(stored, list | tuple) else ()
     return [seat for seat in found if seat is not None]
 
@@ -93,16 +93,16 @@ def _shared(seats: tuple[int, ...], mark: str, said: Text) -> DealMark:
 
 
 def _side_marks(spec: TableSpec[Any], record: Mapping[str, Any], sides: dict[str, tuple[int, ...]]) -> list[DealMark]:
-    """The poignées, the petit au bout and the chelem, each by the scores of the side that showed or made it;
-    then each misère by its declarer's score."""
+    """The poignées, the petit au bout and the chelem, each by the scores of the side that showed, took or made
+    it; then each misère by its declarer's score."""
     marks = []
     for poignee in record.get("poignees") or ():
         side, size = (poignee.get("side"), poignee.get("size")) if isinstance(poignee, Mapping) else (None, None)
-        if side in sides and size in POIGNEE_MARKS and sides[side]:
+        if side in sides and size in POIGNEE_MARKS:
             said = Text(POIGNEE_SAID[side].template, {"poignee": POIGNEE_NAMES[size]})
             marks.append(_shared(sides[side], POIGNEE_MARKS[size], said))
     petit = record.get("petit_au_bout")
-    if petit in PETIT_AU_BOUT_SAID and sides[petit]:
+    if petit in PETIT_AU_BOUT_SAID:
         marks.append(_shared(sides[petit], PETIT_AU_BOUT_MARK, PETIT_AU_BOUT_SAID[petit]))
     chelem = record.get("chelem")
     if chelem in CHELEM_MARKS:
@@ -180,7 +180,7 @@ class TarotPresenter(Presenter):
         return legend
 
 
-def _side_names(translate: Any) -> list[tuple[str, str]]:
+def _side_names(translate: Callable[[Text], str]) -> list[tuple[str, str]]:
     """The marks of what a side shows or makes with their words, in the order of the record form."""
     names = [(POIGNEE_MARKS[size], translate(name)) for size, name in POIGNEE_NAMES.items()]
     names.append((PETIT_AU_BOUT_MARK, PETIT_AU_BOUT_NAME))

@@ -251,7 +251,7 @@ def test_the_sheet_writes_poignees_petit_au_bout_and_chelem_by_the_scores_of_the
     html = client.get(f"/t/{tarot4.edit_token}/sheet/").content.decode().replace("&#x27;", "'")
     assert ('<span class="visually-hidden">Simple poignée shown by the defence</span> ' + n(-92)) in html
     assert ('<span class="visually-hidden">Chelem announced and made</span> ' + n(1746)) in html
-    assert ("By the scores of the side that showed or made it (a deal keeps the side, not the player): "
+    assert ("By the scores of the side that showed, took or made it (a deal keeps the side, not which player): "
             "P1\xa0Simple poignée, PAB\xa0Petit au bout, ChA\xa0Chelem announced and made." in html)
     html = client.get(f"/t/{tarot4.view_token}/big/").content.decode()
     assert ("Deal 2 ·&nbsp;Taker: S, Garde ·&nbsp;Simple poignée shown by the attack ·&nbsp;Petit au bout to the "

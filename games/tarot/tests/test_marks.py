@@ -128,8 +128,8 @@ def test_the_legend_says_the_letters_of_what_the_sheet_shows_and_no_others():
     """The contracts always (as before); of the rest, only the letters on the sheet, each with its words on one
     line."""
     legend = PRESENTER.marks_legend(FOUR, {"G", "P1", "ChA"})
-    assert legend.endswith(" By the scores of the side that showed or made it (a deal keeps the side, not the "
-                           "player): P1\xa0Simple poignée, ChA\xa0Chelem announced and made.")
+    assert legend.endswith(" By the scores of the side that showed, took or made it (a deal keeps the side, not "
+                           "which player): P1\xa0Simple poignée, ChA\xa0Chelem announced and made.")
     assert "PAB" not in legend and "P2" not in legend and "Misère" not in legend
     assert PRESENTER.marks_legend(WITH_MISERE, {"P", "M"}).endswith(
         "GC\xa0Garde contre. By the score of each player who declared it: M\xa0Misère.")
