@@ -385,6 +385,7 @@ class Game(ABC, Generic[O, R, S]):
     signed_totals: bool = True
     settlement: Settlement = Settlement.POINTS
     stake_unit: Text = _("point")  # what the table's stake is paid per: a point, a chip, a losing player
+    stake_units: Text = _("Points")  # the same counted, as a column of balances is headed: "Chips", "Letters"
     leader_label: Text = _("Leads:")  # who :meth:`leader` is, as the table page names them
     leader_tag: Text = _("leads next")  # the same beside their name in the standings
     options_type: type[Options] = Options
@@ -718,6 +719,11 @@ class Game(ABC, Generic[O, R, S]):
         """What one stake pays for under the settlement ``choices``: :attr:`stake_unit`, or one stake per losing
         player when the game's ``per_point`` choice (paying the difference) is turned off."""
         return self.stake_unit if choices.get("per_point", True) else _("losing player")
+
+    def units_counted(self, **choices: Any) -> Text:
+        """What a balance counts under the settlement ``choices``, as a column of them is headed: the plural of
+        :meth:`paid_per` (:attr:`stake_units`, or losing players)."""
+        return self.stake_units if choices.get("per_point", True) else _("Losing players")
 
     def settle_notes(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Text, ...]:
         """What the settle-up page says under the balances of how they were worked out, where the totals alone

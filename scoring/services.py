@@ -95,7 +95,7 @@ def table_spec(table: Table) -> TableSpec[Any]:
         if s.team:
             teams.setdefault(s.team, []).append(s.position)
     game = get_game(table.game)
-    spec = game.table(players, table.options, tuple(tuple(m) for _k, m in sorted(teams.items())),
+    spec = game.table(players, game_options(table.options), tuple(tuple(m) for _k, m in sorted(teams.items())),
                       table.first_dealer)
     table._spec_cache = spec  # type: ignore[attr-defined]
     if key:
@@ -1007,12 +1007,38 @@ class RevertStale(Conflict):
                          % {"n": number, "r": revision})
 
 
-def set_stake(table: Table, stake_minor: int, currency: str) -> None:
-    """The table's stake and currency, for settling up (a write like any other: under the table's lock)."""
+SETTLE_KEY = "settle-up"
+"""Where a table's saved settle-up choices lie in its ``options``: never a game option's key (those are Python
+names), so the game's options are read without it (:func:`game_options`), and no migration was needed."""
+
+
+def game_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """A table's stored ``options`` as its game reads them: without the saved settle-up choices."""
+    return {key: value for key, value in (options or {}).items() if key != SETTLE_KEY}
+
+
+def saved_settle_choices(table: Table) -> dict[str, Any]:
+    """The settle-up choices saved with the table's stake (:func:`set_stake`), by keyword of its game's
+    ``balances``; none saved, or not a mapping: none."""
+    saved = (table.options or {}).get(SETTLE_KEY)
+    return dict(saved) if isinstance(saved, Mapping) else {}
+
+
+def set_stake(table: Table, stake_minor: int, currency: str, choices: Mapping[str, Any] | None = None) -> None:
+    """The table's stake and currency, and its settle-up ``choices`` if given (kept beside the ones saved
+    before), for settling up: a write like any other, under the table's lock, the options read again inside it
+    so two phones saving at once each keep the other's."""
     with transaction.atomic():
         _lock(table)
-        Table.objects.filter(pk=table.pk).update(stake_minor=stake_minor, currency=currency, updated=timezone.now())
+        fields: dict[str, Any] = {"stake_minor": stake_minor, "currency": currency, "updated": timezone.now()}
+        if choices is not None:
+            stored = Table.objects.filter(pk=table.pk).values_list("options", flat=True).get() or {}
+            saved = stored.get(SETTLE_KEY) if isinstance(stored.get(SETTLE_KEY), Mapping) else {}
+            fields["options"] = {**stored, SETTLE_KEY: {**saved, **choices}}
+        Table.objects.filter(pk=table.pk).update(**fields)
     table.stake_minor, table.currency = stake_minor, currency
+    if "options" in fields:
+        table.options = fields["options"]
 
 
 def _copy(fresh: Deal, deal: Deal) -> None:

@@ -107,6 +107,7 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
     lower_wins = True
     settlement = Settlement.RANK
     stake_unit = _("letter")
+    stake_units = _("Letters")
     options_type = BurroOptions
     record_type = BurroRecord
     state_type = BurroState

@@ -64,6 +64,7 @@ class CasitaRobada(Game[CasitaOptions, CasitaRecord, CasitaState]):
     settlement = Settlement.RANK
     signed_totals = False  # deals won, toward the match: nobody's total is a loss nor, until it wins, a gain
     stake_unit = _("deal won")
+    stake_units = _("Deals won")
     options_type = CasitaOptions
     record_type = CasitaRecord
     state_type = CasitaState

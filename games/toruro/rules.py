@@ -131,6 +131,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     deck = DeckKind.SPANISH40
     settlement = Settlement.LEDGER
     stake_unit = _("chip")
+    stake_units = _("Chips")
     options_type = ToruroOptions
     record_type = ToruroRecord
     state_type = ToruroState

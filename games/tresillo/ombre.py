@@ -79,6 +79,7 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
     slug = "ombre"
     name = "L'Ombre"
     stake_unit = _("lesser counter")
+    stake_units = _("Lesser counters")
     options_type = OmbreOptions
     record_type = OmbreRecord
     state_type = OmbreState

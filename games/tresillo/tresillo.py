@@ -126,6 +126,7 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
     slug = "tresillo"
     name = "Tresillo"
     stake_unit = _("tanto")
+    stake_units = _("Tantos")
     options_type = TresilloOptions
     record_type = TresilloRecord
     state_type = TresilloState

@@ -1,8 +1,9 @@
 """Settle up: each player's points × the stake → net money (integer minor units), then who pays whom.
 
 A GET form, so viewers can settle too and the URL can be shared ("?stake=0.10&currency=EUR"). Editors may
-save the stake and currency to the table (POST, edit link only). Game-specific choices (a debt still
-open, say) are the game's ``settle_options``, keywords of its ``balances``; nothing here knows a game's rules.
+save the stake and currency to the table (POST, edit link only), and the game's choices with them, so every
+phone's whole night reads the same choices. Game-specific choices (a debt still open, say) are the game's
+``settle_options``, keywords of its ``balances``; nothing here knows a game's rules.
 """
 
 from __future__ import annotations
@@ -19,13 +20,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.formats import get_format, number_format
+from django.utils.formats import number_format
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from referee.game import Game, State, TableSpec
+from referee.game import Game, Settlement, State, TableSpec
 from referee.settlement import Units, fewest_transfers, is_whole, to_money
 from scoring import night, services
 from scoring.access import author_of, device_key, recent_tokens, resolve
@@ -78,6 +79,20 @@ class Choice:
 def settlement_choices(game: Game[Any, Any, Any]) -> list[Choice]:
     return [Choice(o.key, translate(o.label), o.default, translate(o.help) if o.help else "")
             for o in game.settle_options]
+
+
+def saved_choices(table: Table, game: Game[Any, Any, Any]) -> dict[str, Any]:
+    """The settle-up choices saved with ``table``'s stake (:func:`services.saved_settle_choices`), each one its
+    game still offers and of the kind its default is (another value, from a file say, is not read)."""
+    saved = services.saved_settle_choices(table)
+    return {c.name: saved[c.name] for c in settlement_choices(game)
+            if c.name in saved and type(saved[c.name]) is type(c.default)}
+
+
+def not_over(now: Standings) -> bool:
+    """A game settled by rank is won only at its end (its winner is whoever leads then): settled before it, its
+    payments treat the leaders now as its winners. Other games settle at any moment."""
+    return now.game.settlement is Settlement.RANK and not now.game_over
 
 
 def choices_that_matter(choices: list[Choice], games: list[Any]) -> list[Choice]:
@@ -137,12 +152,17 @@ class StakeForm(forms.Form):
         return {c.name: choice_value(c, self.cleaned_data.get(c.name)) for c in self.choices}
 
 
-def defaults(table: Table, choices: list[Choice]) -> dict[str, Any]:
+def defaults(table: Table, choices: list[Choice], saved: dict[str, Any]) -> dict[str, Any]:
+    """The form as the table has it: its stake, and its saved choices (the game's defaults for the others)."""
     data: dict[str, Any] = {"stake": amount_text(table.stake_minor, table.currency), "currency": table.currency}
     for choice in choices:
-        data[choice.name] = ("yes" if choice.default else "no") if isinstance(choice.default, bool) \
-            else choice.default
+        data[choice.name] = choice_text(choice, saved.get(choice.name, choice.default))
     return data
+
+
+def choice_text(choice: Choice, value: Any) -> Any:
+    """A choice's value as its field sends it."""
+    return ("yes" if value else "no") if isinstance(choice.default, bool) else value
 
 
 def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, stake_minor: int,
@@ -154,12 +174,14 @@ def settlement(game: Game[Any, Any, Any], spec: TableSpec[Any], state: State, st
     rows = [{"player": p, "points": units_text(points[p]), "net": nets.get(p, 0)} for p in order]
     return {"rows": rows, "transfers": fewest_transfers(nets), "stake_minor": stake_minor,
             "unstaked": not stake_minor and any(points.values()),  # balances, but nothing to pay them in
+            "owing": any(points.values()),
+            "shared": any(Fraction(units).denominator != 1 for units in points.values()),
             "rounded": not is_whole(points, stake_minor),
             "notes": [translate(note) for note in game.settle_notes(spec, state, **choices)]}
 
 
 def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_count: int,
-                night: list[Table], others: dict[int, Any]) -> dict[str, Any] | None:
+                night: list[Table], others: dict[int, Any], choices: dict[str, Any]) -> dict[str, Any] | None:
     """The whole night (:func:`scoring.night.night_games`, ``night``: every game of it in the order they began,
     this one among them): each game settled, added up player by player (by name, whatever its capitals), and
     the fewest payments for it all. A player present in one game only has that game's balance.
@@ -168,13 +190,15 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
     choices on the page: a real table plays one night at one stake, and those games are Tapete's (a change of
     players starts a new game; a rematch is a new table), so a stake saved with it, or none, is said but not
     used here. A game of another kind, added by hand, counts in other units (chips, letters, losing players): it
-    is settled at its own saved stake, with its own game's default choices; one without a stake, or saved in
+    is settled at its own saved stake, with the choices saved with it (its game's defaults for the others: every
+    phone, and either game's page, adds up the same night); one without a stake, or saved in
     another currency, cannot be added to this money, and is left out, said so (``left_out``). Each game's own
     page still settles it on its own at its own stake. None on a page the night went on from (the caller gives
     no ``night``), for a night of one game, or without a stake (the page above says nobody pays). ``failed``:
     a game whose settlement cannot be worked out, named, and nothing added up. ``others``: each other game's
-    standings by its key, as the page read them once."""
-    stake, currency, choices = form.cleaned_data["stake"], form.cleaned_data["currency"], form.game_choices()
+    standings by its key, as the page read them once; ``choices``: the page's. A game settled by rank that is
+    not over is said so (``not_over``): its payments treat the leaders now as its winners."""
+    stake, currency = form.cleaned_data["stake"], form.cleaned_data["currency"]
     if len(night) < 2 or not stake:
         return None
     games: list[dict[str, Any]] = []
@@ -182,7 +206,8 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
         if game_table.pk == table.pk:
             games.append({"label": _("This game"), "deals": deal_count, "rows": result["rows"], "unstaked": False,
                           "rounded": result["rounded"], "problem": "", "saved": "", "token": None, "this": True,
-                          "title": game_table.full_title, "own": "", "left_out": ""})  # type: ignore[attr-defined]
+                          "title": game_table.full_title, "own": "", "left_out": "",  # type: ignore[attr-defined]
+                          "not_over": result["not_over"]})
             continue
         now = others[game_table.pk]
         label = _("Game %(n)s") % {"n": game_table.number}  # type: ignore[attr-defined]
@@ -192,20 +217,22 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
                  "problem": now.problem, "token": game_table.view_token, "this": False,
                  "title": game_table.full_title,  # type: ignore[attr-defined]
                  "unstaked": same_kind and not game_table.stake_minor, "saved": "", "own": "", "left_out": "",
-                 "rows": [], "rounded": False}
+                 "rows": [], "rounded": False, "not_over": False}
         if not same_kind and not game_table.stake_minor:
             entry["left_out"] = "unstaked"
         elif not same_kind and game_table.currency != currency:
             entry["left_out"], entry["saved"] = "currency", game_table.currency
+        own_choices = choices if same_kind else saved_choices(game_table, now.game)
         if not entry["left_out"]:
             try:
-                settled = settlement(now.game, now.spec, now.state, own_stake, choices if same_kind else {})
+                settled = settlement(now.game, now.spec, now.state, own_stake, own_choices)
             except (TypeError, ValueError):  # as settle() says for this game's own totals
                 logger.exception("Cannot settle table %s", game_table.pk)
                 return {"failed": label}
             entry["rows"], entry["rounded"] = settled["rows"], settled["rounded"]
+            entry["not_over"] = not_over(now) and settled["owing"]
             if not same_kind:
-                entry["own"], entry["unit"] = money_text(own_stake, currency), translate(now.game.paid_per())
+                entry["own"], entry["unit"] = money_text(own_stake, currency), translate(now.game.paid_per(**own_choices))
             elif game_table.stake_minor and (game_table.stake_minor, game_table.currency) != (stake, currency):
                 entry["saved"] = money_text(game_table.stake_minor, game_table.currency)
         games.append(entry)
@@ -224,7 +251,20 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
                *(net for row in rows for _label, net in row["games"])]
     return {"games": games, "rows": rows, "transfers": transfers, "currency": currency,
             "decimals": decimals_for(amounts, currency), "rounded": any(game["rounded"] for game in games),
-            "mixed": any(game_table.game != table.game for game_table in night)}
+            "mixed": any(game_table.game != table.game for game_table in night),
+            "not_over": [game for game in games if game["not_over"]]}
+
+
+def mark_saved(form: StakeForm, saved: dict[str, Any]) -> bool:
+    """Whether the page's choices are not the table's saved ones (its game's defaults where none is saved); each
+    choice that differs says beside it what the table has (``saved_text`` on its field)."""
+    differ = False
+    for choice in form.choices:
+        value = saved.get(choice.name, choice.default)
+        if form.game_choices()[choice.name] != value:
+            differ = True
+            form.fields[choice.name].saved_text = dict(YES_NO).get(choice_text(choice, value), value)  # type: ignore[attr-defined]
+    return differ
 
 
 def settled_amounts(result: dict[str, Any]) -> list[int]:
@@ -233,13 +273,26 @@ def settled_amounts(result: dict[str, Any]) -> list[int]:
     return [row["net"] for row in result["rows"]] + [amount for _payer, _payee, amount in result["transfers"]]
 
 
+VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖", (3, 5): "⅗",
+          (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 7): "⅐", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞",
+          (1, 9): "⅑", (1, 10): "⅒"}
+SUPERSCRIPT, SUBSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"), str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
 def units_text(units: Units) -> str:
-    """A balance in stake units, signed: "+12", "−7", or a share "+11.5" (tied winners sharing; "+11,5" in
-    Spanish and French)."""
-    if isinstance(units, Fraction) and units.denominator != 1:
-        shown = f"{float(abs(units)):.2f}".rstrip("0").rstrip(".").replace(".", get_format("DECIMAL_SEPARATOR"))
-        return f"+{shown}" if units > 0 else f"−{shown}"
-    return signed(int(units))
+    """A balance in stake units, signed: "+12", "−7", or a share as the fraction it is, whatever the language
+    (tied winners share what each loser pays: a third of a letter is "+⅓", where "+0,33" would be a rounding
+    the money column already shows).
+
+    >>> units_text(7), units_text(Fraction(5, 2)), units_text(Fraction(-1, 3)), units_text(Fraction(30, 7))
+    ('+7', '+2½', '−⅓', '+4²⁄₇')
+    """
+    if not isinstance(units, Fraction) or units.denominator == 1:
+        return signed(int(units))
+    whole, part = divmod(abs(units), 1)
+    shown = VULGAR.get((part.numerator, part.denominator)) or \
+        f"{str(part.numerator).translate(SUPERSCRIPT)}⁄{str(part.denominator).translate(SUBSCRIPT)}"
+    return f"{'+' if units > 0 else '−'}{whole or ''}{shown}"
 
 
 class NightGameForm(forms.Form):
@@ -329,6 +382,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     others = {game.pk: standings(game) for game in games if game.pk != table.pk}  # read once: choices, the night
     same_kind = [others[game.pk] for game in games if game.pk in others and game.game == table.game]
     choices = choices_that_matter(settlement_choices(now.game), [now, *same_kind])
+    saved = saved_choices(table, now.game)
     to_add = night.games_to_add(games, device=device_key(request, create=False), user=request.user,
                                 tokens=recent_tokens(request)) if access.can_edit and later is None else []
     add_form = NightGameForm(to_add) if access.can_edit and later is None else None
@@ -337,30 +391,33 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST" and not access.can_edit:
         raise PermissionDenied(_("This is the view link: it cannot change the table."))
     if action in ("add", "take_out"):
-        data = {**defaults(table, choices), **{k: v for k, v in request.POST.items() if v != ""}}
+        data = {**defaults(table, choices, saved), **{k: v for k, v in request.POST.items() if v != ""}}
         form = StakeForm(data, choices=choices)
         if action == "add" and add_form is not None:
             add_form = NightGameForm(to_add, request.POST)
         done = _night_change(request, access, games, form, add_form)
         if done is not None:
             return done
-    elif request.method == "POST":
-        form = StakeForm(request.POST, choices=choices)
+    elif request.method == "POST":  # a choice the page did not send stays as saved
+        kept = {c.name: choice_text(c, saved.get(c.name, c.default)) for c in choices if not request.POST.get(c.name)}
+        form = StakeForm({**request.POST.dict(), **kept}, choices=choices)
         if form.is_valid():
-            services.set_stake(table, form.cleaned_data["stake"], form.cleaned_data["currency"])
-            messages.success(request, _("Saved as the table's stake."))
+            services.set_stake(table, form.cleaned_data["stake"], form.cleaned_data["currency"], form.game_choices())
+            messages.success(request, _("Saved as the table's stake.") if not choices
+                             else _("Saved as the table's stake and choices."))
             return _back(token, request.POST, form)
     else:
         submitted = any(name in request.GET for name in ("stake", "currency"))
-        data = {**defaults(table, choices), **{k: v for k, v in request.GET.items() if v != ""}} \
-            if submitted else defaults(table, choices)
+        data = {**defaults(table, choices, saved), **{k: v for k, v in request.GET.items() if v != ""}} \
+            if submitted else defaults(table, choices, saved)
         form = StakeForm(data, choices=choices)
 
     result = None
+    form.is_valid()  # the choices are read even where the stake is not
+    page_choices = {**saved, **form.game_choices()}  # a choice not asked (it changes nothing): as saved
     if form.is_valid():
         try:  # fewest_transfers refuses balances that do not sum to zero: say so rather than fail
-            result = settlement(now.game, now.spec, now.state, form.cleaned_data["stake"],
-                                form.game_choices())
+            result = settlement(now.game, now.spec, now.state, form.cleaned_data["stake"], page_choices)
         except (TypeError, ValueError):
             logger.exception("Cannot settle table %s", table.pk)
             form.add_error(None, _("These totals do not add up to zero, so they cannot be settled. "
@@ -370,7 +427,9 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
         result["decimals"] = decimals_for(settled_amounts(result), result["currency"])
         result["changed"] = (form.cleaned_data["stake"] != table.stake_minor
                              or form.cleaned_data["currency"] != table.currency)
-        result["night"] = whole_night(table, form, result, now.deal_count, games, others)
+        result["other_choices"] = mark_saved(form, saved)
+        result["not_over"] = not_over(now) and result["owing"]
+        result["night"] = whole_night(table, form, result, now.deal_count, games, others, page_choices)
 
     played_on, offered = night.played_on(games), set()
     for game in games:  # "Take it out" once for a game and those played on from it, beside the first listed
@@ -381,7 +440,8 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                "result": result, "others": [game for game in games if game.pk != table.pk],
                "mixed": any(game.game != table.game for game in games), "later": later,
                "add_form": add_form, "to_add": to_add, "recent_hours": night.RECENT_HOURS,
-               "unit": now.game.paid_per(**form.game_choices()),  # the choices read even if the stake is not
+               "unit": now.game.paid_per(**page_choices),
+               "units_counted": translate(now.game.units_counted(**page_choices)),
                **shared_payments(request, table, now, form)}
     template = "scoring/settle.html#settle-body" if getattr(request, "htmx", False) else "scoring/settle.html"
     refused = request.method == "POST" and (not form.is_valid() or bool(add_form and add_form.errors))

@@ -298,18 +298,22 @@ def test_tied_winners_share_what_each_loser_pays_rounded_to_the_cent(client, db)
     result = response.context["result"]
     rows = {row["player"]: row for row in result["rows"]}
     assert sorted([rows["Ana"]["net"], rows["Bea"]["net"]]) == [42, 43] and rows["Carl"]["net"] == -85
-    assert rows["Ana"]["points"] == "+8.5" and rows["Carl"]["points"] == "−17"
-    assert result["rounded"] and 'id="rounded"' in response.content.decode()
+    assert rows["Ana"]["points"] == "+8½" and rows["Carl"]["points"] == "−17"
+    html = response.content.decode()
+    assert result["rounded"] and 'id="rounded"' in html
+    assert "0.05 EUR per point. A share that does not come to a whole cent is rounded" in html  # the exact line's unit
+    assert "A fraction is a shared win: tied winners split what each loser pays." in html
 
 
-def test_a_share_of_a_stake_is_written_with_the_readers_decimal_comma(client, db):
-    """The same tied Pablo round read in French: 8½ units is "+8,5", as the money beside it is "0,42"."""
+def test_a_share_of_a_stake_is_written_as_the_fraction_it_is_in_every_language(client, db):
+    """The same tied Pablo round read in French: 8½ points is "+8½" (a decimal "+8,5" would be read as a rounding,
+    and a third "+0,33" is one), as the money beside it is "0,42"."""
     table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"], stake_minor=5)
     services.record_deal(table, {"caller": "Carl", "hands": [{"player": "Ana", "points": 2},
                                                             {"player": "Bea", "points": 2},
                                                             {"player": "Carl", "points": 9}]})
     response = client.get(reverse("settle", args=[table.view_token]), HTTP_ACCEPT_LANGUAGE="fr")
-    assert {row["player"]: row["points"] for row in response.context["result"]["rows"]}["Ana"] == "+8,5"
+    assert {row["player"]: row["points"] for row in response.context["result"]["rows"]}["Ana"] == "+8½"
 
 
 def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(client, db):
@@ -325,7 +329,7 @@ def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(clien
     assert {row["player"]: row["points"] for row in result["rows"]} == {"Ana": "+2", "Bea": "−1", "Carl": "−1"}
     html = response.content.decode()
     assert "per losing player. Amounts are exact" in html and "per point" not in html
-    assert ">Balance</th>" in html
+    assert ">Losing players</th>" in html  # what the column counts, as the stake line says what one stake pays
     unreadable = client.get(url, {"stake": "abc", "currency": "EUR", "per_point": "no"}).content.decode()
     assert "Stake per losing player" in unreadable  # the choice is read even when the stake is not
     per_point = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "yes"}).content.decode()
