@@ -854,3 +854,145 @@ def test_a_game_of_another_kind_without_a_stake_or_in_other_money_is_said_and_le
     Table.objects.filter(pk=paublillo.pk).update(stake_minor=100, currency="🍺")
     night = night_of(client.get(f"/t/{toruro.view_token}/settle/").content.decode())
     assert "Game 1 (Paublillo) is settled in 🍺, so it is not counted here: settle it on its own page." in night
+
+
+# -- a game not over, what a balance counts, the choices saved with the stake -----------------------------------
+
+def french_burro(losers: list[str]) -> Table:
+    """A tester's Burro at 0.50 EUR a letter, each hand lost by the next of ``losers``."""
+    table = services.create_table(game="burro", players=["Amélie", "Bruno", "Chloé", "David"], stake_minor=50)
+    for loser in losers:
+        services.record_deal(table, {"loser": loser})
+    return table
+
+
+def test_a_game_settled_by_rank_and_not_over_says_its_payments_treat_the_leaders_now_as_winners(client, db):
+    """Burro is won only at its end (seed 003; RULINGS: the fifth letter ends the game at once). Bruno has a B:
+    settled now, he pays a letter shared by the three leaders, 0.50 / 3 = 16⅔ cents each, rounded 17, 17, 16.
+    The arithmetic stands (a table may stop early), and the page says whose win it treats as won."""
+    html = client.get(f"/t/{french_burro(['Bruno']).view_token}/settle/").content.decode()
+    assert own_payments(html) == [("Bruno", "Amélie", "0.17 EUR"), ("Bruno", "Chloé", "0.17 EUR"),
+                                  ("Bruno", "David", "0.16 EUR")]
+    note = "This game is not over: these payments treat the leaders now as its winners."
+    assert html.index(note) < html.index('<ol class="list-group')  # above the payments
+
+
+def test_a_finished_game_and_a_game_settled_by_points_say_nothing_of_being_over(client, table, db):
+    """Bruno's fifth letter ends the game: its winners are won. Tarot settles its points at any moment."""
+    over = french_burro(["Bruno"] * 5)
+    assert services.standings(over).game_over
+    for token in (over.view_token, table.view_token):
+        html = client.get(f"/t/{token}/settle/").content.decode()
+        assert 'id="not-over"' not in html and "is not over" not in html
+
+
+def test_a_game_not_started_has_nobody_to_pay_and_no_note(client, db):
+    assert 'id="not-over"' not in client.get(f"/t/{french_burro([]).view_token}/settle/").content.decode()
+
+
+def test_the_whole_night_names_the_games_not_over(client, db):
+    """Raj and Jess's Burro is over (Raj B-U-R-R-O); its rematch has one hand (Jess's B): the night counts it
+    as it stands and says that game is not over, and not the first."""
+    first = burro(["Raj", "Jess"], ["Jess", *["Raj"] * 5])
+    rematch = services.rematch(first)
+    services.record_deal(rematch, {"loser": "Jess"})
+    night = night_of(client.get(f"/t/{rematch.view_token}/settle/").content.decode())
+    assert re.findall(r'night-not-over">([^<]+)<', night) == [
+        "This game (Burro) is not over: its payments treat the leaders now as its winners."]
+
+
+@pytest.mark.parametrize(("game", "players", "query", "heading"), [
+    ("tarot", PLAYERS4, {}, "Points"),
+    ("pablo", ["Ana", "Bea", "Carl"], {}, "Points"),
+    ("burro", ["Ana", "Bea", "Carl"], {}, "Letters"),
+    ("casita", ["Ana", "Bea", "Carl"], {}, "Deals won"),
+    ("toruro", ["Ana", "Bea", "Carl", "Dani", "Eva"], {}, "Chips"),
+    ("tresillo", ["Ana", "Bea", "Carl"], {}, "Tantos"),
+    ("ombre", ["Ana", "Bea", "Carl"], {}, "Lesser counters"),
+    ("paublillo", ["A", "B", "C", "D", "E", "F"], {}, "Losing players"),
+])
+def test_the_balances_column_is_headed_with_what_it_counts(client, db, game, players, query, heading):
+    table = services.create_table(game=game, players=players, stake_minor=50)
+    html = client.get(f"/t/{table.view_token}/settle/", {"stake": "0.50", "currency": "EUR", **query})
+    assert f'<th scope="col" class="text-end">{heading}</th>' in html.content.decode()
+    assert ">Balance</th>" not in html.content.decode()
+
+
+def test_a_shared_win_is_shown_as_the_fraction_it_is_and_said_to_be_shared(client, db):
+    """Bruno's one letter shared by three: each leader +⅓ of a letter (not "+0,33", a rounding), in French too;
+    the rounded line names the letter, as the exact line does."""
+    html = client.get(f"/t/{french_burro(['Bruno']).view_token}/settle/", HTTP_ACCEPT_LANGUAGE="fr")
+    rows = {row["player"]: row["points"] for row in html.context["result"]["rows"]}
+    assert rows == {"Amélie": "+⅓", "Bruno": "−1", "Chloé": "+⅓", "David": "+⅓"}
+    assert 'id="shared"' in html.content.decode()
+    english = client.get(f"/t/{french_burro(['Bruno']).view_token}/settle/").content.decode()
+    assert "0.50 EUR per letter. A share that does not come to a whole cent is rounded" in english
+    assert "per unit" not in english
+
+
+def casita_won_by_ana(device: str) -> Table:
+    """Casita, first to 2, 0.50 EUR a deal won: Ana wins both deals, Bea ties her for the second (Ana 2, Bea 1,
+    Carl 0). Paying the difference: Bea −0.50, Carl −1.00, Ana +1.50; one stake each: Bea −0.50, Carl −0.50."""
+    table = services.create_table(game="casita", players=["Ana", "Bea", "Carl"], options={"target": 2},
+                                  stake_minor=50, device=device)
+    for cards in ((22, 10, 8), (16, 16, 8)):
+        services.record_deal(table, {"captured": [{"player": name, "cards": n}
+                                                  for name, n in zip(["Ana", "Bea", "Carl"], cards, strict=True)]})
+    return table
+
+
+def test_the_choices_are_saved_with_the_stake_and_said_to_be_the_tables(client, db):
+    casita = casita_won_by_ana(this_phone(client))
+    url = f"/t/{casita.edit_token}/settle/"
+    assert "These are the table's stake and its saved choices" in client.get(url).content.decode()
+
+    response = client.post(url, {"stake": "0.50", "currency": "EUR", "per_point": "no"})
+
+    assert response.status_code == 302
+    casita.refresh_from_db()
+    assert services.saved_settle_choices(casita) == {"per_point": False}
+    assert services.standings(casita).totals == {"Ana": 2, "Bea": 1, "Carl": 0}  # the game's options read as before
+    page = client.get(url)
+    assert page.context["form"]["per_point"].value() == "no"  # the saved choice, on every phone's page
+    assert own_payments(page.content.decode()) == [("Bea", "Ana", "0.50 EUR"), ("Carl", "Ana", "0.50 EUR")]
+    assert '<th scope="col" class="text-end">Losing players</th>' in page.content.decode()
+    other = Client().get(f"/t/{casita.view_token}/settle/", {"stake": "0.50", "currency": "EUR", "per_point": "yes"})
+    said = unescape(other.content.decode())
+    assert "The table's saved choice: No." in said and 'id="not-the-table-choices"' in said
+
+
+def test_the_whole_night_reads_each_games_saved_choices_whichever_page_adds_it_up(client, db):
+    """Casita as above, saved at one stake per losing player (Bea −0.50, Carl −0.50, Ana +1.00). Burro, the
+    same three at 1.00 EUR a letter, one hand: Bea's B, shared by Ana and Carl (+½ each: +0.50). The night:
+    Ana +1.00 + 0.50 = +1.50, Bea −0.50 − 1.00 = −1.50, Carl −0.50 + 0.50 = 0: Bea pays Ana 1.50, on Burro's
+    page as on Casita's. (With Casita's default, the difference in deals won, it would be Ana +2.00, Bea −1.50,
+    Carl −0.50: the Burro page once read that, whatever Casita's page had said.)"""
+    device = this_phone(client)
+    casita = casita_won_by_ana(device)
+    game = burro(["Ana", "Bea", "Carl"], ["Bea"], device=device)
+    assert client.post(f"/t/{casita.edit_token}/settle/", {"stake": "0.50", "currency": "EUR",
+                                                           "per_point": "no"}).status_code == 302
+    assert client.post(f"/t/{game.edit_token}/settle/", {"action": "add", "game": casita.pk}).status_code == 302
+    rows = {"Ana": "+1.50 EUR", "Bea": "−1.50 EUR", "Carl": "0.00 EUR"}
+    for token in (game.view_token, casita.view_token):
+        night = night_of(Client().get(f"/t/{token}/settle/").content.decode())
+        assert night_payments(night) == [("Bea", "Ana", "1.50 EUR")] and each_row(night) == rows
+    night = night_of(client.get(f"/t/{game.view_token}/settle/").content.decode())
+    assert "it counts at its own stake, 0.50 EUR per losing player." in night
+
+
+def test_two_phones_saving_choices_keep_each_others_and_a_table_file_keeps_them(client, db):
+    """Saved under the table's lock, the options read again inside it; the game's own options are not touched,
+    and a table file carries the choices to the table it makes."""
+    from scoring import transfer
+
+    casita = casita_won_by_ana("")
+    services.set_stake(Table.objects.get(pk=casita.pk), 50, "EUR", {"per_point": False})
+    services.set_stake(Table.objects.get(pk=casita.pk), 60, "EUR", {"other": 1})
+    casita.refresh_from_db()
+    assert services.saved_settle_choices(casita) == {"per_point": False, "other": 1}
+    assert services.game_options(casita.options)["target"] == 2
+    copy = transfer.import_table(transfer.export_json(casita))
+    assert services.saved_settle_choices(copy) == {"per_point": False, "other": 1}
+    assert services.standings(copy).totals == {"Ana": 2, "Bea": 1, "Carl": 0}
+    assert "settle-up" not in client.get(f"/api/tables/{casita.view_token}").json()["options"]
