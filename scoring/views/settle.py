@@ -232,7 +232,8 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
             entry["rows"], entry["rounded"] = settled["rows"], settled["rounded"]
             entry["not_over"] = not_over(now) and settled["owing"]
             if not same_kind:
-                entry["own"], entry["unit"] = money_text(own_stake, currency), translate(now.game.paid_per(**own_choices))
+                entry["own"] = money_text(own_stake, currency)
+                entry["unit"] = translate(now.game.paid_per(**own_choices))
             elif game_table.stake_minor and (game_table.stake_minor, game_table.currency) != (stake, currency):
                 entry["saved"] = money_text(game_table.stake_minor, game_table.currency)
         games.append(entry)
