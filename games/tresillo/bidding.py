@@ -148,8 +148,8 @@ class Auction:
 
 def check_bidding(names: Sequence[str], order: tuple[int, ...], bids: Sequence[Bid], errors: Errors) -> Auction | None:
     """The bidding of a recorded deal, said by said from the eldest (``order``): the first thing said out of
-    turn or too low is refused under ``bids``, and so is a bidding that is not over or that all three passed.
-    The bidding at its end otherwise (its :attr:`Auction.hombre`)."""
+    turn or too low is refused under ``bids``, and so is a bidding that is not over. The bidding at its end
+    otherwise: its :attr:`Auction.hombre`, or all three passed (the deal is void)."""
     auction = Auction(order)
     for said in bids:
         refused = auction.refusal(said.player.index, said.bid, names)
@@ -157,9 +157,6 @@ def check_bidding(names: Sequence[str], order: tuple[int, ...], bids: Sequence[B
             errors.add("bids", refused[0], rule=refused[1])
             return None
         auction = auction.after(said.player.index, said.bid)
-    if auction.all_passed:
-        errors.add("bids", ALL_PASSED, rule=RULE_TURNS)
-        return None
     turn = auction.turn
     if turn is not None:
         errors.add("bids", _("The bidding is not over: %(name)s speaks next (it ends when two have passed).",

@@ -278,7 +278,9 @@ def read_contract(read: Callable[[TableSpec[Any], Mapping[str, Any]], H], table:
         record = read(table, given)
     except InvalidRecord as exc:
         errors.add_all(exc)
-    if record is not None and record.hombre is None and "bids" not in errors:
+    if record is not None and record.void:  # a bidding all three passed
+        errors.add("bids", _("A void deal has no cards to enter: record it from the table page."))
+    elif record is not None and record.hombre is None and "bids" not in errors:
         errors.add("hombre", _("Who is the Hombre? Tap a name."), rule=RULE_RECORD)
     errors.raise_if_any()
     assert record is not None and found is not None

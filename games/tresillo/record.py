@@ -87,13 +87,29 @@ class HandRecord(RecordWithCards):
 
 @dataclass(frozen=True)
 class TresilloRecord(HandRecord):
-    """``bids``: the bidding in the order of speaking, if given (it makes or checks the Hombre and the bid)."""
+    """``bids``: the bidding in the order of speaking, if given (it makes or checks the Hombre and the bid).
+    A bidding of passes only is the deal all three passed: void, said as such, not as a misdeal (its stored
+    form is the bidding alone)."""
 
     bid: str = "juego"
     bids: tuple[Bid, ...] = ()
     estuche: bool = False
     primeras: bool = False
     bola: bool = False
+
+    def __post_init__(self) -> None:
+        if self.all_passed:
+            object.__setattr__(self, "void", True)
+
+    @property
+    def all_passed(self) -> bool:
+        return bool(self.bids) and all(said.bid == PASS for said in self.bids)
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        if self.all_passed:
+            data.pop("void")  # the passes say it: the history shows the bidding, not "Void deal (misdeal)"
+        return data
 
 
 @dataclass(frozen=True)
@@ -200,10 +216,22 @@ def _bids(players: Sequence[str], raw: Any, errors: Errors) -> tuple[Bid, ...]:
     return tuple(found)
 
 
+def _all_passed(players: Sequence[str], raw: Mapping[str, Any], bids: tuple[Bid, ...],
+                errors: Errors) -> TresilloRecord:
+    """The bidding given as passes only: the deal all passed, void. As for a misdeal, what else was filled in
+    (a Hombre, tricks) is not read; the rules check the passes (all three dealt in, each once, in turn)."""
+    parse.unknown_fields(raw, TRESILLO_FIELDS, errors, "Tresillo")
+    dealer = parse.seat(players, raw.get("dealer"), "dealer", errors)
+    errors.raise_if_any()
+    return TresilloRecord(dealer=dealer, bid="", bids=bids)
+
+
 def parse_tresillo(players: Sequence[str], raw: Mapping[str, Any]) -> TresilloRecord:
     """The Hombre and the bid may be left out when the bidding is given: the rules work them out."""
     errors = Errors()
     bids = _bids(players, raw.get("bids"), errors) if isinstance(raw, Mapping) else ()
+    if bids and all(said.bid == PASS for said in bids):
+        return _all_passed(players, raw, bids, errors)
     common = _common(players, raw, TRESILLO_FIELDS, "Tresillo", errors, hombre_known=bool(bids))
     flags = {name: parse.yes_no(raw.get(name), name, errors) for name in ("estuche", "primeras", "bola")}
     plays = _plays(players, raw.get("plays"), errors) if not common["void"] else None

@@ -20,7 +20,8 @@ stated on the rules page, "Tapete's readings"):
   plato (or, if the table chooses, pays and collects like an opponent: a sacado's tanto and the bonuses).
 - At a table of four, "each player" who funds the middle pool is every player at the table, the one sitting
   out included; the dealer who sits out still tops up the plato.
-- A void deal (misdeal) moves nothing: no top-up, no payment; the deal passes on.
+- A void deal (a misdeal, or a bidding all three passed) moves nothing: no top-up, no payment; the deal
+  passes on.
 - Settling up shares the plato and the middle pool equally among all the players (odd tantos one each from the
   player after the dealer), with or without the open reserved puestas paid into the plato first.
 """
@@ -291,8 +292,7 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
     # -- the rules a record may break -------------------------------------------------------------------------
     def check(self, table: Table, state: TresilloState, record: TresilloRecord) -> None:
         errors = Errors()
-        if not record.void:
-            self._check_bids(table, state, record, errors)
+        self._check_bids(table, state, record, errors)
         self.check_common(table, state, record, errors)
         if record.void:
             errors.raise_if_any()
@@ -457,8 +457,11 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
 
     def score_void(self, table: Table, state: TresilloState,
                    record: TresilloRecord) -> tuple[TresilloState, Outcome]:
-        return state, Outcome(scores=(0,) * table.size, void=True,
-                              breakdown=(_("Void deal (misdeal): nothing is paid; the deal passes on."),))
+        """A misdeal, or a deal all three passed (RULINGS.md, General: void, "all passed"): nothing moves, not
+        even the dealer's tanto; the deal passes on."""
+        said = (_("All three passed: the deal is not played; nothing is paid and the deal passes on.")
+                if record.all_passed else _("Void deal (misdeal): nothing is paid; the deal passes on."))
+        return state, Outcome(scores=(0,) * table.size, void=True, breakdown=(said,))
 
     # -- showing and settling ---------------------------------------------------------------------------------
     def balances(self, table: Table, state: TresilloState, include_open_puestas: bool = False,

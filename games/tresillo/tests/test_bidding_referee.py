@@ -287,7 +287,7 @@ CALLS = [(seat, call) for seat in range(3) for call in (*BIDS, PASS)]
 
 def _record_says(bids: list[tuple[int, str]]) -> tuple[str, Any]:
     """What the record form says of a Tresillo deal with this bidding: ("ok", the Hombre and bid), ("open", _):
-    nothing said out of turn, but not over or all passed; or ("refused", the message)."""
+    nothing said out of turn, but not over, or over with all three passed (a void deal); or ("refused", the message)."""
     rows = [{"player": PLAYERS[seat], "bid": call} for seat, call in bids]
     try:
         _state, outcome = TRESILLO.apply(THREE, TRESILLO.initial_state(THREE), {"bids": rows, "tricks": {
@@ -296,9 +296,11 @@ def _record_says(bids: list[tuple[int, str]]) -> tuple[str, Any]:
         message = str(refusal.errors.get("bids", ""))
         if not message:
             raise
-        if message.startswith("The bidding is not over") or message == str(ALL_PASSED):
+        if message.startswith("The bidding is not over"):
             return "open", None
         return "refused", message
+    if outcome.void:  # all three passed: recorded as the void deal
+        return "open", None
     return "ok", re.search(r"(\w+) is the Hombre at (\w+)", str(outcome.breakdown[1])).groups()
 
 

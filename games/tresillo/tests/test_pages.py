@@ -450,3 +450,32 @@ def test_a_puesta_written_on_paper_says_so_not_deal_0(client, db):
     services.record_deal(table, {"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 4, "Carl": 3, "Ana": 2}})
     page = text(client.get(f"/t/{table.edit_token}/").content.decode())
     assert "on paper" in page and "deal 0" not in page
+
+
+def test_a_bidding_all_three_passed_on_the_phone_form_is_the_void_deal_and_the_history_says_so(client, night):
+    """A Spanish tester: the only way to record a deal everyone passed was "¿Mal repartida?", and the history then
+    said "Mano nula (mal dada)" for a hand nobody misdealt. The three passes given as the bidding are the deal
+    (the Hombre's bid and the steppers left as the form has them); the history says all three passed, the deal's page shows the passes."""
+    response = post(client, night, bid="juego", **bidding(("Bea", "pass"), ("Carl", "pass"), ("Ana", "pass")),
+                    **tricks(Bea="", Carl="", Ana=""))
+    assert response.status_code == 302
+    deal = night.deals.get()
+    assert deal.outcome["void"] and "void" not in deal.record
+    words = text(client.get(f"/t/{night.edit_token}/history/", HTTP_ACCEPT_LANGUAGE="es").content.decode())
+    assert "mal dada" not in words and "Mano nula" not in words
+    words = text(client.get(f"/t/{night.edit_token}/deal/1/", HTTP_ACCEPT_LANGUAGE="es").content.decode())
+    assert "Bea, paso; Carl, paso; Ana, paso" in words and "mal dada" not in words
+    words = text(client.get(f"/t/{night.edit_token}/history/").content.decode())
+    assert "All three passed: the deal is not played; nothing is paid and the deal passes on." in words
+    assert "misdeal" not in words
+
+
+def test_after_a_bidding_error_only_the_rows_given_are_marked_not_the_empty_ones(client, night):
+    """A tester: after a bidding refused, all six rows of the bidding turned red, the four unused ones too. Carl
+    spoke first, not Bea (the eldest): his row is marked, the message is said once below the rows."""
+    html = post(client, night, bid="juego", **bidding(("Carl", "juego")),
+                **tricks(Bea=5, Carl=2, Ana=2)).content.decode()
+    selects = re.findall(r'<select class="form-select" name="bids__(\d)__\w+"([^>]*)>', html)
+    assert {row for row, _attributes in selects} == {"0", "1", "2", "3", "4", "5"}
+    assert [row for row, attributes in selects if 'aria-invalid="true"' in attributes] == ["0", "0"]
+    assert 'id="id_bids_error"' in html

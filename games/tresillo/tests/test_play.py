@@ -124,6 +124,14 @@ def test_a_void_deal_has_no_cards_to_enter() -> None:
     assert "void" in refused.value.errors
 
 
+def test_a_bidding_all_three_passed_has_no_cards_to_enter() -> None:
+    passes = [{"player": who, "bid": "pass"} for who in ("Ana", "Bea", "Carl")]  # Carl deals
+    with pytest.raises(InvalidRecord) as refused:
+        TRESILLO.played_deal(THREE, {"bids": passes, "trump": "O"}, ANA)
+    assert {field: str(message) for field, message in refused.value.errors.items()} == {
+        "bids": "A void deal has no cards to enter: record it from the table page."}
+
+
 # -- Tresillo: the record from the cards ----------------------------------------------------------------------
 
 def test_tresillo_a_whole_deal_gives_each_players_tricks_estuche_and_bola() -> None:

@@ -118,10 +118,17 @@ def test_cards_taken_in_are_asked():
         "taken_in": "How many cards did the Hombre take in? 0 if none."}
 
 
-def test_a_bidding_where_all_three_passed_has_no_hombre():
-    bids = [{"player": "Bea", "bid": "pass"}, {"player": "Carl", "bid": "pass"}, {"player": "Ana", "bid": "pass"}]
-    assert refused(TRESILLO, None, bids=bids, tricks=SACADO) == {
-        "bids": "All three passed: nobody is the Hombre. Record a void deal."}
+def test_passes_only_still_go_round_in_turn_from_the_eldest():
+    """Three passes make the void deal only if they are the bidding: from the eldest (Bea), each of the three
+    dealt in once; at four, Ana deals and sits out."""
+    passes = [{"player": who, "bid": "pass"} for who in ("Carl", "Bea", "Ana")]
+    assert refused(TRESILLO, None, bids=passes) == {"bids": "Bea speaks here, not Carl: the bidding goes round "
+                                                            "from the eldest, and a player who passed speaks no more."}
+    passes = [{"player": who, "bid": "pass"} for who in ("Bea", "Carl", "Ana")]
+    assert refused(TRESILLO, None, players=FOUR, bids=passes) == {
+        "bids": "Ana sits this deal out and does not bid."}
+    assert refused(TRESILLO, None, bids=passes[:2]) == {
+        "bids": "The bidding is not over: Ana speaks next (nobody has bid yet)."}
 
 
 def test_a_bidding_that_is_not_over_is_refused():

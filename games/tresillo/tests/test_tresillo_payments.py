@@ -51,6 +51,37 @@ CARL_OWES_21 = FIRST_REPUESTO + [{"hombre": "Carl", "bid": "juego", "tricks": {"
 ANA_OWES_39 = CARL_OWES_21 + [{"hombre": "Ana", "bid": "juego", "tricks": {"Ana": 4, "Bea": 4, "Carl": 1}}]
 
 
+def test_a_deal_all_three_passed_is_void_nothing_moves_and_the_next_player_deals():
+    """RULINGS.md, General: "Every deal may be recorded as void (misdeal, petit sec, all passed): no score, dealer
+    advances as the rules say"; the Tresillo texts say nothing more of it, so nothing moves, as for a misdeal (not
+    even the dealer's tanto). After Bea's repuesto in deal 1 (plato 6 + 10 = 16, middle 15 − 5 = 10; nets Ana
+    −5 − 1 = −6, Bea −5 − 10 = −15, Carl −5) Bea deals deal 2 and Carl, Ana and Bea pass: the plato keeps 16,
+    the middle 10, the nets stay. Carl deals deal 3 and finds 16 in the plato: a puesta in the plato, his 1 added,
+    16 + 1 + 4 = 21 in play."""
+    passes = [{"player": who, "bid": "pass"} for who in ("Carl", "Ana", "Bea")]
+    state, outcome, nets = tresillo(played(FIRST_REPUESTO), bids=passes)
+    assert outcome.void and outcome.moves == () and nets == {"Ana": 0, "Bea": 0, "Carl": 0}
+    assert [str(line) for line in outcome.breakdown] == [
+        "All three passed: the deal is not played; nothing is paid and the deal passes on."]
+    assert pots(state) == (16, 10) and state.totals == (-6, -15, -5) and sheet(state) == []
+    assert PLAYERS[state.dealer] == "Carl" and conserved(state)
+    state, outcome, nets = tresillo(state, hombre="Ana", bid="juego", tricks={"Ana": 5, "Bea": 2, "Carl": 2})
+    assert str(outcome.breakdown[0]) == "Deal 3, dealt by Carl: puesta in the plato."
+    assert outcome.details.amount_in_play == 16 + 1 + 4
+
+
+def test_a_deal_all_three_passed_is_kept_as_its_bidding_not_as_a_misdeal():
+    """What is stored says the passes, so the history reads the bidding, never "Void deal (misdeal)"; read back,
+    it is the same void deal."""
+    passes = [{"player": who, "bid": "pass"} for who in ("Bea", "Carl", "Ana")]
+    record = TRESILLO.parse(TABLE, {"bids": passes, "bid": "juego"})
+    stored = record.to_json()
+    assert "void" not in stored and stored["bid"] == "" and [b["bid"] for b in stored["bids"]] == ["pass"] * 3
+    assert TRESILLO.record_from_json(stored) == record and record.void
+    misdeal = TRESILLO.parse(TABLE, {"void": True})
+    assert misdeal.to_json()["void"] is True and not misdeal.all_passed
+
+
 def test_a_dealer_who_finds_tantos_in_the_plato_adds_just_one():
     state, outcome, nets = tresillo(played(FIRST_REPUESTO), hombre="Bea", bid="juego", tricks=REPUESTO)
     assert "Bea adds 1 to the plato." in [str(line) for line in outcome.breakdown]
