@@ -86,7 +86,8 @@ class Presenter:
 
     def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:
         """A deal's own money check, from its stored outcome and the chips it moved into and out of the pots:
-        ``{"before": …, "after": …, "ok": …}`` (pots before + paid in = taken out + pots after), or None."""
+        ``{"before": …, "after": …, "ok": …}`` (pots before + paid in = taken out + pots after), or None; with
+        ``"where"``, what the money lies in as the game's players say it (else the history says "the pots")."""
         return None
 
     def record(self, form: Any, table: Any, deal: Any = None, standings: Standings | None = None) -> Mapping[str, Any]:

@@ -102,6 +102,8 @@ class HombrePresenter(Presenter):
         self.slug = slug
         self.pot_names = ({PLATO: _("Plato"), MIDDLE: _("Middle pool")} if slug == "tresillo"
                           else {STAKES: _("Stakes")})
+        # what the history's check says the tantos lie in: a Tresillo table says plato and middle, not pots
+        self.money_place = _("The plato and the middle pool") if slug == "tresillo" else _("The stakes")
 
     def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:
         """The deal's tantos (counters): what lay in the plato and the middle pool (the stakes) before it, plus
@@ -112,7 +114,8 @@ class HombrePresenter(Presenter):
         after = [details.get(pot) for pot in self.pot_names]
         if not isinstance(before, int) or not all(isinstance(value, int) for value in after):
             return None
-        return {"before": before, "after": sum(after), "ok": before + paid_in == taken_out + sum(after)}
+        return {"before": before, "after": sum(after), "ok": before + paid_in == taken_out + sum(after),
+                "where": services.translate(self.money_place)}
 
     def closing_notes(self, standings: Standings) -> Sequence[str]:
         """What the game leaves on the table when the players change (:mod:`scoring.seating`): the open reserved

@@ -83,12 +83,12 @@ def test_each_deal_in_the_history_checks_what_lay_in_the_pots_before_and_after_i
     assert post(client, night, hombre="Carl", bid="juego", **tricks(Carl=5, Ana=2, Bea="")).status_code == 302
     words = text(client.get(f"/t/{night.edit_token}/history/").content.decode())
     checks = re.findall(r"Moved in this deal · ([^✓✗]*[✓✗])", words)
-    assert checks == ["In the pots before 10 + paid in 1 = taken out 6 + in the pots 5 ✓",
-                      "Paid in 16 = taken out 6 + in the pots 10 ✓"]
+    assert checks == ["The plato and the middle pool: before 10 + paid in 1 = taken out 6 + left 5 ✓",
+                      "The plato and the middle pool: paid in 16 = taken out 6 + left 10 ✓"]
     ombre = services.create_table(game="ombre", players=["Ana", "Bea", "Carl"])
     assert post(client, ombre, hombre="Bea", taken_in="3", **tricks(Bea=3, Carl=3, Ana=3)).status_code == 302
     words = text(client.get(f"/t/{ombre.edit_token}/history/").content.decode())
-    assert "Moved in this deal · Paid in 36 = taken out 0 + in the pots 36 ✓" in words
+    assert "Moved in this deal · The stakes: paid in 36 = taken out 0 + left 36 ✓" in words
 
 
 def test_the_reserved_puesta_sheet_is_kept_on_the_page_and_crossed_out_when_collected(client, night):
@@ -479,3 +479,13 @@ def test_after_a_bidding_error_only_the_rows_given_are_marked_not_the_empty_ones
     assert {row for row, _attributes in selects} == {"0", "1", "2", "3", "4", "5"}
     assert [row for row, attributes in selects if 'aria-invalid="true"' in attributes] == ["0", "0"]
     assert 'id="id_bids_error"' in html
+
+
+def test_the_historys_money_check_says_plato_and_middle_not_pots_in_spanish(client, night):
+    """A Spanish tester: Tresillo's history said "En los pozos antes 22 + …", Toruro's word; a Tresillo table
+    says plato and centro (the game names what its tantos lie in; Toruro keeps its pots)."""
+    assert post(client, night, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=3, Ana="")).status_code == 302
+    assert post(client, night, hombre="Carl", bid="juego", **tricks(Carl=5, Ana=2, Bea="")).status_code == 302
+    words = text(client.get(f"/t/{night.edit_token}/history/", HTTP_ACCEPT_LANGUAGE="es").content.decode())
+    assert "pozos" not in words
+    assert len(re.findall(r"Movido en esta mano · El plato y el centro: [^✓✗]*✓", words)) == 2
