@@ -97,6 +97,7 @@ class HombrePresenter(Presenter):
     record_template = "tresillo/record.html"
     state_template = "tresillo/state.html"
     stylesheet = "tresillo/tresillo.min.css"
+    says_who_deals = True  # this deal's box: who deals, who speaks first, who sits out
 
     def __init__(self, slug: str):
         self.slug = slug

@@ -308,6 +308,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "recent": recent_rows(st, recent),
         "state_template": presenter_for(table.game).state_template,
+        "board_says_who_deals": presenter_for(table.game).says_who_deals,
         "state_items": state_items(st.extra) if st.extra else [],
         "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light
         "form": form if access.can_edit and with_form else None,

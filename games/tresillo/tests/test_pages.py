@@ -55,9 +55,9 @@ def page(client, table: Table) -> str:
 def test_the_table_page_shows_the_dealer_the_situation_and_the_amount_in_play(client, night):
     html = page(client, night)
     words = text(html)
-    assert "Ana deals" in words and "Bea speaks first" in words
+    assert "Ana deals · Bea speaks first" in words
     # The eldest speaks first; the Hombre, not yet known, leads the first trick (seed 003): not "Leads: Bea".
-    assert "Speaks first: Bea" in words and "Leads:" not in words
+    assert "Leads:" not in words
     assert re.search(r'Bea\s*<span class="next">speaks first</span>', html) and "leads next" not in words
     assert "First puesta : plato 6 after the top-up + 4 = 10 in play" in words
     assert "Players 0 + plato 0 + middle 0 = 0 ✓" in words
@@ -489,3 +489,16 @@ def test_the_historys_money_check_says_plato_and_middle_not_pots_in_spanish(clie
     words = text(client.get(f"/t/{night.edit_token}/history/", HTTP_ACCEPT_LANGUAGE="es").content.decode())
     assert "pozos" not in words
     assert len(re.findall(r"Movido en esta mano · El plato y el centro: [^✓✗]*✓", words)) == 2
+
+
+@pytest.mark.parametrize(("language", "line", "label"), [("es", "Reparte Ana · Habla primero Bea", "Reparte:"),
+                                                        ("en", "Ana deals · Bea speaks first", "Deals next:")])
+def test_who_deals_and_speaks_first_is_said_once_on_the_table_page(client, night, language, line, label):
+    """A Spanish tester at 390 px: "Reparte: Ana · Habla primero: Bea" under the standings, then "Reparte Ana ·
+    Habla primero Bea" in this deal's box. The box says it (with who sits out at four); the line under the
+    standings keeps only the deals played. (The record form's own first line says who deals and what is in
+    play.)"""
+    html = client.get(f"/t/{night.edit_token}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    words = text(html)
+    assert words.count(line) == 1 and label not in words
+    assert re.search(r'id="next-up">\s*<span class="text-body-secondary small text-nowrap">0 ', html)
