@@ -455,7 +455,8 @@ def test_a_puesta_written_on_paper_says_so_not_deal_0(client, db):
 def test_a_bidding_all_three_passed_on_the_phone_form_is_the_void_deal_and_the_history_says_so(client, night):
     """A Spanish tester: the only way to record a deal everyone passed was "¿Mal repartida?", and the history then
     said "Mano nula (mal dada)" for a hand nobody misdealt. The three passes given as the bidding are the deal
-    (the Hombre's bid and the steppers left as the form has them); the history says all three passed, the deal's page shows the passes."""
+    (the Hombre's bid and the steppers left as the form has them); the history says all three passed, the deal's
+    page shows the passes."""
     response = post(client, night, bid="juego", **bidding(("Bea", "pass"), ("Carl", "pass"), ("Ana", "pass")),
                     **tricks(Bea="", Carl="", Ana=""))
     assert response.status_code == 302
