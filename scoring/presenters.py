@@ -103,6 +103,11 @@ class Presenter:
         them in this order; a side with several shows them in this order too): nothing by default."""
         return ()
 
+    def void_said(self, record: Mapping[str, Any]) -> str:
+        """What the sheet writes for a void deal, from its stored record, when the game says more than "void"
+        (a deal all passed is no misdeal): nothing by default."""
+        return ""
+
     def marks_legend(self, spec: TableSpec[Any], shown: Collection[str]) -> str:
         """What the letters of :meth:`deal_marks` stand for at this table, said once under the sheet, ``shown``
         being the letters on it (a game may leave out those it writes only now and then): nothing by default."""

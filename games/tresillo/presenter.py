@@ -118,6 +118,13 @@ class HombrePresenter(Presenter):
         return {"before": before, "after": sum(after), "ok": before + paid_in == taken_out + sum(after),
                 "where": services.translate(self.money_place)}
 
+    def void_said(self, record: Mapping[str, Any]) -> str:
+        """A Tresillo deal all three passed (its bidding passes only) is written so, not as a bare "void"."""
+        bids = record.get("bids") or []
+        if bids and all(isinstance(row, Mapping) and row.get("bid") == PASS for row in bids):
+            return gettext("all passed")
+        return ""
+
     def closing_notes(self, standings: Standings) -> Sequence[str]:
         """What the game leaves on the table when the players change (:mod:`scoring.seating`): the open reserved
         puestas (Tresillo) stay with it, left out of its settle-up unless counted there, and what lies in the

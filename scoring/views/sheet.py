@@ -42,6 +42,7 @@ class SheetRow:
     void: bool
     cells: tuple[Cell, ...]
     dealer_mark: str = ""  # as written under the deal's number: "Bart." (dealer_marks)
+    void_said: str = ""  # a void deal as the game says it ("all passed"), else the sheet's "void"
 
 
 WHOLE = 7  # characters: a name this short is written whole under a deal's number; a longer one, shortened
@@ -132,7 +133,8 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
                            _note(game.total_note(spec, state, side, outcome)),
                            marks.get(side, ())) for side in sides)
         dealer = _player(spec, outcome.get("dealer"))
-        rows.append(SheetRow(deal.number, dealer, void, cells, dealers.get(dealer, dealer)))
+        rows.append(SheetRow(deal.number, dealer, void, cells, dealers.get(dealer, dealer),
+                             presenter.void_said(deal.record) if void else ""))
     return rows
 
 

@@ -503,3 +503,11 @@ def test_who_deals_and_speaks_first_is_said_once_on_the_table_page(client, night
     words = text(html)
     assert words.count(line) == 1 and label not in words
     assert re.search(r'id="next-up">\s*<span class="text-body-secondary small text-nowrap">0 ', html)
+
+
+def test_the_sheet_writes_a_deal_all_three_passed_as_such_and_a_misdeal_as_void(client, night):
+    assert post(client, night, bid="juego", **bidding(("Bea", "pass"), ("Carl", "pass"), ("Ana", "pass"))).status_code \
+        == 302
+    assert post(client, night, void="on").status_code == 302
+    html = client.get(f"/t/{night.edit_token}/sheet/").content.decode()
+    assert re.findall(r'class="void-cell">([^<]*)<', html) == ["all passed", "void"]
