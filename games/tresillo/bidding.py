@@ -45,7 +45,8 @@ from .rules_text import RULE_BIDS, RULE_FOURTH, RULE_OMBRE_BIDS, RULE_OMBRE_ONCE
 GAME = "game"  # L'Ombre's one bid
 BID_WORDS: dict[str, Text] = {"juego": _("juego"), "vuelta": _("vuelta"), "solo": _("solo")}
 SAID_WORDS: dict[str, Text] = {**BID_WORDS, PASS: _("pass")}
-ALL_PASSED = _("All three passed: nobody is the Hombre. Record a void deal.")
+ALL_PASSED = _("All three passed: nobody is the Hombre and the deal is void. Record the three passes as the "
+               "bidding.")
 
 Refusal = tuple[Text, Rule]  # why a player may not say it now, and the rule that says so
 

@@ -98,7 +98,8 @@ _BIDDING = RulesSection(_("Bidding"), (
     P_TURNS,
     _("After the Hombre, the opponents may exchange with the talon. Nobody pays to pass or to exchange."),
     _("Tapete may take the bidding as it was said, each bid or pass in turn from the eldest: it works out the "
-      "Hombre and the bid, or checks those recorded, and refuses a bid lower than one already made."),
+      "Hombre and the bid, or checks those recorded, and refuses a bid lower than one already made. Three "
+      "passes are recorded as they were said: the deal all three passed, void."),
 ), "bidding")
 
 TRESILLO_ONLY: tuple[RulesSection, ...] = (
@@ -155,7 +156,8 @@ TRESILLO_ONLY: tuple[RulesSection, ...] = (
         _("House rule: at a table of four the player sitting out pays and collects nothing else. A table may "
           "choose instead, as many Spanish tables do, that he pays and collects like an opponent: the tanto of "
           "a sacado and the bonuses."),
-        _("A void deal (a misdeal) moves nothing: no top-up of the plato, no payment; the deal passes on."),
+        _("A void deal (a misdeal, or all three passed) moves nothing: no top-up of the plato, no payment; the "
+          "deal passes on."),
     ), "readings"),
     RulesSection(_("Settling up"), (
         _("At any moment the night can be settled: each player's net, with the plato and the middle pool "

@@ -134,7 +134,7 @@ def test_all_three_passing_is_a_void_deal():
     Tresillo text names no Hombre when nobody bids."""
     assert said(bid(passed=["Bea", "Carl"], says="pass")) == (True, (
         "Ana may pass, and then speaks no more in this bidding (nobody pays to pass). All three passed: nobody is "
-        "the Hombre. Record a void deal."))
+        "the Hombre and the deal is void. Record the three passes as the bidding."))
     assert said(bid(passed=["Bea", "Carl", "Ana"])) == (None, str(ALL_PASSED))
     assert said(bid(passed=["Bea", "Carl", "Ana"], speaker="Bea", says="solo")) == (
         False, "The bidding was over before Bea spoke: all three had passed.")
