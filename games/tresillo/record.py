@@ -216,12 +216,30 @@ def _bids(players: Sequence[str], raw: Any, errors: Errors) -> tuple[Bid, ...]:
     return tuple(found)
 
 
+PLAYING = 3  # three play each deal (a fourth deals and sits out): three passes end a bidding nobody won
+
+
 def _all_passed(players: Sequence[str], raw: Mapping[str, Any], bids: tuple[Bid, ...],
                 errors: Errors) -> TresilloRecord:
-    """The bidding given as passes only: the deal all passed, void. As for a misdeal, what else was filled in
-    (a Hombre, tricks) is not read; the rules check the passes (all three dealt in, each once, in turn)."""
+    """The bidding given as passes only: the deal all passed, void; the rules check the passes (all three dealt
+    in, each once, in turn). What only a deal played has (a Hombre, tricks taken, estuche, primeras or bola, its
+    cards) is refused beside its field: three passes tapped by mistake on a deal played must not throw its money
+    away unseen. (The bid is not read: the form always sends one.)"""
     parse.unknown_fields(raw, TRESILLO_FIELDS, errors, "Tresillo")
     dealer = parse.seat(players, raw.get("dealer"), "dealer", errors)
+    parse.yes_no(raw.get("void"), "void", errors)  # void or not, three passes are the void deal; unreadable: said
+    if len(bids) < PLAYING:  # not over yet, as the rules will say: nothing is thrown away
+        errors.raise_if_any()
+        return TresilloRecord(dealer=dealer, bid="", bids=bids)
+    if not parse.is_blank(raw.get("hombre")):
+        errors.add("hombre", _("All three passed: nobody is the Hombre. Clear the Hombre, or correct the bidding."))
+    if any(taken.tricks for taken in _tricks(players, raw.get("tricks"), errors)):
+        errors.add("tricks", _("All three passed: no trick was played. Clear the tricks, or correct the bidding."))
+    for flag in ("estuche", "primeras", "bola"):
+        if parse.yes_no(raw.get(flag), flag, errors):
+            errors.add(flag, _("All three passed: nothing was played. Turn this off, or correct the bidding."))
+    if not parse.is_blank(raw.get("plays")):
+        errors.add("plays", _("All three passed: no card was played. Correct the bidding."))
     errors.raise_if_any()
     return TresilloRecord(dealer=dealer, bid="", bids=bids)
 

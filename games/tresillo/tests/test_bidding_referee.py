@@ -289,9 +289,10 @@ def _record_says(bids: list[tuple[int, str]]) -> tuple[str, Any]:
     """What the record form says of a Tresillo deal with this bidding: ("ok", the Hombre and bid), ("open", _):
     nothing said out of turn, but not over, or over with all three passed (a void deal); or ("refused", the message)."""
     rows = [{"player": PLAYERS[seat], "bid": call} for seat, call in bids]
+    each = 0 if all(call == PASS for _seat, call in bids) else 3  # passes only: a deal nobody played, no trick
     try:
         _state, outcome = TRESILLO.apply(THREE, TRESILLO.initial_state(THREE), {"bids": rows, "tricks": {
-            "Bea": 3, "Carl": 3, "Ana": 3}})
+            "Bea": each, "Carl": each, "Ana": each}})
     except InvalidRecord as refusal:
         message = str(refusal.errors.get("bids", ""))
         if not message:

@@ -143,3 +143,18 @@ def test_two_passes_before_any_bid_leave_the_third_to_speak():
     bids = [{"player": "Bea", "bid": "pass"}, {"player": "Carl", "bid": "pass"}]
     assert refused(TRESILLO, None, bids=bids, tricks=SACADO) == {
         "bids": "The bidding is not over: Ana speaks next (nobody has bid yet)."}
+
+
+def test_three_passes_with_a_deal_played_are_refused_not_thrown_away():
+    """Three passes are the void deal; a Hombre, tricks taken or a bonus beside them is a deal played: refused
+    beside each field, so three passes tapped by mistake on a sacado never lose its money unseen (a reviewer)."""
+    passes = [{"player": who, "bid": "pass"} for who in ("Bea", "Carl", "Ana")]
+    assert refused(TRESILLO, None, bids=passes, hombre="Bea", tricks=SACADO, bola=True) == {
+        "hombre": "All three passed: nobody is the Hombre. Clear the Hombre, or correct the bidding.",
+        "tricks": "All three passed: no trick was played. Clear the tricks, or correct the bidding.",
+        "bola": "All three passed: nothing was played. Turn this off, or correct the bidding."}
+    assert refused(TRESILLO, None, bids=passes, void="maybe") == {"void": "Answer yes or no."}
+    table = TRESILLO.table(["Ana", "Bea", "Carl"])  # as the phone form sends it: steppers at 0, a bid ticked
+    after, outcome = TRESILLO.apply(table, TRESILLO.initial_state(table),
+                                    {"bids": passes, "tricks": {"Bea": 0, "Carl": 0, "Ana": 0}, "bid": "juego"})
+    assert outcome.void and after.ledger.pots == TRESILLO.initial_state(table).ledger.pots
