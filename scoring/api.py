@@ -571,7 +571,7 @@ def table_json(access: Access) -> dict[str, Any]:
         "game_name": now.game.name,
         "name": table.name,
         "players": [{"seat": s.position, "name": s.player.name, "team": s.team} for s in seats],
-        "options": services.game_options(table.options),
+        "options": table.options,
         "stake_minor": table.stake_minor,
         "currency": table.currency,
         "version": table.version,

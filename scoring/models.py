@@ -55,6 +55,9 @@ class Table(models.Model):
                               related_name="tables", verbose_name=_("account"))
     carried = models.JSONField(_("carried over"), null=True, blank=True, encoder=DjangoJSONEncoder,
                                help_text=_("The game's state when it was started from a game under way on paper."))
+    settle_choices = models.JSONField(
+        _("saved settle-up choices"), default=dict, blank=True, encoder=DjangoJSONEncoder,
+        help_text=_("The game's settle-up choices saved with the stake, by name: the whole night reads them."))
     closed = models.BooleanField(_("closed (the players changed)"), default=False,
                                  help_text=_("The game as it stood when someone joined or left: kept, read-only."))
     version = models.PositiveIntegerField(_("version"), default=0,

@@ -222,6 +222,7 @@ def _close_game_so_far(table: Table) -> Table:
     rematch started from it (a game over may still change players)."""
     closed = Table.objects.create(game=table.game, name=table.name, options=table.options,
                                   stake_minor=table.stake_minor, currency=table.currency,
+                                  settle_choices=table.settle_choices,
                                   first_dealer=table.first_dealer, owner_device=table.owner_device,
                                   owner=table.owner, carried=table.carried, version=1, closed=True)
     Table.objects.filter(pk=closed.pk).update(created=table.created)

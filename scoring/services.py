@@ -95,7 +95,7 @@ def table_spec(table: Table) -> TableSpec[Any]:
         if s.team:
             teams.setdefault(s.team, []).append(s.position)
     game = get_game(table.game)
-    spec = game.table(players, game_options(table.options), tuple(tuple(m) for _k, m in sorted(teams.items())),
+    spec = game.table(players, table.options, tuple(tuple(m) for _k, m in sorted(teams.items())),
                       table.first_dealer)
     table._spec_cache = spec  # type: ignore[attr-defined]
     if key:
@@ -161,6 +161,7 @@ def rematch(table: Table, *, device: str = "", user: Any = None) -> Table:
         st = standings(table)
         new = Table.objects.create(game=table.game, name=table.name, options=table.options,
                                    stake_minor=table.stake_minor, currency=table.currency,
+                                   settle_choices=table.settle_choices,
                                    first_dealer=st.game.dealer(st.spec, st.state),
                                    owner_device=device or table.owner_device,
                                    owner=user if getattr(user, "is_authenticated", False) else table.owner,
@@ -1007,38 +1008,27 @@ class RevertStale(Conflict):
                          % {"n": number, "r": revision})
 
 
-SETTLE_KEY = "settle-up"
-"""Where a table's saved settle-up choices lie in its ``options``: never a game option's key (those are Python
-names), so the game's options are read without it (:func:`game_options`), and no migration was needed."""
-
-
-def game_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
-    """A table's stored ``options`` as its game reads them: without the saved settle-up choices."""
-    return {key: value for key, value in (options or {}).items() if key != SETTLE_KEY}
-
-
 def saved_settle_choices(table: Table) -> dict[str, Any]:
     """The settle-up choices saved with the table's stake (:func:`set_stake`), by keyword of its game's
     ``balances``; none saved, or not a mapping: none."""
-    saved = (table.options or {}).get(SETTLE_KEY)
-    return dict(saved) if isinstance(saved, Mapping) else {}
+    return dict(table.settle_choices) if isinstance(table.settle_choices, Mapping) else {}
 
 
 def set_stake(table: Table, stake_minor: int, currency: str, choices: Mapping[str, Any] | None = None) -> None:
-    """The table's stake and currency, and its settle-up ``choices`` if given (kept beside the ones saved
-    before), for settling up: a write like any other, under the table's lock, the options read again inside it
-    so two phones saving at once each keep the other's."""
+    """The table's stake and currency, and its settle-up ``choices`` if given (over the ones saved before, which
+    it keeps: a choice not given stays as saved), for settling up: a write like any other, under the table's
+    lock, the saved choices read again inside it. Two phones saving at once are served one after the other: the
+    later keeps what the earlier saved of choices it does not give, and replaces those it gives."""
     with transaction.atomic():
         _lock(table)
         fields: dict[str, Any] = {"stake_minor": stake_minor, "currency": currency, "updated": timezone.now()}
         if choices is not None:
-            stored = Table.objects.filter(pk=table.pk).values_list("options", flat=True).get() or {}
-            saved = stored.get(SETTLE_KEY) if isinstance(stored.get(SETTLE_KEY), Mapping) else {}
-            fields["options"] = {**stored, SETTLE_KEY: {**saved, **choices}}
+            stored = Table.objects.filter(pk=table.pk).values_list("settle_choices", flat=True).get()
+            fields["settle_choices"] = {**(stored if isinstance(stored, Mapping) else {}), **choices}
         Table.objects.filter(pk=table.pk).update(**fields)
     table.stake_minor, table.currency = stake_minor, currency
-    if "options" in fields:
-        table.options = fields["options"]
+    if "settle_choices" in fields:
+        table.settle_choices = fields["settle_choices"]
 
 
 def _copy(fresh: Deal, deal: Deal) -> None:

@@ -19,7 +19,7 @@ A new field on :class:`~scoring.models.Table` is one line in :data:`TABLE_FIELDS
 read back); it is exported, and imported with the model's default when an older file does not have it.
 
 >>> sorted(TABLE_FIELDS)
-['carried', 'currency', 'first_dealer', 'name', 'options', 'stake_minor']
+['carried', 'currency', 'first_dealer', 'name', 'options', 'settle_choices', 'stake_minor']
 """
 
 from __future__ import annotations
@@ -194,6 +194,7 @@ TABLE_FIELDS: dict[str, Reader] = {
     "currency": partial(read_text, max_length=_max_length(Table, "currency"), required=True),
     "first_dealer": partial(read_whole, maximum=MAX_SEATS - 1),
     "carried": read_optional_object,  # a game carried over from paper: checked as the game's state in plan()
+    "settle_choices": read_object,  # saved with the stake: read by its game's settle-up as any page's choice
 }
 CREATED_WITH = ("name", "options", "stake_minor", "currency", "first_dealer")
 
@@ -514,7 +515,7 @@ def table_spec_of(game: Game[Any, Any, Any], file: TableFile) -> TableSpec[Any]:
     for seat in file.seats:
         if seat.team:
             team_members.setdefault(seat.team, []).append(seat.name)
-    return game.table([s.name for s in file.seats], services.game_options(file.fields["options"]),
+    return game.table([s.name for s in file.seats], file.fields["options"],
                       tuple(tuple(m) for _k, m in sorted(team_members.items())), file.fields["first_dealer"])
 
 
@@ -602,14 +603,10 @@ def import_table(data: bytes, *, device: str = "", user: Any = None) -> Table:
     file = planned.file
     try:
         with transaction.atomic():
-            created_with = {name: file.fields[name] for name in CREATED_WITH}
-            created_with["options"] = services.game_options(file.fields["options"])
             table = services.create_table(
                 game=file.game, players=[s.name for s in file.seats], teams=[s.team for s in file.seats],
-                device=device, user=user, **created_with)
+                device=device, user=user, **{name: file.fields[name] for name in CREATED_WITH})
             later = {name: file.fields[name] for name in TABLE_FIELDS if name not in CREATED_WITH}
-            if services.SETTLE_KEY in file.fields["options"]:  # the settle-up choices saved with its stake
-                later["options"] = {**table.options, services.SETTLE_KEY: file.fields["options"][services.SETTLE_KEY]}
             Table.objects.filter(pk=table.pk).update(created=file.created, **later)
             table.refresh_from_db()
             if services.table_spec(table) != planned.spec:  # not reached: the deals were checked on this table

@@ -981,18 +981,22 @@ def test_the_whole_night_reads_each_games_saved_choices_whichever_page_adds_it_u
     assert "it counts at its own stake, 0.50 EUR per losing player." in night
 
 
-def test_two_phones_saving_choices_keep_each_others_and_a_table_file_keeps_them(client, db):
-    """Saved under the table's lock, the options read again inside it; the game's own options are not touched,
-    and a table file carries the choices to the table it makes."""
+def test_two_phones_saving_at_once_keep_what_the_other_saved_and_a_table_file_keeps_it(client, db):
+    """Saved under the table's lock, the saved choices read again inside it: a phone that read the table before
+    another saved keeps the other's choice when it gives none, and replaces it when it gives one. The game's own
+    options are not touched, and a table file carries the choices to the table it makes."""
     from scoring import transfer
 
     casita = casita_won_by_ana("")
-    services.set_stake(Table.objects.get(pk=casita.pk), 50, "EUR", {"per_point": False})
-    services.set_stake(Table.objects.get(pk=casita.pk), 60, "EUR", {"other": 1})
+    first, second = Table.objects.get(pk=casita.pk), Table.objects.get(pk=casita.pk)  # both read before a save
+    services.set_stake(first, 50, "EUR", {"per_point": False})
+    services.set_stake(second, 60, "EUR", {})
     casita.refresh_from_db()
-    assert services.saved_settle_choices(casita) == {"per_point": False, "other": 1}
-    assert services.game_options(casita.options)["target"] == 2
+    assert (casita.stake_minor, services.saved_settle_choices(casita)) == (60, {"per_point": False})
+    services.set_stake(second, 60, "EUR", {"per_point": True})
+    casita.refresh_from_db()
+    assert services.saved_settle_choices(casita) == {"per_point": True} and casita.options["target"] == 2
     copy = transfer.import_table(transfer.export_json(casita))
-    assert services.saved_settle_choices(copy) == {"per_point": False, "other": 1}
+    assert services.saved_settle_choices(copy) == {"per_point": True}
     assert services.standings(copy).totals == {"Ana": 2, "Bea": 1, "Carl": 0}
-    assert "settle-up" not in client.get(f"/api/tables/{casita.view_token}").json()["options"]
+    assert "per_point" not in client.get(f"/api/tables/{casita.view_token}").json()["options"]

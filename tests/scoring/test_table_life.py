@@ -158,6 +158,12 @@ def test_a_rematch_is_the_same_players_teams_and_options_in_one_tap(client, two_
     assert new.deals.count() == 0
 
 
+def test_a_rematch_keeps_the_settle_up_choices_saved_with_the_stake(two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    services.set_stake(two_deal_tarot, 10, "EUR", {"per_point": False})
+    assert services.saved_settle_choices(services.rematch(two_deal_tarot)) == {"per_point": False}
+
+
 def test_a_rematch_is_started_once_and_the_old_table_leads_to_it(client, two_deal_tarot):
     """A second phone (or the back button) tapping Rematch again gets the table already started, not another
     one; the finished game's page, on either link, then leads to the rematch."""
