@@ -15,7 +15,7 @@ class TableAdmin(admin.ModelAdmin):
     list_filter = ["game"]
     search_fields = ["name", "seats__player__name"]
     readonly_fields = ["view_token", "edit_token", "version", "created", "updated"]
-    raw_id_fields = ["night_with"]  # not a list of every table
+    raw_id_fields = ["night_with", "rematch_of"]  # not a list of every table
     inlines = [SeatInline]
 
 

@@ -274,25 +274,26 @@ def settled_amounts(result: dict[str, Any]) -> list[int]:
     return [row["net"] for row in result["rows"]] + [amount for _payer, _payee, amount in result["transfers"]]
 
 
+# The fractions with a character of their own in every phone's fonts since Unicode 1.1 (⅐, ⅑ and ⅒ came later).
 VULGAR = {(1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖", (3, 5): "⅗",
-          (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 7): "⅐", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞",
-          (1, 9): "⅑", (1, 10): "⅒"}
-SUPERSCRIPT, SUBSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹"), str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+          (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞"}
 
 
 def units_text(units: Units) -> str:
     """A balance in stake units, signed: "+12", "−7", or a share as the fraction it is, whatever the language
     (tied winners share what each loser pays: a third of a letter is "+⅓", where "+0,33" would be a rounding
-    the money column already shows).
+    the money column already shows); a fraction without a character of its own is written with a slash, as a
+    screen reader reads it ("4 2/7", not superscript digits read as "42 7").
 
     >>> units_text(7), units_text(Fraction(5, 2)), units_text(Fraction(-1, 3)), units_text(Fraction(30, 7))
-    ('+7', '+2½', '−⅓', '+4²⁄₇')
+    ('+7', '+2½', '−⅓', '+4\u00a02/7')
     """
     if not isinstance(units, Fraction) or units.denominator == 1:
         return signed(int(units))
     whole, part = divmod(abs(units), 1)
-    shown = VULGAR.get((part.numerator, part.denominator)) or \
-        f"{str(part.numerator).translate(SUPERSCRIPT)}⁄{str(part.denominator).translate(SUBSCRIPT)}"
+    shown = VULGAR.get((part.numerator, part.denominator))
+    if shown is None:
+        shown = f"{chr(0xA0) if whole else ''}{part.numerator}/{part.denominator}"
     return f"{'+' if units > 0 else '−'}{whole or ''}{shown}"
 
 

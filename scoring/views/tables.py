@@ -117,6 +117,8 @@ def following(before: Table, seats: int) -> dict[str, Any]:
     initial["name"] = before.name
     if before.currency in CURRENCIES:
         initial["currency"] = before.currency
+    else:  # MXN, chips: as typed
+        initial["currency_other"] = before.currency
     return initial
 
 
@@ -154,9 +156,12 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
     elif request.method == "POST":
         form.check_the_rest()
     known = services.known_player_names(device, request.user)
-    return render(request, "scoring/new_table.html", {
+    response = render(request, "scoring/new_table.html", {
         "games": all_games(), "game": rules, "form": form, "known_names": known, "before": before, "after": after,
         "before_title": night.full_title(before.table) if before else ""})
+    if before is not None:  # it holds the edit link of the game before: kept by no cache, as the Share page
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 # -- the table ------------------------------------------------------------------------------------------

@@ -384,3 +384,12 @@ def test_a_view_link_starts_a_game_of_its_own(client, two_deal_tarot):
             **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}}
     assert client.post("/new/burro/", form).status_code == 302
     assert not two_deal_tarot.night_with.exists()
+
+
+def test_the_next_game_keeps_a_currency_typed_by_hand(client, two_deal_tarot):
+    """A night in pesos mexicanos stays in them: a currency with no button of its own comes as typed."""
+    two_deal_tarot.currency = "MXN"
+    two_deal_tarot.save()
+    response = client.get(f"/new/burro/?table={two_deal_tarot.edit_token}")
+    assert re.search(r'<input[^>]*name="currency_other"[^>]*value="MXN"', response.content.decode())
+    assert "no-store" in response["Cache-Control"]  # it holds the edit link of the game before
