@@ -155,7 +155,7 @@ def rematch(table: Table, *, device: str = "", user: Any = None) -> Table:
     tap, the back button), the rematch already started is the answer."""
     with transaction.atomic():
         _lock(table)
-        started = rematch_of(table)
+        started = rematch_started(table)
         if started is not None:
             return started
         st = standings(table)
@@ -173,7 +173,7 @@ def rematch(table: Table, *, device: str = "", user: Any = None) -> Table:
         return new
 
 
-def rematch_of(table: Table) -> Table | None:
+def rematch_started(table: Table) -> Table | None:
     """The table the rematch of this game was started at, if it was."""
     started = table.changes.filter(kind=TableChange.Kind.REMATCH).first()
     details = started.details if started is not None and isinstance(started.details, dict) else {}

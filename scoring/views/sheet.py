@@ -208,7 +208,7 @@ def board_context(access: Access) -> dict[str, Any]:
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "state_template": presenter_for(access.table.game).state_template,  # what the table watches beside them
         "next_number": st.next_deal_number,  # its panel numbers the next deal, as the table page's
-        "rematch": services.rematch_of(access.table) if st.game_over else None,  # the board follows it
+        "rematch": services.rematch_started(access.table) if st.game_over else None,  # the board follows it
     }
 
 

@@ -326,7 +326,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "house_rules": house_rules(st),
         "later_link": later_link(table, access.token) if table.closed else "",
         "game_before": None if table.closed else seating.game_before(table),  # its deals gone from this page
-        "rematch": services.rematch_of(table) if st.game_over else None,  # once the game is over (a decider may follow)
+        "rematch": services.rematch_started(table) if st.game_over else None,  # once the game is over
         # the deal undone that the next deal would replace (the first of those undone since the last one that
         # counts): restored from here, not only from the history; the others after it, one by one after it
         "undone_last": table.deals.filter(withdrawn=True, number__gt=recent[0].number if recent else 0)

@@ -750,7 +750,7 @@ def test_a_rematched_game_added_to_the_night_is_taken_out_on_the_page_it_was_add
     client.post(f"/t/{tarot.edit_token}/settle/", {"action": "take_out", "game": first.pk})
 
     assert 'id="night"' not in client.get(f"/t/{tarot.view_token}/settle/").content.decode()
-    assert not tarot.night_with.exists() and services.rematch_of(first) == rematch  # the rematch stays a rematch
+    assert not tarot.night_with.exists() and services.rematch_started(first) == rematch  # the rematch stays a rematch
 
 
 def test_a_named_game_of_the_night_also_says_which_game_it_is_in_the_readers_language(client, db):

@@ -197,7 +197,7 @@ def test_a_rematch_names_the_game_it_was_started_from_and_a_change_of_players_th
     closed = seating.change_seats(two_deal_tarot, PLAYERS5)
 
     assert closed is not None and Table.objects.get(pk=new.pk).rematch_of == closed
-    assert services.rematch_of(closed) == new  # its "rematch started" change went with it too
+    assert services.rematch_started(closed) == new  # its "rematch started" change went with it too
 
 
 def test_the_rematch_button_promises_the_same_teams_only_in_a_team_game(client, two_deal_tarot):
