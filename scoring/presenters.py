@@ -103,6 +103,12 @@ class Presenter:
         them in this order; a side with several shows them in this order too): nothing by default."""
         return ()
 
+    @property
+    def writes_marks(self) -> bool:
+        """Whether the game writes marks beside a deal's scores (its own :meth:`deal_marks`): only its table page
+        links their stylesheet, which every other game's first load does without."""
+        return type(self).deal_marks is not Presenter.deal_marks
+
     def void_said(self, record: Mapping[str, Any]) -> str:
         """What the sheet writes for a void deal, from its stored record, when the game says more than "void"
         (a deal all passed is no misdeal): nothing by default."""

@@ -314,6 +314,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "recent": recent_rows(st, recent),
         "state_template": presenter_for(table.game).state_template,
         "board_says_who_deals": presenter_for(table.game).says_who_deals,
+        "writes_marks": presenter_for(table.game).writes_marks,
         "state_items": state_items(st.extra) if st.extra else [],
         "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light
         "form": form if access.can_edit and with_form else None,
