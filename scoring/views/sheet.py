@@ -205,6 +205,9 @@ def board_context(access: Access) -> dict[str, Any]:
         # the last deal as the game's paper sheet marks it, said whole
         "last_marks": (presenter_for(access.table.game).deal_marks(st.spec, last_deal.record, last)
                        if last_deal is not None and not last.get("void") else ()),
+        # a void last deal as the game says it ("all passed"), else "void"
+        "last_void_said": (presenter_for(access.table.game).void_said(last_deal.record)
+                           if last_deal is not None and last.get("void") else ""),
         "last_scores": services.scores_in_order(st.game, st.spec, last, labels),
         "state_template": presenter_for(access.table.game).state_template,  # what the table watches beside them
         "next_number": st.next_deal_number,  # its panel numbers the next deal, as the table page's

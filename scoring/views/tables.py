@@ -142,6 +142,9 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
     else:
         form = NewTableForm(rules, initial=following(before.table, max(rules.player_counts)) if before else None)
     if request.method == "POST" and form.is_valid():
+        started = night.just_started(before.table, form.table_kwargs(), device) if before else None
+        if started is not None:  # a double tap on "Start the table": the game the first tap started
+            return redirect("table", token=started.edit_token)
         try:
             table = services.create_table(**form.table_kwargs(), device=device, user=request.user)
         except InvalidRecord as exc:

@@ -393,3 +393,15 @@ def test_the_next_game_keeps_a_currency_typed_by_hand(client, two_deal_tarot):
     response = client.get(f"/new/burro/?table={two_deal_tarot.edit_token}")
     assert re.search(r'<input[^>]*name="currency_other"[^>]*value="MXN"', response.content.decode())
     assert "no-store" in response["Cache-Control"]  # it holds the edit link of the game before
+
+
+def test_a_double_tap_on_start_starts_the_next_game_once(client, two_deal_tarot):
+    """A reviewer: two taps on "Start the table" made two games of tonight, the settle-up listing one of 0 deals."""
+    form = {"table": two_deal_tarot.edit_token, "first_dealer": "0", "currency": "EUR", "stake": "0",
+            **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}}
+    first, second = client.post("/new/burro/", form), client.post("/new/burro/", form)
+    new = Table.objects.exclude(pk=two_deal_tarot.pk).get()
+    assert first["Location"] == second["Location"] == f"/t/{new.edit_token}/"
+    assert list(two_deal_tarot.night_with.all()) == [new]
+    other_players = {**form, "player_3": "Zoé"}  # another game of the same kind, with someone else: a new game
+    assert client.post("/new/burro/", other_players)["Location"] != first["Location"]

@@ -508,6 +508,9 @@ def test_who_deals_and_speaks_first_is_said_once_on_the_table_page(client, night
 def test_the_sheet_writes_a_deal_all_three_passed_as_such_and_a_misdeal_as_void(client, night):
     assert post(client, night, bid="juego", **bidding(("Bea", "pass"), ("Carl", "pass"), ("Ana", "pass"))).status_code \
         == 302
+    big = text(client.get(f"/t/{night.view_token}/big/").content.decode())
+    assert "Deal 1 · all passed" in big  # the big screen says the last deal as the sheet does
     assert post(client, night, void="on").status_code == 302
     html = client.get(f"/t/{night.edit_token}/sheet/").content.decode()
     assert re.findall(r'class="void-cell">([^<]*)<', html) == ["all passed", "void"]
+    assert "Deal 2 · void" in text(client.get(f"/t/{night.view_token}/big/").content.decode())
