@@ -110,8 +110,8 @@ class Presenter:
         return type(self).deal_marks is not Presenter.deal_marks
 
     def void_said(self, record: Mapping[str, Any]) -> str:
-        """What the sheet writes for a void deal, from its stored record, when the game says more than "void"
-        (a deal all passed is no misdeal): nothing by default."""
+        """What the sheet and the big screen write for a void deal, from its stored record, when the game says more
+        than "void" (a deal all passed is no misdeal): nothing by default."""
         return ""
 
     def marks_legend(self, spec: TableSpec[Any], shown: Collection[str]) -> str:
