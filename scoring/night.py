@@ -28,7 +28,8 @@ from django.db import transaction
 from django.db.models import Count, Exists, Max, OuterRef, Q
 from django.utils import timezone
 
-from referee.game import get_game
+from referee.game import Game, get_game
+from referee.text import Text
 from scoring import services
 from scoring.access import TOKEN_SHAPE
 from scoring.models import Table, TableChange
@@ -82,9 +83,13 @@ def full_title(table: Table) -> str:
         game = get_game(table.game)
     except KeyError:
         return table.title
-    variant = game.variant_name(services.table_spec(table))
+    return _titled(table.name, game, game.variant_name(services.table_spec(table)))
+
+
+def _titled(name: str, game: Game[Any, Any, Any], variant: Text | None = None) -> str:
+    """"Friday at Ana's · <the game> · <its variant>" in the reader's language, the name left out if blank."""
     said = [services.translate(game.name), *([services.translate(variant)] if variant else [])]
-    return " · ".join([table.name, *said] if table.name else said)
+    return " · ".join([name, *said] if name else said)
 
 
 def night_games(table: Table, most: int = MOST) -> list[Table]:
@@ -180,8 +185,7 @@ def logged_title(details: Any) -> str:
     name, kind = (details.get("name"), details.get("kind")) if isinstance(details, dict) else (None, None)
     if isinstance(name, str) and isinstance(kind, str):
         with suppress(KeyError):
-            said = services.translate(get_game(kind).name)
-            return f"{name} · {said}" if name else said
+            return _titled(name, get_game(kind))
     logged = details.get("game") if isinstance(details, dict) else None
     return logged if isinstance(logged, str) else ""
 

@@ -103,6 +103,11 @@ class Presenter:
         them in this order; a side with several shows them in this order too): nothing by default."""
         return ()
 
+    def side_marks(self, spec: TableSpec[Any], record: Mapping[str, Any],
+                   outcome: Mapping[str, Any]) -> dict[int, tuple[DealMark, ...]]:
+        """Each side's marks in a deal (:meth:`deal_marks` by :func:`marks_by_side`); none in a void deal."""
+        return {} if outcome.get("void") else marks_by_side(self.deal_marks(spec, record, outcome))
+
     @property
     def writes_marks(self) -> bool:
         """Whether the game writes marks beside a deal's scores (its own :meth:`deal_marks`): only its table page

@@ -18,7 +18,7 @@ from referee.text import Text
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
-from scoring.presenters import DealMark, marks_by_side, presenter_for
+from scoring.presenters import DealMark, presenter_for
 from scoring.views.tables import live_etag, players_in, side_labels, standing_rows, table_etag
 
 PER_PAGE = 100  # deals per page of the sheet: a night at the table fits on one
@@ -127,7 +127,7 @@ def sheet_rows(game: Game[Any, Any, Any], spec: TableSpec[Any], before: State, d
             outcome = replayed.to_json()
         scores = list(outcome.get("scores") or [])
         void = bool(outcome.get("void"))
-        marks = {} if void else marks_by_side(presenter.deal_marks(spec, deal.record, outcome))
+        marks = presenter.side_marks(spec, deal.record, outcome)
         cells = tuple(Cell(int(scores[side]) if side < len(scores) else 0,
                            services.translate(game.show_total(spec, state, side)),
                            _note(game.total_note(spec, state, side, outcome)),

@@ -43,7 +43,7 @@ from scoring.access import (
 from scoring.forms import CURRENCIES, NewTableForm, RecordForm
 from scoring.limits import limited
 from scoring.models import Deal, Table
-from scoring.presenters import DealMark, marks_by_side, presenter_for
+from scoring.presenters import DealMark, presenter_for
 from scoring.templatetags.tapete import one_stop
 
 RECENT_DEALS = 5
@@ -108,6 +108,11 @@ def game_before(request: HttpRequest) -> Access | None:
     return access if access.can_edit else None
 
 
+def following_query(before: Access | None) -> str:
+    """What a link of the new table pages carries to keep following ``before`` (``?table=`` its edit link)."""
+    return f"?{urlencode({'table': before.token})}" if before else ""
+
+
 def following(before: Table, seats: int) -> dict[str, Any]:
     """The new table form's first values when it follows ``before``: its players in their order (as many as
     the new game seats), its name and its currency. Not its stake: a point, a letter and a lost game are not
@@ -126,15 +131,12 @@ def following(before: Table, seats: int) -> dict[str, Any]:
 @limited("new_table")
 def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
     before = game_before(request)
-    after = f"?{urlencode({'table': before.token})}" if before else ""
     if game is None:
         chosen = request.GET.get("game")
         if chosen:
             _game_or_404(chosen)
-            return redirect(reverse("new_table_game", args=[chosen]) + after)
-        return render(request, "scoring/new_table.html", {
-            "games": all_games(), "game": None, "form": None, "before": before, "after": after,
-            "before_title": night.full_title(before.table) if before else ""})
+            return redirect(reverse("new_table_game", args=[chosen]) + following_query(before))
+        return _new_table_page(request, before, {"game": None, "form": None})
     rules = _game_or_404(game)
     device = device_key(request, create=request.method == "POST")  # looking at the form writes nothing
     if request.method == "POST":
@@ -142,11 +144,12 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
     else:
         form = NewTableForm(rules, initial=following(before.table, max(rules.player_counts)) if before else None)
     if request.method == "POST" and form.is_valid():
-        started = night.just_started(before.table, form.table_kwargs(), device) if before else None
+        kwargs = form.table_kwargs()
+        started = night.just_started(before.table, kwargs, device) if before else None
         if started is not None:  # a double tap on "Start the table": the game the first tap started
             return redirect("table", token=started.edit_token)
         try:
-            table = services.create_table(**form.table_kwargs(), device=device, user=request.user)
+            table = services.create_table(**kwargs, device=device, user=request.user)
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         else:
@@ -158,11 +161,17 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
             return response
     elif request.method == "POST":
         form.check_the_rest()
-    known = services.known_player_names(device, request.user)
+    return _new_table_page(request, before, {"game": rules, "form": form,
+                                             "known_names": services.known_player_names(device, request.user)})
+
+
+def _new_table_page(request: HttpRequest, before: Access | None, context: dict[str, Any]) -> HttpResponse:
+    """The new table page (the games to choose from, or a game's form), following ``before`` if it does: then
+    it holds that game's edit link, and no cache keeps it (as the Share page)."""
     response = render(request, "scoring/new_table.html", {
-        "games": all_games(), "game": rules, "form": form, "known_names": known, "before": before, "after": after,
-        "before_title": night.full_title(before.table) if before else ""})
-    if before is not None:  # it holds the edit link of the game before: kept by no cache, as the Share page
+        "games": all_games(), "before": before, "after": following_query(before),
+        "before_title": night.full_title(before.table) if before else "", **context})
+    if before is not None:
         patch_cache_control(response, private=True, no_store=True)
     return response
 
@@ -278,11 +287,10 @@ def recent_rows(st: services.Standings, deals: Sequence[Deal]) -> list[RecentDea
     rows = []
     for deal in deals:
         outcome = deal.outcome or {}
-        void = bool(outcome.get("void"))
-        marks = {} if void else marks_by_side(presenter.deal_marks(st.spec, deal.record, outcome))
+        marks = presenter.side_marks(st.spec, deal.record, outcome)
         scores = outcome.get("scores") or []
-        rows.append(RecentDeal(deal.number, void, tuple((score, marks.get(side, ()))
-                                                        for side, score in enumerate(scores))))
+        rows.append(RecentDeal(deal.number, bool(outcome.get("void")), tuple((score, marks.get(side, ()))
+                                                                             for side, score in enumerate(scores))))
     return rows
 
 
