@@ -604,11 +604,12 @@ def table_urls(request: HttpRequest, table: Table) -> dict[str, str]:
             "api_view": endpoint(table.view_token), "api_edit": endpoint(table.edit_token)}
 
 
-@api.post("/tables", response={201: TableCreated, 400: ErrorOut, 422: ErrorOut}, tags=["tables"],
-          summary="Start a table")
+@api.post("/tables", response={200: TableCreated, 201: TableCreated, 400: ErrorOut, 422: ErrorOut},
+          tags=["tables"], summary="Start a table")
 def create_table(request: HttpRequest, payload: TableIn) -> Status:
     """Start a table. The answer holds its two link tokens: the view token reads, the edit token also
-    records deals. Keep the edit token to the scorekeepers."""
+    records deals. Keep the edit token to the scorekeepers. With `client_id`, a repeat answers 200 with the
+    table already started."""
     limit(request, "new_table")
     currency = currency_name(payload.currency)
     if not currency:
@@ -617,9 +618,9 @@ def create_table(request: HttpRequest, payload: TableIn) -> Status:
         table = services.create_table(
             game=payload.game, players=payload.players, options=payload.options, teams=payload.teams,
             stake_minor=payload.stake_minor, currency=currency, name=payload.name,
-            first_dealer=payload.first_dealer)
-    return Status(201, {"view_token": table.view_token, "edit_token": table.edit_token,
-                        "urls": table_urls(request, table)})
+            first_dealer=payload.first_dealer, client_id=payload.client_id)
+    return Status(200 if getattr(table, "repeated", False) else 201,
+                  {"view_token": table.view_token, "edit_token": table.edit_token, "urls": table_urls(request, table)})
 
 
 @api.get("/tables/{token}", response={200: TableOut, 404: ErrorOut}, tags=["tables"], url_name="table",

@@ -180,6 +180,10 @@ class TableIn(Body):
     currency: str = Field("EUR", max_length=8, description="A code (EUR, USD) or a short word or sign (chips, 🍺).")
     name: str = Field("", max_length=80)
     first_dealer: int = Field(0, ge=0, le=MAX_PLAYERS, description="Seat (0-based) of the first dealer.")
+    client_id: UUID | None = Field(
+        None, description="An id the client makes for this table (a UUID). Sending the same start again with the "
+                          "same id (a retry after a lost answer) starts nothing and answers 200 with the table "
+                          "already started.")
 
 
 class TableUrls(Schema):

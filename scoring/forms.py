@@ -295,6 +295,9 @@ class NewTableForm(forms.Form):
     # Carriers for messages about a group of inputs ("players", "teams"): never drawn as inputs.
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     teams = forms.CharField(required=False, widget=forms.HiddenInput)
+    # An id for this start made when the form is drawn (kept when it is drawn again with messages): "Start the
+    # table" sent twice (a double tap, a retry, the back button) starts one table.
+    client_id = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64, initial=uuid.uuid4)
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -388,6 +391,12 @@ class NewTableForm(forms.Form):
             raise forms.ValidationError(_("At most two decimals, e.g. 0.05."))
         return stake
 
+    def clean_client_id(self) -> uuid.UUID | None:
+        try:  # an unreadable id is no id, as a deal's (RecordForm): never an error nobody can see
+            return uuid.UUID(self.cleaned_data.get("client_id") or "")
+        except ValueError:
+            return None
+
     def clean_currency_other(self) -> str:
         other = self.cleaned_data.get("currency_other", "")
         if other.strip() and not currency_name(other):
@@ -424,6 +433,7 @@ class NewTableForm(forms.Form):
             "name": data.get("name", "").strip(),
             "stake_minor": int(data.get("stake", 0) * 100),
             "currency": data.get("currency_other") or data.get("currency") or "EUR",
+            "client_id": data.get("client_id"),
         }
 
     def add_rule_errors(self, errors: Mapping[str, str], *, beside_others_only: bool = False) -> None:

@@ -67,6 +67,10 @@ class Table(models.Model):
                                    help_text=_("The finished game this table was started as the rematch of."))
     night_with = models.ManyToManyField("self", symmetrical=True, blank=True, verbose_name=_("same night as"),
                                         help_text=_("Other games of the same night, added to its settle-up by hand."))
+    # Unique: two taps served at the same moment cannot both start a table under one id (NULLs never collide).
+    client_id = models.UUIDField(_("client id"), null=True, blank=True, unique=True, editable=False,
+                                 help_text=_("The id the phone gave this table as it started it: a second tap or a "
+                                             "retry is recognised."))
     created = models.DateTimeField(_("created"), auto_now_add=True)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 

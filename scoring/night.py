@@ -205,22 +205,6 @@ def add_to_night(table: Table, other: Table, *, author: str = "") -> bool:
     return True
 
 
-DOUBLE_TAP_SECONDS = 30
-
-
-def just_started(before: Table, kwargs: dict[str, Any], device: str) -> Table | None:
-    """The game this phone started from ``before`` moments ago with the same game and players (``kwargs``:
-    :func:`scoring.services.create_table`'s): a second tap on "Start the table", answered with the game the first
-    started rather than a second one in tonight's settle-up. None when there is none."""
-    if not device:
-        return None
-    since = timezone.now() - timedelta(seconds=DOUBLE_TAP_SECONDS)
-    for game in before.night_with.filter(game=kwargs["game"], owner_device=device, created__gte=since):
-        if list(services.table_spec(game).players) == list(kwargs["players"]):
-            return game
-    return None
-
-
 def played_on(games: Sequence[Table]) -> dict[int, list[Table]]:
     """Each game of a night (:func:`night_games`) with the games played on from it or before it, itself
     included: those a rematch or a change of players links, which no tap takes out of the night; by pk."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import logging
 import re
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache as once
@@ -135,16 +136,44 @@ def table_for(game: str, players: Sequence[str], options: Mapping[str, Any] | No
 @transaction.atomic
 def create_table(*, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                  teams: Sequence[str] = (), stake_minor: int = 0, currency: str = "EUR", name: str = "",
-                 first_dealer: int = 0, device: str = "", user: Any = None) -> Table:
-    """Start a table. ``teams`` optionally gives a team letter per seat. Raises :class:`InvalidRecord`."""
+                 first_dealer: int = 0, device: str = "", user: Any = None,
+                 client_id: uuid.UUID | None = None) -> Table:
+    """Start a table. ``teams`` optionally gives a team letter per seat. Raises :class:`InvalidRecord`.
+
+    ``client_id`` (a UUID the new table form or an API client makes for this start) makes a second tap or a
+    retry safe: the table already started under it is returned (with ``table.repeated`` set), as it is, and
+    nothing new is started. Two requests with the same id at the same moment start one table: the column is
+    unique, and the one that loses the race reads the table the other started."""
+    started = started_under(client_id)
+    if started is not None:
+        return started
     spec = table_for(game, players, options, teams, first_dealer)
-    table = Table.objects.create(game=game, name=name, options=spec.options.to_json(), stake_minor=stake_minor,
-                                 currency=currency, first_dealer=first_dealer, owner_device=device,
-                                 owner=user if getattr(user, "is_authenticated", False) else None)
-    team_of = {seat: letter for letter, members in zip("ABCDEFGH", spec.teams, strict=False) for seat in members}
-    for position, player_name in enumerate(spec.players):
-        player = _player_named(player_name, device, user)
-        Seat.objects.create(table=table, player=player, position=position, team=team_of.get(position, ""))
+    try:
+        with transaction.atomic():
+            table = Table.objects.create(game=game, name=name, options=spec.options.to_json(),
+                                         stake_minor=stake_minor, currency=currency, first_dealer=first_dealer,
+                                         owner_device=device, client_id=client_id,
+                                         owner=user if getattr(user, "is_authenticated", False) else None)
+            team_of = {seat: letter for letter, members in zip("ABCDEFGH", spec.teams, strict=False)
+                       for seat in members}
+            for position, player_name in enumerate(spec.players):
+                player = _player_named(player_name, device, user)
+                Seat.objects.create(table=table, player=player, position=position, team=team_of.get(position, ""))
+    except IntegrityError:
+        started = started_under(client_id)  # the same id, committed by another request meanwhile
+        if started is None:
+            raise
+        return started
+    return table
+
+
+def started_under(client_id: uuid.UUID | None) -> Table | None:
+    """The table started under ``client_id`` (:func:`create_table`), with ``repeated`` set; None for none."""
+    if client_id is None:
+        return None
+    table = Table.objects.filter(client_id=client_id).first()
+    if table is not None:
+        table.repeated = True  # type: ignore[attr-defined]
     return table
 
 

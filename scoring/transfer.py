@@ -2,7 +2,8 @@
 
 The JSON file holds what a table *is*: its game, options, stake, seats, and every deal with every revision
 (record, action, author, time), with the deals' client ids, and the table's own change log (players changed, a
-game carried over from paper). It never holds the link tokens (a file gets shared)
+game carried over from paper). It never holds the link tokens (a file gets shared), nor the id the table was
+started under (the start's: a copy imported is a new start, which a second import must not take for a repeat),
 nor what is derived (outcomes, states): importing a file makes a new table with new tokens and derives those
 again by replaying its deals through the game, which checks every one of them on the way.
 

@@ -14,6 +14,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, Max, Q
 from django.forms.forms import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
@@ -144,16 +145,17 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
     else:
         form = NewTableForm(rules, initial=following(before.table, max(rules.player_counts)) if before else None)
     if request.method == "POST" and form.is_valid():
-        kwargs = form.table_kwargs()
-        started = night.just_started(before.table, kwargs, device) if before else None
-        if started is not None:  # a double tap on "Start the table": the game the first tap started
-            return redirect("table", token=started.edit_token)
         try:
-            table = services.create_table(**kwargs, device=device, user=request.user)
+            # One write, so that a second tap (the same client id: the table the first started) finds the
+            # table already in tonight's settle-up, and adds nothing.
+            with transaction.atomic():
+                table = services.create_table(**form.table_kwargs(), device=device, user=request.user)
+                added = (before is not None and not getattr(table, "repeated", False)
+                         and night.add_to_night(before.table, table, author=author_of(request)))
         except InvalidRecord as exc:
             form.add_rule_errors(services.field_errors(exc))
         else:
-            if before is not None and night.add_to_night(before.table, table, author=author_of(request)):
+            if before is not None and added:
                 messages.success(request, _("Added to tonight's settle-up, with %(game)s.")
                                  % {"game": night.full_title(before.table)})
             response = redirect("table", token=table.edit_token)
@@ -166,12 +168,13 @@ def new_table(request: HttpRequest, game: str | None = None) -> HttpResponse:
 
 
 def _new_table_page(request: HttpRequest, before: Access | None, context: dict[str, Any]) -> HttpResponse:
-    """The new table page (the games to choose from, or a game's form), following ``before`` if it does: then
-    it holds that game's edit link, and no cache keeps it (as the Share page)."""
+    """The new table page (the games to choose from, or a game's form), following ``before`` if it does. No
+    cache keeps it (as the Share page): a game's form holds the id of this start (two visitors given one would
+    start one table between them), and following a game, that game's edit link."""
     response = render(request, "scoring/new_table.html", {
         "games": all_games(), "before": before, "after": following_query(before),
         "before_title": night.full_title(before.table) if before else "", **context})
-    if before is not None:
+    if before is not None or context.get("form") is not None:
         patch_cache_control(response, private=True, no_store=True)
     return response
 

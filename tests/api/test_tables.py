@@ -115,6 +115,26 @@ def test_create_with_errors_per_field(api):
     assert not Table.objects.exists()
 
 
+def test_a_start_sent_again_with_the_same_client_id_answers_the_table_already_started(api):
+    """A client whose 201 was lost sends the start again with the same id: the table it started comes back."""
+    body = {"game": "tarot", "players": FFT_PLAYERS, "client_id": "2c6a7c1e-2f7d-4c55-8a7e-3c2d1e0f9a8b"}
+    first, again = api.post("/api/tables", body), api.post("/api/tables", body)
+    assert (first.status_code, again.status_code) == (201, 200)
+    assert again.json() == first.json()
+    assert Table.objects.count() == 1
+    other = api.post("/api/tables", {**body, "client_id": "3c6a7c1e-2f7d-4c55-8a7e-3c2d1e0f9a8b"})
+    assert other.status_code == 201 and other.json()["edit_token"] != first.json()["edit_token"]
+    assert Table.objects.count() == 2
+
+
+@pytest.mark.parametrize("client_id", ["not-a-uuid", 12, ""])
+def test_a_client_id_that_is_not_a_uuid_is_refused_beside_it(api, client_id):
+    errors = errors_of(api.post("/api/tables", {"game": "tarot", "players": FFT_PLAYERS, "client_id": client_id}),
+                       422)
+    assert list(errors) == ["client_id"] and "UUID" in errors["client_id"]
+    assert not Table.objects.exists()
+
+
 def test_unknown_token_is_404(api):
     assert api.get("/api/tables/not-a-token").status_code == 404
     assert record(api, "not-a-token", GARDE_49).status_code == 404

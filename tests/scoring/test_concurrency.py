@@ -5,6 +5,7 @@ always equal a fresh replay of the deals."""
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -149,6 +150,34 @@ def test_the_same_deal_sent_twice_at_once_is_recorded_once():
         assert_answered(results)
         assert Deal.objects.filter(table=table).count() == 2
         assert_cache_is_a_replay(table)
+
+
+def start_form(**extra: str) -> dict[str, str]:
+    """The new table form as "Start the table" sends it, with a client id of its own."""
+    return {"first_dealer": "0", "currency": "EUR", "stake": "0", "client_id": str(uuid.uuid4()),
+            **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}, **extra}
+
+
+def test_start_sent_twice_at_once_starts_one_table():
+    """Two taps on "Start the table" served at the same moment: one table, both answers lead to it."""
+    for _round in range(ROUNDS):
+        form = start_form()
+        results = at_once(post("/new/tarot/", form), post("/new/tarot/", form))
+        assert_answered(results)
+        table = Table.objects.get(client_id=form["client_id"])
+        assert [result["Location"] for result in results] == [f"/t/{table.edit_token}/"] * 2
+
+
+def test_the_next_game_of_tonight_started_twice_at_once_is_started_and_added_to_tonight_once():
+    for _round in range(ROUNDS):
+        before = new_table(0)
+        form = start_form(table=before.edit_token)
+        results = at_once(post("/new/burro/", form), post("/new/burro/", form))
+        assert_answered(results)
+        game = Table.objects.get(client_id=form["client_id"])
+        assert [result["Location"] for result in results] == [f"/t/{game.edit_token}/"] * 2
+        assert list(before.night_with.values_list("pk", flat=True)) == [game.pk]
+        assert before.changes.filter(kind="night").count() == game.changes.filter(kind="night").count() == 1
 
 
 def same_phone(key: str) -> Client:

@@ -1,6 +1,7 @@
 """Home (start a table, recent tables) and starting a table: game, players in order, options, stake."""
 
 import re
+import uuid
 from datetime import timedelta
 from html import unescape
 from io import StringIO
@@ -315,3 +316,55 @@ def test_the_game_choice_and_the_hints_beside_the_fields_are_read_with_them(clie
     described = set(re.findall(r'aria-describedby="([^"]+)"', html))
     assert "id_stake_helptext" in described
     assert all(f'id="{i}"' in html for ids in described for i in ids.split())
+
+
+# -- one tap, one table: the form's client id -----------------------------------------------------------------
+
+def client_id_in(html: str) -> str:
+    """The client id the new table form carries (its hidden input), as drawn."""
+    match = re.search(r'<input type="hidden" name="client_id" value="([^"]*)"', html)
+    assert match, "no client id in the form"
+    return match.group(1)
+
+
+def test_each_new_table_form_carries_a_client_id_of_its_own_and_no_cache_keeps_it(client, db):
+    """Two visitors given the same form (from a cache) would start one table between them."""
+    first, second = client.get("/new/tarot/"), client.get("/new/tarot/")
+
+    ids = [client_id_in(page.content.decode()) for page in (first, second)]
+    assert all(uuid.UUID(id_) for id_ in ids) and ids[0] != ids[1]
+    assert {"private", "no-store"} <= {part.strip() for part in first["Cache-Control"].split(",")}
+
+
+def test_the_client_id_is_kept_when_the_form_comes_back_with_a_message(client, db):
+    sent = str(uuid.uuid4())
+
+    html = start(client, stake="-1", client_id=sent).content.decode()
+
+    assert "cannot be negative" in field_error(html, "stake") and client_id_in(html) == sent
+
+
+def test_start_sent_twice_with_the_same_client_id_starts_one_table_and_both_go_to_it(client, db):
+    """A double tap on "Start the table", a retry after a slow answer, the same form sent again."""
+    sent = str(uuid.uuid4())
+
+    first, second = start(client, client_id=sent), start(client, client_id=sent)
+
+    table = Table.objects.get()
+    assert first.status_code == second.status_code == 302
+    assert first["Location"] == second["Location"] == f"/t/{table.edit_token}/"
+    assert str(table.client_id) == sent
+
+
+def test_the_same_players_sent_from_another_form_start_another_table(client, db):
+    """Another form drawn (another client id) is another start, whatever it holds."""
+    first, second = start(client, client_id=str(uuid.uuid4())), start(client, client_id=str(uuid.uuid4()))
+
+    assert Table.objects.count() == 2 and first["Location"] != second["Location"]
+
+
+@pytest.mark.parametrize("sent", ["", "not-an-id", None])
+def test_a_form_without_a_readable_client_id_still_starts_its_table(client, db, sent):
+    """A page drawn before forms carried one, or a tampered one: no id, never a message nobody can see."""
+    assert start(client, client_id=sent).status_code == 302
+    assert Table.objects.get().client_id is None

@@ -1,10 +1,12 @@
 """Services: every write goes through them. Deals are facts with revisions; standings are derived."""
 
+import uuid
+
 import pytest
 
 from referee.game import InvalidRecord, get_game
 from scoring import services
-from scoring.models import Deal, DealRevision
+from scoring.models import Deal, DealRevision, Seat, Table
 
 from .conftest import add_deals, plain_deal
 
@@ -159,6 +161,23 @@ def test_a_table_keeps_a_bounded_number_of_deals(tarot4, monkeypatch):
         services.record_deal(tarot4, plain_deal())
     assert "at most 2 deals" in str(refused.value.errors["__all__"])
     assert tarot4.deals.count() == 2
+
+
+def test_a_table_started_again_under_its_client_id_is_the_table_already_started_as_it_was(db):
+    """A retry starts nothing: what it sends (changed or not) is the first start's, already stored."""
+    start = uuid.uuid4()
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"], client_id=start)
+
+    again = services.create_table(game="burro", players=["Ana", "Bea"], name="Other", client_id=start)
+
+    assert again.pk == table.pk and again.repeated and not getattr(table, "repeated", False)
+    assert (again.game, again.name, Table.objects.count(), Seat.objects.count()) == ("tarot", "", 1, 4)
+
+
+def test_tables_started_without_a_client_id_are_each_a_table(db):
+    services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    assert Table.objects.count() == 2
 
 
 def test_french_elides_de_and_que_before_a_name_put_in_a_sentence():

@@ -395,13 +395,16 @@ def test_the_next_game_keeps_a_currency_typed_by_hand(client, two_deal_tarot):
     assert "no-store" in response["Cache-Control"]  # it holds the edit link of the game before
 
 
-def test_a_double_tap_on_start_starts_the_next_game_once(client, two_deal_tarot):
-    """A reviewer: two taps on "Start the table" made two games of tonight, the settle-up listing one of 0 deals."""
+def test_a_double_tap_on_start_starts_the_next_game_once_and_adds_it_to_tonight_once(client, two_deal_tarot):
+    """A reviewer: two taps on "Start the table" made two games of tonight, the settle-up listing one of 0 deals.
+    Both taps send the form's client id: the second goes to the game the first started, and adds nothing."""
     form = {"table": two_deal_tarot.edit_token, "first_dealer": "0", "currency": "EUR", "stake": "0",
-            **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}}
+            "client_id": str(uuid.uuid4()), **{f"player_{seat}": name for seat, name in enumerate(PLAYERS4)}}
     first, second = client.post("/new/burro/", form), client.post("/new/burro/", form)
     new = Table.objects.exclude(pk=two_deal_tarot.pk).get()
     assert first["Location"] == second["Location"] == f"/t/{new.edit_token}/"
     assert list(two_deal_tarot.night_with.all()) == [new]
-    other_players = {**form, "player_3": "Zoé"}  # another game of the same kind, with someone else: a new game
-    assert client.post("/new/burro/", other_players)["Location"] != first["Location"]
+    assert TableChange.objects.filter(kind=TableChange.Kind.NIGHT).count() == 2  # once in each history
+    another_form = {**form, "client_id": str(uuid.uuid4())}  # the same players from another form: another game
+    assert client.post("/new/burro/", another_form)["Location"] != first["Location"]
+    assert two_deal_tarot.night_with.count() == 2

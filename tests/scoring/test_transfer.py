@@ -216,6 +216,33 @@ def test_an_imported_table_has_new_links():
     assert {imported.edit_token, imported.view_token}.isdisjoint({table.edit_token, table.view_token})
 
 
+def test_the_id_a_table_was_started_under_stays_with_it_and_each_copy_imported_is_a_new_start():
+    """The id is the start's, not the table's to share: a file never holds it, so a file imported twice (or next
+    to the table it came from) makes two tables, never the table already started under it."""
+    start = uuid.uuid4()
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"], client_id=start)
+    data = transfer.export_json(table)
+    assert str(start) not in data.decode() and start.hex not in data.decode()
+
+    copies = [transfer.import_table(data), transfer.import_table(data)]
+
+    assert len({table.pk, *(copy.pk for copy in copies)}) == 3
+    assert [copy.client_id for copy in copies] == [None, None]
+    assert services.started_under(start) == table
+
+
+def test_a_file_naming_a_tables_client_id_is_refused_beside_it():
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+    document = json.loads(transfer.export_json(table))
+    document["table"]["client_id"] = str(uuid.uuid4())
+
+    with pytest.raises(transfer.ImportRefused) as refused:
+        transfer.import_table(json.dumps(document).encode())
+
+    assert list(refused.value.errors) == ["table.client_id"]
+    assert Table.objects.count() == 1
+
+
 def test_a_file_without_a_newer_field_imports_with_its_default():
     """A field added to tables later (here: as if "name" were new) is missing from older files."""
     table = services.create_table(game="tarot", players=["N", "S", "E", "W"], name="Friday")
