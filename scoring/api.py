@@ -3,8 +3,8 @@
 - ``GET /api/games``, ``GET /api/games/{game}``: the games, their options, record fields and referee fields.
 - ``POST /api/games/{game}/score``: a stateless calculator (players, options, deal records in; outcomes out).
 - ``POST /api/games/{game}/ruling``: a situation in, the referee's ruling out.
-- ``/api/tables``: create a table; read it with either link token; record, edit, undo and restore deals with
-  the edit token.
+- ``/api/tables``: create a table; read it with either link token; record, edit, undo and restore deals, and
+  save its stake with its settle-up choices, with the edit token.
 
 Everything here is generic over games: it talks to the registry and the :class:`Game` interface only.
 Errors are JSON: ``{"detail": "...", "errors": {"path.in.body": "message"}}``, 422 for input that is not
@@ -560,6 +560,12 @@ def deal_json(deal: Deal, spec: TableSpec[Any], tr: Translator | None = None) ->
     return data
 
 
+def settle_choices(table: Table, rules: Game[Any, Any, Any]) -> dict[str, Any]:
+    """Each settle-up choice ``rules`` offer, as saved with the table's stake, else its default."""
+    return {option.key: option.default for option in rules.settle_options} | services.saved_settle_choices(
+        table, rules)
+
+
 def table_json(access: Access) -> dict[str, Any]:
     table = access.table
     tr = Translator()
@@ -574,6 +580,7 @@ def table_json(access: Access) -> dict[str, Any]:
         "options": table.options,
         "stake_minor": table.stake_minor,
         "currency": table.currency,
+        "settle_choices": settle_choices(table, now.game),
         "version": table.version,
         "totals": now.totals,
         "standings": now.standings,
@@ -755,5 +762,6 @@ def restore(request: HttpRequest, token: str, number: int) -> dict[str, Any]:
 
 from scoring import (  # noqa: E402
     api_play,  # noqa: F401  (registers the endpoints for a deal given as its plays)
+    api_stake,  # noqa: F401  (registers the stake's endpoint on this api)
     api_transfer,  # noqa: F401  (registers the table-file endpoints on this api)
 )

@@ -168,6 +168,12 @@ class RulingOut(Schema):
 
 # -- tables --------------------------------------------------------------------------------------------------
 
+STAKE_HELP = "Money per point (or chip), in cents: a whole number."
+CURRENCY_HELP = "A code (EUR, USD) or a short word or sign (chips, 🍺)."
+SETTLE_CHOICES = ("The game's settle-up choices (its `settle_options` in `GET /api/games/{game}`): each key it offers "
+                  "with its value, saved with the stake so every phone settles up alike.")
+
+
 class TableIn(Body):
     game: str = Field(..., max_length=30, description="A game's slug, as `GET /api/games` lists them.")
     players: list[PlayerName] = Field(..., max_length=MAX_PLAYERS, description="Names in the order of play.")
@@ -175,9 +181,8 @@ class TableIn(Body):
     teams: list[Annotated[str, StringConstraints(max_length=8)]] = Field(
         default_factory=list, max_length=MAX_PLAYERS,
         description="Team games: a team letter per seat (`[\"A\", \"B\", \"A\", \"B\"]`), optional.")
-    stake_minor: int = Field(0, ge=0, le=1_000_000_000, strict=True,
-                             description="Money per point (or chip), in cents: a whole number.")
-    currency: str = Field("EUR", max_length=8, description="A code (EUR, USD) or a short word or sign (chips, 🍺).")
+    stake_minor: int = Field(0, ge=0, le=1_000_000_000, strict=True, description=STAKE_HELP)
+    currency: str = Field("EUR", max_length=8, description=CURRENCY_HELP)
     name: str = Field("", max_length=80)
     first_dealer: int = Field(0, ge=0, le=MAX_PLAYERS, description="Seat (0-based) of the first dealer.")
     client_id: UUID | None = Field(
@@ -234,6 +239,9 @@ class TableOut(Schema):
     options: dict[str, Any]
     stake_minor: int
     currency: str
+    settle_choices: dict[str, Any] = Field(
+        default_factory=dict, description=SETTLE_CHOICES + " The game's default where none is saved. "
+                                          "`PUT /api/tables/{token}/stake` saves them.")
     version: int = Field(description="Bumped at every change: poll it to follow the table.")
     totals: dict[str, int]
     standings: dict[str, int] = Field(description=STANDINGS)
@@ -278,3 +286,20 @@ class ConflictOut(ErrorOut):
     deal_count: int = Field(0, description="Deals now active at the table.")
     next_number: int = Field(0, description="The number the next deal will get (the next `expected_number`).")
     deal: DealOut | None = Field(None, description="The deal recorded by the other phone, if any.")
+
+
+class StakeIn(Body):
+    stake_minor: int = Field(..., ge=0, le=1_000_000_000, strict=True, description=STAKE_HELP)
+    currency: str = Field(..., max_length=8, description=CURRENCY_HELP)
+    settle_choices: dict[str, Any] = Field(
+        default_factory=dict, description=SETTLE_CHOICES + " A choice not sent stays as saved. Each value is of its "
+                                          "option's kind (`true`/`false` for a yes-or-no one); a key the game does "
+                                          "not offer, or a value of another kind, is refused under "
+                                          "`settle_choices.<key>`, and nothing is saved.")
+
+
+class StakeOut(Schema):
+    stake_minor: int
+    currency: str
+    settle_choices: dict[str, Any] = Field(description=SETTLE_CHOICES + " The game's default where none is saved.")
+    version: int = Field(description="The table's version after the change.")

@@ -1037,10 +1037,15 @@ class RevertStale(Conflict):
                          % {"n": number, "r": revision})
 
 
-def saved_settle_choices(table: Table) -> dict[str, Any]:
+def saved_settle_choices(table: Table, game: Game[Any, Any, Any] | None = None) -> dict[str, Any]:
     """The settle-up choices saved with the table's stake (:func:`set_stake`), by keyword of its game's
-    ``balances``; none saved, or not a mapping: none."""
-    return dict(table.settle_choices) if isinstance(table.settle_choices, Mapping) else {}
+    ``balances``; none saved, or not a mapping: none. With its ``game``, only each one the game still offers
+    and of the kind its default is (another value, from a file say, is not read)."""
+    saved = dict(table.settle_choices) if isinstance(table.settle_choices, Mapping) else {}
+    if game is None:
+        return saved
+    return {option.key: saved[option.key] for option in game.settle_options
+            if option.key in saved and type(saved[option.key]) is type(option.default)}
 
 
 def set_stake(table: Table, stake_minor: int, currency: str, choices: Mapping[str, Any] | None = None) -> None:

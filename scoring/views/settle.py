@@ -81,14 +81,6 @@ def settlement_choices(game: Game[Any, Any, Any]) -> list[Choice]:
             for o in game.settle_options]
 
 
-def saved_choices(table: Table, game: Game[Any, Any, Any]) -> dict[str, Any]:
-    """The settle-up choices saved with ``table``'s stake (:func:`services.saved_settle_choices`), each one its
-    game still offers and of the kind its default is (another value, from a file say, is not read)."""
-    saved = services.saved_settle_choices(table)
-    return {c.name: saved[c.name] for c in settlement_choices(game)
-            if c.name in saved and type(saved[c.name]) is type(c.default)}
-
-
 def not_over(now: Standings) -> bool:
     """A game settled by rank is won only at its end (its winner is whoever leads then): settled before it, its
     payments treat the leaders now as its winners. Other games settle at any moment."""
@@ -222,7 +214,7 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
             entry["left_out"] = "unstaked"
         elif not same_kind and game_table.currency != currency:
             entry["left_out"], entry["saved"] = "currency", game_table.currency
-        own_choices = choices if same_kind else saved_choices(game_table, now.game)
+        own_choices = choices if same_kind else services.saved_settle_choices(game_table, now.game)
         if not entry["left_out"]:
             try:
                 settled = settlement(now.game, now.spec, now.state, own_stake, own_choices)
@@ -384,7 +376,7 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
     others = {game.pk: standings(game) for game in games if game.pk != table.pk}  # read once: choices, the night
     same_kind = [others[game.pk] for game in games if game.pk in others and game.game == table.game]
     choices = choices_that_matter(settlement_choices(now.game), [now, *same_kind])
-    saved = saved_choices(table, now.game)
+    saved = services.saved_settle_choices(table, now.game)
     to_add = night.games_to_add(games, device=device_key(request, create=False), user=request.user,
                                 tokens=recent_tokens(request)) if access.can_edit and later is None else []
     add_form = NightGameForm(to_add) if access.can_edit and later is None else None

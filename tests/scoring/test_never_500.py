@@ -109,7 +109,8 @@ def test_the_view_token_on_every_edit_action_is_403_with_a_message(client, any_t
         assert response.status_code == 403, path
     assert Deal.objects.filter(table=any_table).count() == 1
     for method, path, body in (("post", "deals", {"record": {}}), ("put", "deals/1", {"record": {}}),
-                               ("post", "undo", None), ("post", "deals/1/restore", None)):
+                               ("post", "undo", None), ("post", "deals/1/restore", None),
+                               ("put", "stake", {"stake_minor": 1, "currency": "EUR"})):
         response = getattr(client, method)(f"/api/tables/{token}/{path}", json.dumps(body) if body else "",
                                            content_type="application/json")
         assert response.status_code == 403, path
