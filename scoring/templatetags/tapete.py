@@ -179,16 +179,20 @@ def money_word(currency: str) -> str:
 
 
 @register.simple_tag
-def payments_text(heading: str, transfers: Any, currency: str, decimals: Any, link: str = "") -> str:
-    """Who pays whom as plain lines, to copy or share (a message to the friends who went home):
+def payments_text(heading: str, transfers: Any, currency: str, decimals: Any, link: str = "",
+                  notes: Any = ()) -> str:
+    """Who pays whom as plain lines, to copy or share (a message to the friends who went home), each of ``notes``
+    (what the page says above the payments: a game not over) on its own line before them:
 
-    >>> print(payments_text("Friday · Who pays whom", [("Bea", "Ana", 150), ("Dan", "Ana", 50)], "EUR", 2, "https://t/x"))
+    >>> print(payments_text("Friday · Who pays whom", [("Bea", "Ana", 150), ("Dan", "Ana", 50)], "EUR", 2, "https://t/x",
+    ...                     ["This game is not over."]))
     Friday · Who pays whom
+    This game is not over.
     Bea pays Ana 1.50 EUR
     Dan pays Ana 0.50 EUR
     https://t/x
     """
-    lines = [str(heading)] + [
+    lines = [str(heading), *(str(note) for note in notes or ())] + [
         gettext("%(payer)s pays %(payee)s %(amount)s") % {
             "payer": payer, "payee": payee, "amount": settled_money(amount, currency, decimals)}
         for payer, payee, amount in transfers]

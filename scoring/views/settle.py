@@ -189,7 +189,8 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
     no ``night``), for a night of one game, or without a stake (the page above says nobody pays). ``failed``:
     a game whose settlement cannot be worked out, named, and nothing added up. ``others``: each other game's
     standings by its key, as the page read them once; ``choices``: the page's. A game settled by rank that is
-    not over is said so (``not_over``): its payments treat the leaders now as its winners."""
+    not over is said so (``not_over``: the sentence for each, said above the night's payments and copied with
+    them): its payments treat the leaders now as its winners."""
     stake, currency = form.cleaned_data["stake"], form.cleaned_data["currency"]
     if len(night) < 2 or not stake:
         return None
@@ -245,7 +246,8 @@ def whole_night(table: Table, form: StakeForm, result: dict[str, Any], deal_coun
     return {"games": games, "rows": rows, "transfers": transfers, "currency": currency,
             "decimals": decimals_for(amounts, currency), "rounded": any(game["rounded"] for game in games),
             "mixed": any(game_table.game != table.game for game_table in night),
-            "not_over": [game for game in games if game["not_over"]]}
+            "not_over": [_("%(game)s (%(title)s) is not over: its payments treat the leaders now as its winners.")
+                         % {"game": game["label"], "title": game["title"]} for game in games if game["not_over"]]}
 
 
 def mark_saved(form: StakeForm, saved: dict[str, Any]) -> bool:
@@ -423,6 +425,8 @@ def settle(request: HttpRequest, token: str) -> HttpResponse:
                              or form.cleaned_data["currency"] != table.currency)
         result["other_choices"] = mark_saved(form, saved)
         result["not_over"] = not_over(now) and result["owing"]
+        result["not_over_said"] = [_("This game is not over: these payments treat the leaders now as its winners.")
+                                   ] if result["not_over"] else []  # above the payments, and copied with them
         result["night"] = whole_night(table, form, result, now.deal_count, games, others, page_choices)
 
     played_on, offered = night.played_on(games), set()

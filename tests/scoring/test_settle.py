@@ -901,6 +901,45 @@ def test_the_whole_night_names_the_games_not_over(client, db):
         "This game (Burro) is not over: its payments treat the leaders now as its winners."]
 
 
+def copied(html: str) -> list[str]:
+    """What each "Copy the payments" button copies, in the page's order (this game's, then the whole night's)."""
+    return [unescape(said) for said in re.findall(r'data-copy="([^"]*)"', html)]
+
+
+def test_copying_the_payments_of_a_game_not_over_says_so_before_them(client, db):
+    """The payments sent to the friends who went home say what the page says above them, so that they are not
+    read as a game won: Bruno's one letter, shared by the three leaders, 17 + 17 + 16 cents."""
+    table = french_burro(["Bruno"])
+    html = client.get(f"/t/{table.view_token}/settle/").content.decode()
+    assert copied(html) == ["Burro · Who pays whom\n"
+                            "This game is not over: these payments treat the leaders now as its winners.\n"
+                            "Bruno pays Amélie 0.17 EUR\nBruno pays Chloé 0.17 EUR\nBruno pays David 0.16 EUR\n"
+                            f"http://testserver/t/{table.view_token}/settle/"]
+
+
+def test_the_copied_note_is_the_sentence_the_page_shows_in_the_readers_language(client, db):
+    html = client.get(f"/t/{french_burro(['Bruno']).view_token}/settle/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    shown = unescape(re.search(r'id="not-over">([^<]+)<', html).group(1))
+    assert copied(html)[0].split("\n")[1] == shown and "Burro" not in shown
+
+
+def test_copying_the_whole_nights_payments_names_the_game_not_over_before_them(client, db):
+    """As above: Raj's B-U-R-R-O ends game 1 (Raj pays Jess 4 letters, 4.00); in the rematch, not over, Jess has
+    a B (Jess pays Raj 1.00). The night: Raj pays Jess 3.00, the rematch said to be not over; the first game,
+    over, is not named."""
+    first = burro(["Raj", "Jess"], ["Jess", *["Raj"] * 5])
+    rematch = services.rematch(first)
+    services.record_deal(rematch, {"loser": "Jess"})
+    link = f"http://testserver/t/{rematch.view_token}/settle/"
+    this_game, night = copied(client.get(f"/t/{rematch.view_token}/settle/").content.decode())
+    assert this_game == ("Burro · Who pays whom\n"
+                         "This game is not over: these payments treat the leaders now as its winners.\n"
+                         f"Jess pays Raj 1.00 EUR\n{link}")
+    assert night == ("Burro · The whole night\n"
+                     "This game (Burro) is not over: its payments treat the leaders now as its winners.\n"
+                     f"Raj pays Jess 3.00 EUR\n{link}")
+
+
 @pytest.mark.parametrize(("game", "players", "query", "heading"), [
     ("tarot", PLAYERS4, {}, "Points"),
     ("pablo", ["Ana", "Bea", "Carl"], {}, "Points"),
