@@ -233,28 +233,39 @@ def _close_game_so_far(table: Table) -> Table:
     return closed
 
 
-def earlier_games(table: Table, most: int = 50) -> list[Table]:
+def earlier_games(table: Table, most: int = 50, *, rematched: bool = False) -> list[Table]:
     """The games played at this table before the players changed (each closed then, kept as it stood with its
     own changes, settled on its own page), the latest first. Their numbers in the night are the night's
-    (:func:`scoring.night.night_games`: a rematch or a game added by hand counts too). A file imported may name
-    anything: only tokens of the shape links make are looked up, and a loop ends."""
+    (:func:`scoring.night.night_games`: a rematch or a game added by hand counts too). With ``rematched``, the
+    game this one is the rematch of too, and the games before that one, through either link: every game the
+    night went on from to reach this one. A file imported may name anything: only tokens of the shape links make
+    are looked up, and a loop ends."""
     found: list[Table] = []
-    current = table
-    while len(found) < most:
-        token = _linked(current, "earlier")
-        before = Table.objects.filter(view_token=token).first() if token else None
-        if before is None or before.pk == table.pk or any(game.pk == before.pk for game in found):
-            break
-        found.append(before)
-        current = before
-    return found
+    frontier = [table]
+    while frontier and len(found) < most:
+        for before in _just_before(frontier.pop(0), rematched):
+            if before.pk != table.pk and all(game.pk != before.pk for game in found):
+                found.append(before)
+                frontier.append(before)
+    return found[:most]
+
+
+def _just_before(game: Table, rematched: bool) -> list[Table]:
+    """The game closed when ``game`` began (its players changed) and, if ``rematched``, the game it is the
+    rematch of."""
+    token = _linked(game, "earlier")
+    before = [Table.objects.filter(view_token=token).first()] if token else []
+    if rematched and game.rematch_of_id is not None:
+        before.append(Table.objects.filter(pk=game.rematch_of_id).first())
+    return [one for one in before if one is not None]
 
 
 def table_history(table: Table) -> QuerySet[TableChange]:
     """The changes the table's history lists, the latest first: its own, and the night's lines of the games
-    played at it before the players changed (a game added to tonight's settle-up or taken out of it: each closed
-    game kept them as they were logged, while the night goes on at this table, where the players look)."""
-    earlier = [game.pk for game in earlier_games(table)]
+    played at it before the players changed and of the game it is the rematch of (a game added to tonight's
+    settle-up or taken out of it: each earlier game kept them as they were logged, while the night goes on at
+    this table, where the players look)."""
+    earlier = [game.pk for game in earlier_games(table, rematched=True)]
     return TableChange.objects.filter(Q(table=table) | Q(table__in=earlier, kind=TableChange.Kind.NIGHT))
 
 

@@ -776,6 +776,26 @@ def test_the_nights_lines_of_the_games_before_show_in_the_history_of_the_game_pl
     assert TableChange.objects.filter(kind="night", table__in=[tarot4, first]).count() == 2  # written once each
 
 
+def test_a_rematchs_history_shows_the_nights_lines_of_the_game_it_rematched(client, tarot4):
+    """As after a change of players: Burro was added to tonight's settle-up during game 1, then came its rematch,
+    and Burro was taken out from the rematch's settle-up (the link taken out was game 1's, so both lines were
+    logged in game 1). The rematch's history, where the players look now, says both, and so does a rematch of
+    the rematch; each line is written once, in the game it was logged in."""
+    from scoring import night
+
+    burro = services.create_table(game="burro", players=["N", "S", "Zoe"])
+    add_deals(tarot4, 1)
+    assert night.add_to_night(tarot4, burro)
+    rematch = services.rematch(tarot4)
+    assert night.take_out_of_night([burro])
+    both = ["Taken out of tonight's settle-up: Burro (N, S, Zoe)", "Added to tonight's settle-up: Burro (N, S, Zoe)"]
+
+    assert history_lines(client, rematch.view_token) == both
+    assert history_lines(client, services.rematch(rematch).view_token) == both
+    assert TableChange.objects.filter(kind="night", table__in=[tarot4]).count() == 2  # written once each
+    assert not TableChange.objects.filter(kind="night", table__rematch_of__isnull=False).exists()
+
+
 def test_the_history_does_not_say_nothing_changed_under_the_changes_it_lists(client, tarot4):
     """No deal yet in the new game, so no deal's change to log: its "Nothing has changed yet." sat right under
     the table's two changes listed (a tester)."""
