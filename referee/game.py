@@ -242,6 +242,7 @@ class Ruling:
     winner: Card | None = None
     winner_seat: Seat | None = None
     legal_cards_title: Text | None = None  # what ``legal_cards`` are, when not the cards that may be played
+    also: tuple[Rule, ...] = ()  # the rules a further part of the answer rests on (who deals next, after a score)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -66,6 +66,10 @@ P_END_FRENCH = _("French variant: the game ends when someone reaches or passes 1
 P_END_ENGLISH = _("English variant: a player whose total comes to exactly 50 (penalties included) goes back to 0. "
                   "The game ends once someone passes 50; the lowest total wins, and players tied for it share the "
                   "win.")
+P_NEXT_FRENCH = _("French variant: the deal passes to the next player in turn; the player after the dealer starts.")
+P_NEXT_ENGLISH = _("English variant: the round's winner (fewest card points) starts the next round and its loser "
+                   "(most card points) deals. Several winners: the one with the lowest total starts. Several "
+                   "losers: the one with the highest total deals.")
 P_EMPTY_FIELD = _("A player with no cards left in their field must discard whatever card they draw; if it is a "
                   "Queen, they draw one more card.")
 
@@ -134,10 +138,8 @@ RULES: tuple[RulesSection, ...] = (
         _("No round can be recorded after the game is over."),
     ), "end"),
     RulesSection(_("Who deals and who starts"), (
-        _("French variant: the deal passes to the next player in turn; the player after the dealer starts."),
-        _("English variant: the round's winner (fewest card points) starts the next round and its loser "
-          "(most card points) deals. Several winners: the one with the lowest total starts. Several "
-          "losers: the one with the highest total deals."),
+        P_NEXT_FRENCH,
+        P_NEXT_ENGLISH,
     ), "next"),
     RulesSection(_("Advanced rules (English variant, by table option)"), (
         _("Each player may use only one hand to play."),
@@ -188,10 +190,13 @@ RULE_END = Rule("end", _("The end of the game"))
 RULE_END_FRENCH = _SECTION["end"].rule(P_END_FRENCH)
 RULE_END_ENGLISH = _SECTION["end"].rule(P_END_ENGLISH)
 RULE_NEXT = Rule("next", _("Who deals and who starts"))
+RULE_NEXT_FRENCH = _SECTION["next"].rule(P_NEXT_FRENCH)
+RULE_NEXT_ENGLISH = _SECTION["next"].rule(P_NEXT_ENGLISH)
 RULE_EMPTY_FIELD = _SECTION["advanced"].rule(P_EMPTY_FIELD)
 RULE_KING_LOOKS = _SECTION["readings"].rule(P_KING_LOOKS)
 ALL_RULES: tuple[Rule, ...] = (
     RULE_DEAL, RULE_TURN, RULE_KEPT_IN_PLACE, RULE_ENGLISH_DRAW, RULE_VALUES, RULE_POWER_WHEN, RULE_FRENCH_POWERS,
     RULE_ENGLISH_POWERS, RULE_PAIRS, RULE_WRONG_PAIR, RULE_MATCH, RULE_MATCH_OTHERS, RULE_MATCH_NO_POWER,
     RULE_WRONG_MATCH, RULE_CALL, RULE_LAST_TURNS, RULE_CALLER_PROTECTED, RULE_SCORING, RULE_SCORE_FRENCH,
-    RULE_SCORE_ENGLISH, RULE_END, RULE_END_FRENCH, RULE_END_ENGLISH, RULE_NEXT, RULE_EMPTY_FIELD, RULE_KING_LOOKS)
+    RULE_SCORE_ENGLISH, RULE_END, RULE_END_FRENCH, RULE_END_ENGLISH, RULE_NEXT, RULE_NEXT_FRENCH, RULE_NEXT_ENGLISH,
+    RULE_EMPTY_FIELD, RULE_KING_LOOKS)

@@ -11,12 +11,15 @@ in the order of play) in each field's name, as a game under way on paper is ente
       "caller": "Ana",                # who called Pablo
       "cards_0": ["KD", "2S", "AH"],  # a player's cards left (codes, or one string "KD 2S AH") ...
       "points_1": 21,                 # ... or their points (both: they must agree)
-      "total_1": 45                   # a player's total before the round (blank: 0)
+      "total_1": 45,                  # a player's total before the round (blank: 0)
+      "dealer": "Carl"                # who dealt this round (blank: who deals the next one is not said)
     }
 
 The question is read into a round's record and scored by :func:`games.pablo.count.play_round`, the code that scores
 the record form, so the referee and the score sheet never disagree (seed 001 §7 and §8, seed 004 "Score" and
-"Ending the Game"; RULINGS.md, Pablo).
+"Ending the Game"; RULINGS.md, Pablo). Given who dealt, the answer names who deals the next round, as
+:meth:`games.pablo.rules.Pablo.next_dealer` decides it for a recorded round (seed 004: "the loser shuffles and
+deals"; the French text is silent: RULINGS.md, General, "the deal passes to" the player after the dealer).
 
 >>> from games.pablo.rules import GAME
 >>> table = GAME.table(["Ana", "Bea", "Carl"])
@@ -30,17 +33,27 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee import parse
-from referee.game import Errors, Field, InvalidRecord, Ruling, State, TableSpec
+from referee.game import Errors, Field, InvalidRecord, Rule, Ruling, TableSpec
 from referee.text import Text, _, join
 
 from . import carry, count
 from .options import PabloOptions, Variant
 from .record import PabloRecord, parse_hands
-from .rules_text import RULE_END_ENGLISH, RULE_END_FRENCH, RULE_SCORE_ENGLISH, RULE_SCORE_FRENCH
+from .rules_text import (
+    RULE_END_ENGLISH,
+    RULE_END_FRENCH,
+    RULE_NEXT_ENGLISH,
+    RULE_NEXT_FRENCH,
+    RULE_SCORE_ENGLISH,
+    RULE_SCORE_FRENCH,
+)
 from .values import number_text
+
+if TYPE_CHECKING:
+    from .rules import PabloState
 
 Table = TableSpec[PabloOptions]
 QUESTION = "score"
@@ -65,11 +78,16 @@ def total_field(name: str | Text, seat: int) -> Field:
                  questions=(QUESTION,), help=TOTALS_HELP if seat == 0 else None)
 
 
+# Asked from a table, the table fills it (who deals the round under way), as it fills each total.
+DEALER = Field("dealer", _("Who dealt this round"), "player", required=False, questions=(QUESTION,),
+               help=_("To see who deals the next one."))
+
+
 def score_fields(names: Sequence[str | Text]) -> tuple[Field, ...]:
     """The scoring question's fields for these players, in seat order: each one's cards and points, then each
-    one's total so far (asked less often: last)."""
+    one's total so far and who dealt (asked less often: last)."""
     return (*(f for seat, name in enumerate(names) for f in seat_fields(name, seat)),
-            *(total_field(name, seat) for seat, name in enumerate(names)))
+            *(total_field(name, seat) for seat, name in enumerate(names)), DEALER)
 
 
 # Every seat of the largest table, for the API's description of the referee's fields.
@@ -95,14 +113,16 @@ def _moved(refused: InvalidRecord, errors: Errors) -> None:
             errors.add("__all__", message)
 
 
-def read_round(table: Table, raw: Mapping[str, Any]) -> tuple[Table, PabloRecord, State, bool]:
-    """The question as the round's record and the state before it (the totals given, else 0), at the table of
-    the variant asked; whether any total was given. :class:`InvalidRecord` with a message per field."""
+def read_round(table: Table, raw: Mapping[str, Any]) -> tuple[Table, PabloRecord, PabloState, bool, bool]:
+    """The question as the round's record and the state before it (the totals given, else 0; its dealer, if
+    given), at the table of the variant asked; whether any total was given, and whether the dealer was.
+    :class:`InvalidRecord` with a message per field."""
     from .rules import GAME  # the rules import this module's question through the referee
 
     errors = Errors()
     spec = _variant_table(table, raw, errors)
     caller = parse.seat(table.players, raw.get("caller"), "caller", errors, blank=_("Who called Pablo?"))
+    dealer = parse.seat(table.players, raw.get("dealer"), "dealer", errors)
     entries = [{"player": name, "cards": raw.get(f"cards_{seat}"), "points": raw.get(f"points_{seat}")}
                for seat, name in enumerate(table.players)]
     read = Errors()
@@ -116,13 +136,28 @@ def read_round(table: Table, raw: Mapping[str, Any]) -> tuple[Table, PabloRecord
     except InvalidRecord as exc:
         errors.add_all(exc)
     errors.raise_if_any()
-    return spec, PabloRecord(caller=caller, hands=hands), state, any(not parse.is_blank(v) for v in totals.values())
+    if dealer is not None:
+        state = dataclasses.replace(state, dealer=dealer.index)
+    with_totals = any(not parse.is_blank(v) for v in totals.values())
+    return spec, PabloRecord(caller=caller, hands=hands), state, with_totals, dealer is not None
+
+
+def next_deal(table: Table, state: PabloState, record: PabloRecord, result: count.RoundResult) -> tuple[Text, ...]:
+    """Who deals the next round (English: and who starts it, and why), as a recorded round decides it
+    (:meth:`~games.pablo.rules.Pablo.next_dealer`; English: its loser, :func:`.count.next_round`'s lines)."""
+    from .rules import GAME
+
+    if table.options.kind is Variant.ENGLISH:
+        return result.next_lines
+    names = table.players
+    return (_("%(dealer)s dealt this round: %(p)s deals the next one.", dealer=names[state.dealer],
+              p=names[GAME.next_dealer(table, state, record)]),)
 
 
 def score_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
     """What each player scores this round and why, citing the paragraph it rests on: the caller's score in the
     variant; a total back to 0 at exactly 50, or the end of the game, when the totals given lead there."""
-    spec, record, state, with_totals = read_round(table, raw)
+    spec, record, state, with_totals, dealt = read_round(table, raw)
     result = count.play_round(spec, state, record)
     names = spec.players
     english = spec.options.kind is Variant.ENGLISH
@@ -136,10 +171,14 @@ def score_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
         lines.append(_("Totals after the round: %(totals)s.", totals=after))
         lines.extend(result.reset_lines)
         lines.extend(result.end_lines)
+    also: tuple[Rule, ...] = ()
+    if dealt and not result.end_lines:  # once the game is over, no round follows
+        lines.extend(next_deal(spec, state, record, result))
+        also = (RULE_NEXT_ENGLISH if english else RULE_NEXT_FRENCH,)
     if result.reset:
         rule = RULE_END_ENGLISH
     elif result.end_lines:
         rule = RULE_END_ENGLISH if english else RULE_END_FRENCH
     else:
         rule = RULE_SCORE_ENGLISH if english else RULE_SCORE_FRENCH
-    return Ruling(None, rule, join(lines, "\n"))  # a line each, as the score sheet's breakdown
+    return Ruling(None, rule, join(lines, "\n"), also=also)  # a line each, as the score sheet's breakdown

@@ -452,6 +452,7 @@ def ruling_view(ruling: Ruling, game: Game[Any, Any, Any], situation: Mapping[st
         "legal": ruling.legal,
         "rule": translate(ruling.rule),
         "cite": citation(game, ruling.rule),
+        "also": [cite for cite in (citation(game, rule) for rule in ruling.also) if cite],
         "explanation": explanation,
         "legal_cards": [card_display(c.code, deck) for c in ruling.legal_cards],
         "legal_cards_title": translate(ruling.legal_cards_title) if ruling.legal_cards_title else "",

@@ -394,6 +394,23 @@ def test_the_scoring_question_asked_from_a_table_starts_from_its_totals(client, 
         assert f'name="total_{seat}" id="id_total_{seat}" value="{total}"' in html_
 
 
+def test_asked_from_a_table_the_scoring_answer_names_who_deals_next_as_the_table_then_does(client, french):
+    """RULINGS.md, General: the deal passes to the player after the dealer (seed 001 is silent). The table knows
+    who deals the round under way (Ana, its first dealer): the referee asked from it has her, and names Bea for
+    the next round, quoting that paragraph beside the scoring's; recorded, the round passes the deal to Bea."""
+    assert client.get("/referee/pablo/", {"table": french.view_token}).context["form"]["dealer"].value() == "Ana"
+    round_ = {"question": "score", "caller": "Ana", "points_0": "3", "points_1": "5", "points_2": "9",
+              "points_3": "8", "dealer": "Ana"}
+    response = client.get("/referee/pablo/", {"ask": "1", "table": french.view_token, **round_})
+    answer = response.context["answer"]
+    assert answer["explanation"].endswith("\nAna dealt this round: Bea deals the next one.")
+    assert [cite["anchor"] for cite in answer["also"]] == ["next"]
+    assert "French variant: the deal passes to the next player in turn" in response.content.decode()
+    services.record_deal(french, {"caller": "Ana", "hands": [{"points": 3}, {"points": 5}, {"points": 9},
+                                                             {"points": 8}]})
+    assert services.standings(french).dealer == "Bea"
+
+
 @pytest.mark.parametrize("players", [FOUR[:3], [*FOUR, "Eli", "Fer", "Gus", "Hal"]])
 def test_every_referee_example_is_answered_on_the_page_at_any_table(client, db, players):
     """Seeds 001 and 004: each example the referee page offers is answered from a table of 3 as of 8, its seats the

@@ -12,7 +12,14 @@ import pytest
 
 from games.pablo.play import EXAMPLES
 from games.pablo.rules import GAME
-from games.pablo.rules_text import RULE_END_ENGLISH, RULE_END_FRENCH, RULE_SCORE_ENGLISH, RULE_SCORE_FRENCH
+from games.pablo.rules_text import (
+    RULE_END_ENGLISH,
+    RULE_END_FRENCH,
+    RULE_NEXT_ENGLISH,
+    RULE_NEXT_FRENCH,
+    RULE_SCORE_ENGLISH,
+    RULE_SCORE_FRENCH,
+)
 from referee.game import InvalidRecord, Ruling
 from scoring.views.rules import citation
 
@@ -146,6 +153,80 @@ def test_english_the_game_ends_once_a_player_exceeds_50():
 
 
 # -- both ---------------------------------------------------------------------------------------------------
+
+# -- who deals the next round (seed 004; the French text is silent: RULINGS.md, General) ---------------------------
+
+def test_french_the_deal_passes_to_the_player_after_this_rounds_dealer():
+    """Seed 001 says only who starts the game ("Le joueur à gauche de celui qui a distribué commence"); RULINGS.md,
+    General: "the deal passes to" the player after the dealer. Carl dealt; after Carl comes Ana (Ana, Bea, Carl)."""
+    ruling = scored(caller="Ana", points_0=3, points_1=5, points_2=9, dealer="Carl")
+    assert said(ruling) == ("This round: Ana −5, Bea 5, Carl 9.\nAna called Pablo with 3, strictly the fewest: −5 "
+                            "instead of the cards.\nCarl dealt this round: Ana deals the next one.")
+    assert ruling.rule == RULE_SCORE_FRENCH and ruling.also == (RULE_NEXT_FRENCH,)
+
+
+def test_english_the_rounds_loser_deals_the_next_one_and_its_winner_starts():
+    """Seed 004: "In the rounds that follow, the winner goes first, the loser shuffles and deals." Ana 2 is the
+    fewest, Carl 9 the most: Ana starts, Carl deals, whoever dealt this round (Bea)."""
+    ruling = scored("english", caller="Ana", points_0=2, points_1=5, points_2=9, dealer="Bea")
+    assert said(ruling) == ("This round: Ana 2, Bea 5, Carl 9.\nAna called Pablo with 2, the lowest: no penalty.\n"
+                            "Ana won the round (2) and starts the next one.\nCarl lost the round (9) and deals the "
+                            "next one.")
+    assert ruling.rule == RULE_SCORE_ENGLISH and ruling.also == (RULE_NEXT_ENGLISH,)
+
+
+def test_english_a_losing_tie_deals_by_the_highest_total():
+    """Seed 004: "in the case of a losing tie, the player with the highest overall score shuffles and deals." Bea
+    and Carl both have 9; Bea 20 + 9 = 29 > Carl 10 + 9 = 19: Bea deals."""
+    ruling = scored("english", caller="Ana", points_0=2, points_1=9, points_2=9, total_1=20, total_2=10,
+                    dealer="Ana")
+    assert said(ruling).endswith("Bea and Carl tied for the loss: Bea, with the highest total (29), deals the next "
+                                 "round.")
+
+
+@pytest.mark.parametrize(("variant", "dealer"), [("french", 0), ("french", 3), ("english", 1), ("english", 2)])
+def test_the_referee_names_the_next_dealer_the_score_sheet_then_has(variant, dealer):
+    """RULINGS.md, General and Pablo ("its loser deals"): the next dealer named by the referee is the one a recorded
+    round passes the deal to (one implementation, Pablo.next_dealer)."""
+    spec = GAME.table(["Ana", "Bea", "Carl", "Dani"], {"variant": variant}, first_dealer=dealer)
+    record = {"caller": "Bea", "hands": [{"points": 7}, {"points": 4}, {"points": 12}, {"points": 3}]}
+    after, _outcome = GAME.apply(spec, GAME.initial_state(spec), record)
+    situation = {"question": "score", "caller": "Bea", "dealer": spec.players[dealer], "points_0": 7,
+                 "points_1": 4, "points_2": 12, "points_3": 3}
+    (line,) = [line for line in said(GAME.ruling(spec, situation)).split("\n") if "deals the next" in line]
+    next_dealer = spec.players[GAME.dealer(spec, after)]
+    assert line.startswith(f"{next_dealer} lost") if variant == "english" else line.endswith(
+        f": {next_dealer} deals the next one.")
+
+
+@pytest.mark.parametrize("variant", ["french", "english"])
+def test_no_next_dealer_is_named_once_the_game_is_over(variant):
+    """Seed 001 §8 and seed 004 "Ending the Game": the game is over, no round follows: Carl 45 + 9 = 54 passes 50,
+    and in French 95 + 9 = 104 reaches 100."""
+    ruling = scored(variant, caller="Ana", points_0=2, points_1=5, points_2=9, total_2=45 if variant == "english"
+                    else 95, dealer="Bea")
+    assert "deals" not in said(ruling) and ruling.also == ()
+
+
+def test_without_who_dealt_the_next_dealer_is_not_named():
+    """The French text and RULINGS.md pass the deal on from this round's dealer: not given, nobody is named."""
+    ruling = scored(caller="Ana", points_0=3, points_1=5, points_2=9)
+    assert "deals" not in said(ruling) and ruling.also == ()
+
+
+def test_a_dealer_not_at_the_table_is_refused_beside_the_field():
+    assert refused("french", {"caller": "Ana", "points_0": 1, "points_1": 2, "points_2": 3, "dealer": "Zoe"}) == {
+        "dealer": "Zoe is not playing at this table."}
+
+
+def test_the_next_deal_quotes_its_paragraph_of_the_rules_page():
+    """The paragraph the next dealer rests on, quoted beside the scoring's: "Who deals and who starts"."""
+    for variant, quoted in (("french", "French variant: the deal passes to the next player in turn"),
+                            ("english", "English variant: the round's winner (fewest card points) starts")):
+        (rule,) = scored(variant, caller="Ana", points_0=1, points_1=2, points_2=3, dealer="Ana").also
+        cited = citation(GAME, rule)
+        assert cited is not None and cited["anchor"] == "next" and cited["quote"].startswith(quoted)
+
 
 @pytest.mark.parametrize("variant", ["french", "english"])
 def test_a_player_with_no_cards_left_scores_0(variant):
