@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from referee import parse
 from referee.game import MAX_CARRIED, Errors, Field, TableSpec
 from referee.ledger import Ledger
-from referee.text import _, signed
+from referee.text import Text, _, signed
 
 from .lulos import CARRIED
 from .options import ToruroOptions
@@ -56,12 +56,38 @@ def carried_fields(table: Table) -> tuple[Field, ...]:
                  for seat, name in enumerate(table.players))
     if not table.options.free_tenth:
         return (*nets, *pots, *owed)
-    counts = tuple(Field(f"count_{seat}", _("%(name)s: lulos committed so far", name=name), "int", required=False,
-                         minimum=0, maximum=MAX_CARRIED,
-                         help=_("Open, paid and free, towards every tenth lulo being free. Blank: the open "
-                                "ones."))
-                   for seat, name in enumerate(table.players))
-    return (*nets, *pots, *owed, *counts)
+    return (*nets, *pots, *owed, *count_fields(table.players))
+
+
+COUNT_HELP = _("Open, paid and free, towards every tenth lulo being free. Blank: the open ones.")
+
+
+def count_fields(names: Sequence[str | Text], *, questions: tuple[str, ...] = (), help: Text = COUNT_HELP,
+                 help_once: bool = False) -> tuple[Field, ...]:
+    """Each player's lulos committed so far, towards the free tenth (house rule 1), under their name; ``help``
+    under each, or (``help_once``) under the first only."""
+    return tuple(Field(f"count_{seat}", _("%(name)s: lulos committed so far", name=name), "int", required=False,
+                       minimum=0, maximum=MAX_CARRIED, questions=questions,
+                       help=help if seat == 0 or not help_once else None)
+                 for seat, name in enumerate(names))
+
+
+def committed(table: Table, raw: Mapping[str, Any], owed: Mapping[int, tuple[int, ...]],
+              errors: Errors) -> list[int]:
+    """Each player's lulos committed so far, as given (house rule 1, the free tenth), else their open ones:
+    never fewer than those."""
+    counts = [len(owed.get(seat, ())) for seat in range(table.size)]
+    if not table.options.free_tenth:
+        return counts
+    for seat in range(table.size):
+        name = f"count_{seat}"
+        count = parse.whole_number(raw.get(name), name, errors, minimum=0, maximum=MAX_CARRIED)
+        if count is not None and name not in errors:
+            if count < counts[seat]:
+                errors.add(name, _("%(name)s owes %(n)s open lulos: at least %(n)s committed.",
+                                   name=table.players[seat], n=counts[seat]))
+            counts[seat] = count
+    return counts
 
 
 def open_lulos(value: Any, field: str, errors: Errors) -> tuple[int, ...]:
@@ -90,16 +116,7 @@ def carry_over(table: Table, raw: Mapping[str, Any], start: ToruroState) -> Toru
     pots = {pot: parse.whole_number(raw.get(pot), pot, errors, minimum=0, maximum=MAX_CARRIED) or 0
             for pot in POTS}
     owed = {seat: open_lulos(raw.get(f"lulos_{seat}"), f"lulos_{seat}", errors) for seat in seats}
-    counts = [len(owed[seat]) for seat in seats]
-    if table.options.free_tenth:
-        for seat in seats:
-            name = f"count_{seat}"
-            count = parse.whole_number(raw.get(name), name, errors, minimum=0, maximum=MAX_CARRIED)
-            if count is not None and name not in errors:
-                if count < counts[seat]:
-                    errors.add(name, _("%(name)s owes %(n)s open lulos: at least %(n)s committed.",
-                                       name=table.players[seat], n=counts[seat]))
-                counts[seat] = count
+    counts = committed(table, raw, owed, errors)
     errors.raise_if_any()
     on_table: int = sum(pots.values())
     total = sum(nets) + on_table

@@ -69,13 +69,20 @@ def owed_field(name: str | Text, seat: int) -> Field:
                  questions=(QUESTION,), help=OWED_HELP if seat == 0 else None)
 
 
-def lulo_fields(names: Sequence[str | Text]) -> tuple[Field, ...]:
+COUNT_HELP = _("Every lulo committed so far, paid or not: the next one is free if it is their 10th, 20th, 30th…")
+
+
+def lulo_fields(names: Sequence[str | Text], free_tenth: bool = True) -> tuple[Field, ...]:
     """The lulo question's fields for these players: who deals, each one's open lulos, who wants to pay, then the
-    chips already in the pots."""
+    chips already in the pots; the pots question's own, and (house rule 1, the free tenth) each one's lulos
+    committed so far, which say whether a lulo committed now is free."""
     pots = tuple(Field(pot, _("Chips now in the %(pot)s", pot=POT_NAMES[pot]), "int", required=False,
                        minimum=0, questions=(QUESTION, POTS_QUESTION), help=POTS_HELP if pot == POTS[0] else None)
                  for pot in POTS)
-    return (DEALER, *(owed_field(name, seat) for seat, name in enumerate(names)), PAYER, *pots, *POTS_FIELDS)
+    counts = carry.count_fields(names, questions=(POTS_QUESTION,), help=COUNT_HELP, help_once=True) \
+        if free_tenth else ()
+    return (DEALER, *(owed_field(name, seat) for seat, name in enumerate(names)), PAYER, *pots, *POTS_FIELDS,
+            *counts)
 
 
 # The pots question's own fields: the lulo paid in this deal and its split, who took each pot, who went without a
@@ -100,18 +107,19 @@ DESCRIBED = lulo_fields([_("Player %(n)s", n=seat + 1) for seat in range(MOST_PL
 
 def read_night(table: Table, raw: Mapping[str, Any]) -> ToruroState:
     """The night as the question gives it, a night under way (:func:`games.toruro.carry.under_way`): who deals,
-    the open lulos, the chips in the pots. :class:`~referee.parse.InvalidRecord` with a message per field."""
+    the open lulos, the chips in the pots, the lulos committed so far (the open ones, unless given).
+    :class:`~referee.parse.InvalidRecord` with a message per field."""
     errors = Errors()
     dealer = parse.seat(table.players, raw.get("dealer"), "dealer", errors, blank=_("Who deals this deal?"))
     owed = {seat: carry.open_lulos(raw.get(f"lulos_{seat}"), f"lulos_{seat}", errors) for seat in range(table.size)}
     pots = {pot: parse.whole_number(raw.get(pot), pot, errors, minimum=0, maximum=MAX_CARRIED) or 0
             for pot in POTS}
+    counts = carry.committed(table, raw, owed, errors)
     errors.raise_if_any()
     assert dealer is not None
     order = [table.after(dealer.index, k) for k in range(1, table.size + 1)]
     shares = share_equally(sum(pots.values()), order)  # the chips in the pots are everyone's alike
     nets = tuple(-shares[seat] for seat in range(table.size))
-    counts = [len(owed[seat]) for seat in range(table.size)]
     return carry.under_way(table, initial(table.size, dealer.index), nets, pots, owed, counts)
 
 
@@ -270,11 +278,12 @@ def pots_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
         won = [(move.payer, move.amount) for move in outcome.moves
                if isinstance(move.payer, str) and move.payee == seat.index]
         owes = [debt for debt in new if debt.debtor == seat.index]
+        before = state.lulo_counts[seat.index]
         if won:
             lines.append(ngettext("%(name)s takes %(pots)s: %(n)s chip.", "%(name)s takes %(pots)s: %(n)s chips.",
                                   sum(n for _pot, n in won), name=seat.name, pots=and_join(
                                       [_("the %(pot)s (%(n)s)", pot=POT_NAMES[pot], n=n) for pot, n in won])))
-        lines.extend(_owed(seat.name, debt) for debt in owes)
+        lines.extend(_owed(seat.name, debt, before + k) for k, debt in enumerate(owes, start=1))
         if won and owes:
             lines.append(_("%(name)s keeps what they won: breaking a rule does not take a pot back.", name=seat.name))
     net = ", ".join(f"{names[seat]} {signed(score)}" for seat, score in enumerate(outcome.scores) if score)
@@ -283,16 +292,31 @@ def pots_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
     return Ruling(None, rule, join(lines, "\n"))
 
 
-def _owed(name: str, debt: Debt) -> Text:
-    """A lulo committed this deal, and why (the ledger's debt, as the score sheet committed it)."""
+def _owed(name: str, debt: Debt, number: int) -> Text:
+    """A lulo committed this deal, and why (the ledger's debt, as the score sheet committed it); ``number``: the
+    player's how manyth, said when the ledger made it free (house rule 1)."""
     reason, misplay = lulos.reason_of(debt)
     rule = RULE_NAMES.get(misplay or "")
+    if debt.free:
+        return _free(name, reason, rule, number)
     if reason == lulos.MISPLAY and rule is not None:
         return _("%(name)s broke “%(rule)s”: a lulo, %(n)s chips owed.", name=name, rule=rule, n=debt.amount)
     if rule is not None:  # one lulo for both (house rule one_lulo_per_deal)
         return _("%(name)s took no trick and broke “%(rule)s”: one lulo, %(n)s chips owed.", name=name, rule=rule,
                  n=debt.amount)
     return _("%(name)s went and took no trick: a lulo, %(n)s chips owed.", name=name, n=debt.amount)
+
+
+def _free(name: str, reason: str, rule: Text | None, number: int) -> Text:
+    """A lulo committed this deal that is the player's tenth, twentieth...: free."""
+    if reason == lulos.MISPLAY and rule is not None:
+        return _("%(name)s broke “%(rule)s”: their lulo number %(n)s, free (every tenth lulo is free).", name=name,
+                 rule=rule, n=number)
+    if rule is not None:
+        return _("%(name)s took no trick and broke “%(rule)s”: one lulo, their number %(n)s, free (every tenth "
+                 "lulo is free).", name=name, rule=rule, n=number)
+    return _("%(name)s went and took no trick: their lulo number %(n)s, free (every tenth lulo is free).",
+             name=name, n=number)
 
 
 def read_deal(table: Table, raw: Mapping[str, Any]) -> tuple[ToruroState, ToruroRecord]:
@@ -329,7 +353,8 @@ def read_deal(table: Table, raw: Mapping[str, Any]) -> tuple[ToruroState, Toruro
     both = [seat for seat in no_trick if seat in took]
     if both:
         errors.add("no_trick", _("%(name)s took a trick.", name=both[0].name))
-    night = {"dealer": raw.get("dealer"), **{pot: raw.get(pot) for pot in POTS}}
+    night = {"dealer": raw.get("dealer"), **{pot: raw.get(pot) for pot in POTS},
+             **{f"count_{seat}": raw.get(f"count_{seat}") for seat in range(table.size)}}
     if paid_by is not None and paid:
         night[f"lulos_{paid_by.index}"] = str(paid)
     try:

@@ -113,10 +113,10 @@ PLAY_FIELDS: tuple[Field, ...] = (
 )
 
 
-def referee_fields(names: Sequence[str]) -> tuple[Field, ...]:
+def referee_fields(names: Sequence[str], free_tenth: bool = True) -> tuple[Field, ...]:
     """The referee form for these players: the question, then each question's own fields (the page shows those of
-    the question asked), the lulo question's per seat."""
-    return (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.lulo_fields(names))
+    the question asked), the lulo and pots questions' per seat."""
+    return (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.lulo_fields(names, free_tenth))
 
 
 RULING_FIELDS: tuple[Field, ...] = (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.DESCRIBED)
@@ -758,16 +758,18 @@ over one each to Cy, Di, Ed and Ana, from the player after Bo, who deals next.']
     # -- the referee --------------------------------------------------------------------------------------------
     def referee_fields(self, table: Table) -> tuple[Field, ...]:
         """The referee's fields, the lulo question's under each player's name."""
-        return referee_fields(table.players)
+        return referee_fields(table.players, table.options.free_tenth)
 
     def referee_initial(self, table: Table, state: ToruroState) -> Mapping[str, Any]:
-        """Asked from a table, the going and lulo questions start from the night as it stands: who deals next,
-        each player's open lulos, the chips in the pots, and whether the next deal is the night's first."""
+        """Asked from a table, the going, lulo and pots questions start from the night as it stands: who deals
+        next, each player's open lulos and lulos committed so far, the chips in the pots, and whether the next
+        deal is the night's first."""
         owed: dict[int, list[str]] = {}
         for debt in state.ledger.open_debts():
             owed.setdefault(debt.debtor, []).append(str(debt.amount))
         return {"dealer": table.players[state.dealer], going.FIRST_DEAL: state.played == 0,
                 **{f"lulos_{seat}": " ".join(amounts) for seat, amounts in owed.items()},
+                **{f"count_{seat}": str(count) for seat, count in enumerate(state.lulo_counts)},
                 **{pot: str(chips) for pot, chips in state.ledger.pots.items()}}
 
     def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:

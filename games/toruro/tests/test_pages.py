@@ -738,6 +738,25 @@ def test_the_referee_asked_from_a_table_starts_the_lulo_list_from_the_night(clie
 
 
 @pytest.mark.django_db
+def test_the_pots_question_asked_from_a_table_shows_each_players_lulos_committed(client):
+    """Seed 002, house rule 1: "if you already have 9 lulos (payed or not) and once again you commit lulo, this
+    one's for free": who collects and owes depends on each player's count, which the table knows. After deal 1
+    (Marta, Juan, Rosa and Ana commit one each), the pots question has them under each name; the lulo question
+    does not ask them."""
+    table = services.create_table(game="toruro", players=PLAYERS)
+    services.record_deal(table, DEAL1)
+    blank = client.get("/referee/toruro/", {"table": table.view_token}).content.decode()
+    for seat, count in enumerate((1, 0, 0, 1, 1, 1)):
+        assert f'name="count_{seat}" id="id_count_{seat}" value="{count}"' in blank
+    assert "Marta: lulos committed so far" in blank and 'data-questions="pots"' in field_box(blank, "count_3")
+    response = client.get("/referee/toruro/", {"ask": "1", "table": table.view_token, "question": "pots",
+                                               "dealer": "Luis", "cabeza_to": "Pepe", "barriga_to": "Pepe",
+                                               "cola_to": "Pepe", "no_trick": "Juan", "count_4": "9"})
+    assert "Juan went and took no trick: their lulo number 10, free" in response.context["answer"]["explanation"]
+    assert "hidden" not in field_box(response.content.decode(), "count_4")
+
+
+@pytest.mark.django_db
 def test_every_referee_example_is_answered_on_the_page_with_its_rule_quoted(client):
     """Seed 002 and RULINGS.md: each example the referee page offers (plays, going, the lulo list, the pots) is
     answered, quoting the paragraph it rests on, at a table of five as at one of ten (its seats the first ones)."""

@@ -97,6 +97,41 @@ def test_the_referee_says_what_the_score_sheet_records() -> None:
     assert "Juan went and took no trick: a lulo, 6 chips owed." in said
 
 
+def test_every_tenth_lulo_is_free_counting_those_committed_so_far() -> None:
+    """Seed 002, house rule 1: "if you already have 9 lulos (payed or not) and once again you commit lulo, this
+    one's for free (but obviously, the next one isn't)". Juan has committed 9: his tenth costs nothing; with 8,
+    his ninth costs the 6 chips in play. The score sheet, from a night carried over with the same counts, agrees."""
+    free = lines(asked(**PAID, **TRICKS, no_trick="Juan", count_4=9))
+    assert "Juan went and took no trick: their lulo number 10, free (every tenth lulo is free)." in free
+    assert free[-1] == "Net this deal: Ana −3, Luis +1, Pepe +5, Marta −3."
+    assert "Juan went and took no trick: a lulo, 6 chips owed." in lines(asked(**PAID, **TRICKS, no_trick="Juan",
+                                                                             count_4=8))
+    night = GAME.carry_over(FIVE, {"total_3": "-3", "cabeza": "3", "lulos_3": "3", "count_4": "9"})
+    after, _outcome = GAME.apply(FIVE, night, {"turned_card": "5B", "payments": [{"lulo": 1, "cabeza": 3}],
+                                               "went": ["Luis", "Pepe", "Juan"], "tricks": ["Pepe", "Pepe", "Luis"]})
+    assert [(debt.debtor, debt.free) for debt in after.ledger.debts[1:]] == [(4, True)]
+
+
+def test_of_two_lulos_in_one_deal_only_the_tenth_is_free() -> None:
+    """Seed 002, house rule 1, "but obviously, the next one isn't": with two lulos for two offences (house rule
+    one_lulo_per_deal off), Juan at 8 commits his ninth (6 chips) and his tenth (free)."""
+    table = GAME.table(PLAYERS, {"one_lulo_per_deal": False})
+    said = lines(asked(table, **PAID, **TRICKS, no_trick="Juan", broke_rule="Juan", rule="follow_suit", count_4=8))
+    assert [line for line in said if line.startswith("Juan")] == [
+        "Juan went and took no trick: a lulo, 6 chips owed.",
+        "Juan broke “Follow suit”: their lulo number 10, free (every tenth lulo is free)."]
+
+
+def test_without_the_free_tenth_no_count_is_asked_and_every_lulo_costs() -> None:
+    """Seed 002's house rule 1 is a house rule: a table without it asks no lulo count, and a tenth lulo costs."""
+    table = GAME.table(PLAYERS, {"free_tenth": False})
+    assert not [f for f in GAME.referee_fields(table) if f.name.startswith("count_")]
+    assert [f.name for f in GAME.referee_fields(FIVE) if f.name.startswith("count_")] == [
+        f"count_{seat}" for seat in range(5)]
+    assert "Juan went and took no trick: a lulo, 6 chips owed." in lines(asked(table, **PAID, **TRICKS,
+                                                                             no_trick="Juan", count_4=9))
+
+
 @pytest.mark.parametrize(("situation", "errors"), [
     ({"cabeza_to": "Pepe", "no_trick": "Pepe", "paid_cola": 2, "broke_rule": "Juan"},
      {"paid_by": "Who paid these chips in?", "rule": "Which rule did Juan break?",
@@ -108,6 +143,8 @@ def test_the_referee_says_what_the_score_sheet_records() -> None:
     ({"dealer": "Ana", "paid_by": "Luis", "cabeza_to": "Zoe", "rule": "bluff"},
      {"cabeza_to": "Zoe is not playing at this table.", "rule": "Not one of the choices.",
       "paid_cabeza": "How many chips did Luis put in each pot?"}),
+    ({**PAID, **TRICKS, "count_3": "0", "count_4": "x"},
+     {"count_3": "Marta owes 1 open lulos: at least 1 committed.", "count_4": "Enter a whole number."}),
 ])
 def test_a_deal_that_cannot_be_is_refused_field_by_field(situation: dict[str, Any], errors: dict[str, str]) -> None:
     """Seed 002: three tricks are played by those who go ("the card playing starts with the first player on the
