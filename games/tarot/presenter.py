@@ -56,6 +56,10 @@ CHELEM_SAID: dict[str, Text] = {
     "announced_failed": _("Chelem announced and failed"),
     "defence": _("Chelem by the defence"),
 }
+# One letter for both sides' unannounced chelem (seed 003: "If one side wins all the tricks, they score for chelem"),
+# so the legend's words say both.
+CHELEM_UNANNOUNCED_LEGEND = _("Chelem made without announcing it, by the side that won all the tricks (attack or "
+                              "defence)")
 # The house rule: by the score of each player who declared it.
 MISERE_MARK = "M"
 MISERE_NAME = "Misère"  # French in every language, as the record form says it
@@ -184,7 +188,8 @@ def _side_names(translate: Callable[[Text], str]) -> list[tuple[str, str]]:
     """The marks of what a side shows or makes with their words, in the order of the record form."""
     names = [(POIGNEE_MARKS[size], translate(name)) for size, name in POIGNEE_NAMES.items()]
     names.append((PETIT_AU_BOUT_MARK, PETIT_AU_BOUT_NAME))
-    names += [(CHELEM_MARKS[chelem], translate(CHELEM_SAID[chelem]))
+    legend = {**CHELEM_SAID, "unannounced_made": CHELEM_UNANNOUNCED_LEGEND}
+    names += [(CHELEM_MARKS[chelem], translate(legend[chelem]))
               for chelem in ("announced_made", "unannounced_made", "announced_failed")]
     return names
 

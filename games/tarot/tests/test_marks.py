@@ -134,3 +134,14 @@ def test_the_legend_says_the_letters_of_what_the_sheet_shows_and_no_others():
     assert PRESENTER.marks_legend(WITH_MISERE, {"P", "M"}).endswith(
         "GC\xa0Garde contre. By the score of each player who declared it: M\xa0Misère.")
     assert "side" not in PRESENTER.marks_legend(FOUR, {"G"})
+
+
+@pytest.mark.parametrize("chelem", ["unannounced_made", "defence"])
+def test_the_legend_says_ch_is_a_chelem_made_unannounced_by_either_side(chelem):
+    """Seed 003: "If one side wins all the tricks, they score for chelem"; "Chelem non annoncé: The team wins all
+    the tricks without announcing it." The attack's unannounced chelem and the defence's are both written Ch, on
+    the scores of the side that made it: the legend names both sides."""
+    shown = {mark for marks in letters(FOUR, taker="S", contract="garde", chelem=chelem).values()
+             for mark in marks.split()}
+    assert PRESENTER.marks_legend(FOUR, shown).endswith(
+        ": Ch\xa0Chelem made without announcing it, by the side that won all the tricks (attack or defence).")
