@@ -1,8 +1,8 @@
 """A whole 4-player French Tarot deal entered card by card on a phone: from the table page, the contract, then
 72 cards, each one or two taps (the suit's tab, then the card), the record the cards make, saved. Along the way
 Undo takes back the first card, a wrong card that proves a revoke, and the last card: each time the picker and
-Undo stay where they were on the screen. "Throw this deal away…" is never where "Start the cards" was, nor
-where Save is.
+Undo stay where they were on the screen. "Throw this deal away…" and "Change the contract" are never where
+"Start the cards" was, nor where Save is.
 
 Deal A of games/tarot/tests/test_cards.py: S's Garde, 2 bouts, 53 points, the petit au bout: S +282."""
 
@@ -77,6 +77,17 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
             and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
 
 
+TOP_LINKS = ("details.discard summary", "#change-contract")  # at the top of the cards, out of the thumb's way
+
+
+def started_clear_of(page: Page, start: dict[str, float]) -> None:
+    """Just after "Start the cards": a slow double tap where it was lands on neither link at the top, and Undo
+    (wherever it is) is disabled before the first card."""
+    for link in TOP_LINKS:
+        assert not overlap(start, box_of(page, link)), (link, start)
+    expect(page.locator("#undo-card")).to_be_disabled()
+
+
 def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, screenshot):
     table = services.create_table(game="tarot", players=["N", "E", "S", "W"], first_dealer=3)
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
@@ -89,9 +100,7 @@ def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, s
     start = box_of(page, "#start-cards")
     page.locator("#start-cards").click()
     expect(page.locator(".play-turn")).to_contain_text("N to play")
-    # a slow double tap on "Start the cards" lands on the cards page, never on "Throw this deal away…"
-    discard = box_of(page, "details.discard summary")
-    assert not overlap(start, discard), (start, discard)
+    started_clear_of(page, start)
 
     taps: list[int] = []
     cards = [c for trick in DEAL_A for c in trick.split()]
@@ -120,7 +129,8 @@ def test_a_whole_deal_entered_card_by_card_on_a_phone(live_server, page: Page, s
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width  # no horizontal scroll at phone width
     screenshot("derived")
-    assert not overlap(box_of(page, "#save-cards"), box_of(page, "details.discard summary"))
+    for link in TOP_LINKS:
+        assert not overlap(box_of(page, "#save-cards"), box_of(page, link)), link
     page.locator("#save-cards").click()
     expect(page.get_by_text("Deal 1 saved.")).to_be_visible()
     deal = Deal.objects.get(table=table)

@@ -1,6 +1,7 @@
 """A whole 4-player Paublillo deal entered card by card on a phone: from the table page, the contract (the turned
-card tapped on the card picker), then 12 cards, each one or two taps (the suit's tab or the face-down toggle,
-then the card), the vuelta played face down, the record the cards make, saved.
+card tapped on the card picker; a slow double tap on "Start the cards" lands on nothing: "Change the contract" and
+"Throw this deal away…" are links at the top), then 12 cards, each one or two taps (the suit's tab or the
+face-down toggle, then the card), the vuelta played face down, the record the cards make, saved.
 
 Deal V of games/paublillo/tests/test_cards.py, the 6 of oros turned: Bea takes trick 1 with the 2 of oros; Ana's
 6 of copas face down is the vuelta, Luis's Horse of copas takes trick 2 and Ana leads the third, which her 7 of
@@ -13,7 +14,7 @@ from playwright.sync_api import Page, expect
 from games.paublillo.tests.test_cards import DEAL_V
 from scoring import services
 from scoring.models import Deal
-from tests.browser.test_card_entry import tap_card
+from tests.browser.test_card_entry import box_of, started_clear_of, tap_card
 
 
 def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_server, page: Page, screenshot):
@@ -28,8 +29,12 @@ def test_a_paublillo_deal_with_the_vuelta_entered_card_by_card_on_a_phone(live_s
     expect(page.locator('input[name="turned"]')).to_have_value("6O")
     page.locator("#contract details.more summary").click()  # what a deal may also say: none of it here
     screenshot("contract")
+    page.locator("#contract details.more summary").click()  # closed again, as a tester had it
+    page.locator("#start-cards").scroll_into_view_if_needed()
+    start = box_of(page, "#start-cards")
     page.locator("#start-cards").click()
     expect(page.locator(".play-turn")).to_contain_text("Ana to play")
+    started_clear_of(page, start)  # "Change the contract" was right there (a tester's double tap landed on it)
 
     taps: list[int] = []
     codes = [c for trick in DEAL_V for c in trick.split()]
