@@ -64,3 +64,20 @@ def test_a_players_tables_say_the_day_they_were_played_at_the_phone(live_server,
     expect(page.locator("main time").first).to_have_text("24/11/2026")
     assert "25/11/2026" not in page.locator("main").inner_text()
     context.close()
+
+
+def test_an_english_page_names_the_month_so_no_phone_reads_the_day_as_the_month(live_server, browser,
+                                                                                   browser_context_args):
+    """A British phone read "started 11/26/26, 11:04 AM" on the English share page, the American way (a
+    tester): English times name their month, in the order the phone's own region writes them."""
+    table = services.create_table(game="tarot", players=["Ana", "Bruno", "Chloé", "Didier"])
+    services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": 45})
+    DealRevision.objects.update(created=datetime(2026, 11, 5, 21, 4, tzinfo=UTC))
+    for locale, said in (("en-GB", "5 Nov 2026, 21:04"), ("en-US", "Nov 5, 2026, 9:04")):
+        context = browser.new_context(**browser_context_args, locale=locale, timezone_id="Europe/London",
+                                      extra_http_headers={"Accept-Language": locale})
+        page = context.new_page()
+        page.goto(f"{live_server.url}/t/{table.view_token}/history/")
+        expect(page.locator("#changes time, .revision time").first).to_contain_text(said)
+        assert "11/5/26" not in page.locator("main").inner_text()
+        context.close()
