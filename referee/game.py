@@ -381,7 +381,8 @@ class Game(ABC, Generic[O, R, S]):
     team_count: int = 2  # in a team game, how many teams
     lower_wins: bool = False  # the lowest total wins (Pablo, Burro)
     # A total is a net won or lost (+66, −12), coloured by its sign; False: a count toward the game's end, which
-    # every side has more of as the game goes (Paublillo's malas and buenas, Casita's deals won): no side's total
+    # every side has more of as the game goes (Paublillo's malas and buenas, Casita's deals won, Pablo's points and
+    # Burro's letters): no side's total
     # is coloured as a gain but the winners'.
     signed_totals: bool = True
     settlement: Settlement = Settlement.POINTS

@@ -105,6 +105,7 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
     player_counts = (2, 3, 4, 5, 6, 7, 8)
     deck = DeckKind.SPANISH48
     lower_wins = True
+    signed_totals = False  # letters toward B-U-R-R-O: nobody's count is a gain
     settlement = Settlement.RANK
     stake_unit = _("letter")
     stake_units = _("Letters")

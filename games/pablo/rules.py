@@ -83,6 +83,7 @@ class Pablo(Game[PabloOptions, PabloRecord, PabloState]):
     player_counts = (3, 4, 5, 6, 7, 8)
     deck = DeckKind.FRENCH52
     lower_wins = True
+    signed_totals = False  # points toward 50, the winner's too: every total in red read as every player losing
     settlement = Settlement.RANK
     options_type = PabloOptions
     record_type = PabloRecord

@@ -420,3 +420,11 @@ def test_every_referee_example_is_answered_on_the_page_at_any_table(client, db, 
     for example in client.get("/referee/pablo/", {"table": table.view_token}).context["examples"]:
         answer = client.get(f"/referee/pablo/?{example['query']}").context["answer"]
         assert answer is not None and answer["cite"]["quote"], example["title"]
+
+
+def test_a_total_counts_toward_the_end_and_is_not_coloured_a_loss(client, english):
+    """Every total is points toward 50, the winner's too: in red, every player read as losing (a tester)."""
+    services.record_deal(english, {"caller": "Ana", "hands": [{"points": 1}, {"points": 2}, {"points": 3},
+                                                              {"points": 4}]})
+    standings = re.findall(r'<td class="score ([^"]*)">', page(client, english))
+    assert len(standings) == 4 and all(cls.strip() == "" for cls in standings), standings
