@@ -724,8 +724,9 @@ class Game(ABC, Generic[O, R, S]):
 
     def units_counted(self, **choices: Any) -> Text:
         """What a balance counts under the settlement ``choices``, as a column of them is headed: the plural of
-        :meth:`paid_per` (:attr:`stake_units`, or losing players)."""
-        return self.stake_units if choices.get("per_point", True) else _("Losing players")
+        :meth:`paid_per` (:attr:`stake_units`), or the stakes won or paid when one stake is paid per losing player
+        (a column "Losing players" read "+2" beside the winner)."""
+        return self.stake_units if choices.get("per_point", True) else _("Stakes won or paid")
 
     def settle_notes(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Text, ...]:
         """What the settle-up page says under the balances of how they were worked out, where the totals alone

@@ -82,7 +82,7 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
     team_game = True
     signed_totals = False  # malas and buenas toward 12: the losers' "2 buenas" is not a gain
     stake_unit = _("losing player")
-    stake_units = _("Losing players")
+    stake_units = _("Stakes won or paid")
     options_type = PaublilloOptions
     record_type = PaublilloRecord
     state_type = PaublilloState

@@ -329,7 +329,7 @@ def test_paid_once_per_loser_the_page_says_per_losing_player_not_per_point(clien
     assert {row["player"]: row["points"] for row in result["rows"]} == {"Ana": "+2", "Bea": "−1", "Carl": "−1"}
     html = response.content.decode()
     assert "per losing player. Amounts are exact" in html and "per point" not in html
-    assert ">Losing players</th>" in html  # what the column counts, as the stake line says what one stake pays
+    assert ">Stakes won or paid</th>" in html  # what the column counts, as the stake line says what one stake pays
     unreadable = client.get(url, {"stake": "abc", "currency": "EUR", "per_point": "no"}).content.decode()
     assert "Stake per losing player" in unreadable  # the choice is read even when the stake is not
     per_point = client.get(url, {"stake": "0.50", "currency": "EUR", "per_point": "yes"}).content.decode()
@@ -948,7 +948,7 @@ def test_copying_the_whole_nights_payments_names_the_game_not_over_before_them(c
     ("toruro", ["Ana", "Bea", "Carl", "Dani", "Eva"], {}, "Chips"),
     ("tresillo", ["Ana", "Bea", "Carl"], {}, "Tantos"),
     ("ombre", ["Ana", "Bea", "Carl"], {}, "Lesser counters"),
-    ("paublillo", ["A", "B", "C", "D", "E", "F"], {}, "Losing players"),
+    ("paublillo", ["A", "B", "C", "D", "E", "F"], {}, "Stakes won or paid"),
 ])
 def test_the_balances_column_is_headed_with_what_it_counts(client, db, game, players, query, heading):
     table = services.create_table(game=game, players=players, stake_minor=50)
@@ -994,7 +994,7 @@ def test_the_choices_are_saved_with_the_stake_and_said_to_be_the_tables(client, 
     page = client.get(url)
     assert page.context["form"]["per_point"].value() == "no"  # the saved choice, on every phone's page
     assert own_payments(page.content.decode()) == [("Bea", "Ana", "0.50 EUR"), ("Carl", "Ana", "0.50 EUR")]
-    assert '<th scope="col" class="text-end">Losing players</th>' in page.content.decode()
+    assert '<th scope="col" class="text-end">Stakes won or paid</th>' in page.content.decode()
     other = Client().get(f"/t/{casita.view_token}/settle/", {"stake": "0.50", "currency": "EUR", "per_point": "yes"})
     said = unescape(other.content.decode())
     assert "The table's saved choice: No." in said and 'id="not-the-table-choices"' in said
