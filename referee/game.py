@@ -382,8 +382,7 @@ class Game(ABC, Generic[O, R, S]):
     lower_wins: bool = False  # the lowest total wins (Pablo, Burro)
     # A total is a net won or lost (+66, −12), coloured by its sign; False: a count toward the game's end, which
     # every side has more of as the game goes (Paublillo's malas and buenas, Casita's deals won, Pablo's points and
-    # Burro's letters): no side's total
-    # is coloured as a gain but the winners'.
+    # Burro's letters): no side's total is coloured as a gain but the winners'.
     signed_totals: bool = True
     settlement: Settlement = Settlement.POINTS
     stake_unit: Text = _("point")  # what the table's stake is paid per: a point, a chip, a losing player

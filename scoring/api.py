@@ -514,6 +514,8 @@ def ruling(request: HttpRequest, game: str, payload: RulingIn) -> dict[str, Any]
             "legal_cards": [card.code for card in answer.legal_cards],
             "reasons": {card.code: services.translate(why) for card, why in answer.reasons.items()},
             "winner": winner,
+            **({"also": [{"rule": services.translate(rule), "rule_key": rule.key} for rule in answer.also]}
+               if answer.also else {}),
         }
 
 

@@ -164,6 +164,8 @@ class RulingOut(Schema):
                                           description="A whole deal: every revoke proven by a later card.")
     flags: list[dict[str, Any]] = Field(default_factory=list, description="A whole deal: every flagged play.")
     winners: list[str | None] = Field(default_factory=list, description="A whole deal: who took each trick.")
+    also: list[dict[str, Any]] = Field(default_factory=list, description="Further rules the answer rests on "
+                                       "(who deals next, after a round's score), each its `rule` and `rule_key`.")
 
 
 # -- tables --------------------------------------------------------------------------------------------------

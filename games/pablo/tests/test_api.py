@@ -148,3 +148,13 @@ def test_a_round_the_referee_cannot_score_gets_a_message_per_field_through_the_a
         response = api.post("/api/games/pablo/ruling", {"players": PLAYERS, "situation": {
             "question": "score", "caller": "Alice", "cards_0": junk, "points_1": junk, "total_2": junk}})
         assert response.status_code in (200, 422), junk
+
+
+def test_the_rule_on_who_deals_next_comes_with_the_score_through_the_api(api):
+    """As on the referee page: a round scored with who dealt it names the next dealer and cites, besides the
+    scoring's rule, the rule on who deals (seed 004: "the loser shuffles and deals": Dev, 12, the most)."""
+    answer = api.post("/api/games/pablo/ruling", {"players": PLAYERS, "options": {"variant": "english"}, "situation": {
+        "question": "score", "caller": "Alice", "points_0": 2, "points_1": 4, "points_2": 9, "points_3": 12,
+        "dealer": "Ben"}}).json()
+    assert "Dev lost the round (12) and deals the next one." in answer["explanation"], answer
+    assert [rule["rule_key"] for rule in answer["also"]] and all(rule["rule"] for rule in answer["also"])
