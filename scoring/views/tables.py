@@ -297,6 +297,24 @@ def recent_rows(st: services.Standings, deals: Sequence[Deal]) -> list[RecentDea
     return rows
 
 
+# The longest name that fits its own column of the recent deals on a 390 px phone, by the number of columns.
+NAME_FITS = {4: 9, 5: 7, 6: 5, 7: 4}
+
+
+def name_lines(names: Sequence[str]) -> int:
+    """On how many lines the recent deals' header writes the players' names: one when each fits its column on a
+    phone, else two (four or five players) or three, each free to run over its neighbours' columns (table.css).
+    Four short names on two lines read as out of line (a tester).
+
+    >>> name_lines(["Alice", "Ben", "Cara", "Dan"]), name_lines(["Alice", "Benedetta", "Cara", "Dan Emmanuel"])
+    (1, 2)
+    """
+    count = len(names)
+    if count <= 3 or max(map(len, names)) <= NAME_FITS.get(count, 0):
+        return 1
+    return 2 if count <= 5 else 3
+
+
 def table_context(request: HttpRequest, access: Access, form: RecordForm | None = None,
                   with_form: bool = True, **extra: Any) -> dict[str, Any]:
     """Everything the table page and its partials show, in a constant number of queries."""
@@ -320,6 +338,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "game": st.game,
         "labels": labels,
         "sides": st.game.sides(st.spec),
+        "name_lines": name_lines([labels.get(side, side) for side in st.game.sides(st.spec)]),
         "ranking": standing_rows(st, labels),
         "winner_labels": [labels.get(side, side) for side in st.winners],
         "winner_count": players_in(st.game, st.spec, st.winners),

@@ -385,3 +385,18 @@ def test_by_the_takers_score_the_contract_as_a_paper_sheet_writes_it_without_wid
     expect(page.locator("#big-last .which")).to_have_text(
         "Deal 3 · Taker: Jean-Baptiste, Garde sans · Partner: Mathieu")
     expect_fits_phone(page)
+
+
+def test_four_short_names_head_the_recent_deals_on_one_line_on_a_390px_phone(live_server, page: Page):
+    """Four names that fit their columns are written on one line: on two lines, every other one a line higher,
+    "Alice" and "Cara" above "Ben" and "Dan" read as out of line (a tester, at a Pablo table)."""
+    table = services.create_table(game="tarot", players=["Alice", "Ben", "Cara", "Dan"])
+    services.record_deal(table, {"taker": "Ben", "contract": "garde", "bouts": 2, "points": 45})
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/{table.view_token}/")
+    spans = page.locator(".recent-deals thead th.num span")
+    expect(spans).to_have_count(4)
+    tops = {round(span.bounding_box()["y"]) for span in spans.all()}
+    assert len(tops) == 1, tops
+    expect_names_whole(page.locator(".recent-deals thead th.num"), ["Alice", "Ben", "Cara", "Dan"],
+                       within=page.locator(".recent-scroll"))
