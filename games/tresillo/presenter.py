@@ -28,6 +28,7 @@ from games.tresillo.tresillo import (
 )
 from referee.text import _
 from scoring import services
+from scoring.on_table import left_on_table
 from scoring.presenters import Presenter
 from scoring.templatetags.ledger import chips_money
 
@@ -169,6 +170,7 @@ class HombrePresenter(Presenter):
             "players_sum": sum(ledger.players),
             "conserved": ledger.conserved and state.totals == ledger.players,
             "unit": chips_money(1, table),
+            "on_table": left_on_table(st),  # what the nets leave out, and how settling up now shares it
         }
         if self.slug == "tresillo":
             coming = next_amount(state)

@@ -18,6 +18,7 @@ from referee.text import Text
 from scoring import services
 from scoring.access import Access, resolve
 from scoring.models import Deal
+from scoring.on_table import left_on_table
 from scoring.presenters import DealMark, presenter_for
 from scoring.views.tables import live_etag, players_in, side_labels, standing_rows, table_etag
 
@@ -171,6 +172,7 @@ def sheet_context(request: HttpRequest, access: Access) -> dict[str, Any]:
         # a total counting toward the game's end is coloured only when it won (Game.signed_totals)
         "totals": [(st.state.totals[i], st.total_text(i), side in best,
                     not st.game.signed_totals and side in st.winners) for i, side in enumerate(sides)],
+        "on_table": left_on_table(st),
         # a game carried over from paper: where the sheet starts, above its first deal
         "carried": [(start.totals[i], services.translate(st.game.show_total(st.spec, start, i)))
                     for i in range(len(sides))] if table.carried and page.number == 1 else [],

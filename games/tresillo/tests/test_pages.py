@@ -514,3 +514,39 @@ def test_the_sheet_writes_a_deal_all_three_passed_as_such_and_a_misdeal_as_void(
     html = client.get(f"/t/{night.edit_token}/sheet/").content.decode()
     assert re.findall(r'class="void-cell">([^<]*)<', html) == ["all passed", "void"]
     assert "Deal 2 · void" in text(client.get(f"/t/{night.view_token}/big/").content.decode())
+
+
+# -- the stakes left on the table: the table page, the sheet and the settle-up agree ---------------------------
+
+@pytest.fixture
+def stakes_left(db) -> Table:
+    """The tester's L'Ombre night at deal 10 (found by a tester): Amélie −134, Bruno +7, Chloé +45, and 82 lesser
+    counters left in the stakes after a remise; Bruno deals next; a counter is worth 0.10 EUR."""
+    table = services.create_table(game="ombre", players=["Amélie", "Bruno", "Chloé"], first_dealer=1,
+                                  stake_minor=10, currency="EUR")
+    services.carry_over(table, {"total_0": "-134", "total_1": "7", "total_2": "45", "stakes": "82"})
+    return table
+
+
+def test_the_ledger_counts_the_stakes_left_on_the_table_so_it_adds_up_to_zero(client, stakes_left):
+    """The nets add up to −134 + 7 + 45 = −82: the stakes' row, 82 (82 × 0.10 = 8.20 EUR), brings the column to 0,
+    and the page says how settling up now shares them: 82 = 3 × 27 + 1, the odd one to Chloé, after Bruno."""
+    words = text(client.get(f"/t/{stakes_left.edit_token}/?ledger=1").content.decode())
+    assert "Players −82 + stakes 82 = 0 ✓" in words
+    assert "Stakes left on the table 82 8.20 EUR" in words
+    assert ("What is left on the table is shared out if you settle up now. The stakes: 82, 27 to each player and "
+            "the one left over to Chloé, the player after Bruno, who deals next.") in words
+
+
+def test_the_settle_up_pays_the_nets_with_the_shares_of_the_stakes_the_table_page_announces(client, stakes_left):
+    """Amélie −134 + 27 = −107, Bruno 7 + 27 = 34, Chloé 45 + 27 + 1 = 73 (sum 0): at 0.10 EUR a counter,
+    −10.70, +3.40 and +7.30 EUR."""
+    words = text(client.get(f"/t/{stakes_left.edit_token}/settle/").content.decode())
+    assert "Amélie −107 −10.70 EUR" in words and "Bruno +34 +3.40 EUR" in words and "Chloé +73 +7.30 EUR" in words
+
+
+def test_the_sheet_says_the_stakes_left_on_the_table_under_its_totals(client, stakes_left):
+    """The totals add up to −82: the line under them says the 82 in the stakes (8.20 EUR) and how they are shared."""
+    words = text(client.get(f"/t/{stakes_left.edit_token}/sheet/").content.decode())
+    assert "Total −134 +7 +45 Left on the table: stakes 82 = 8.20 EUR. What is left on the table is shared out if " \
+           "you settle up now. The stakes: 82, 27 to each player" in words
