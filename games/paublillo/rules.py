@@ -461,6 +461,13 @@ class Paublillo(Game[PaublilloOptions, PaublilloRecord, PaublilloState]):
         return stats.statistics(table, seat, records)
 
     # -- the referee ------------------------------------------------------------------------------------------
+    def referee_initial(self, table: TableSpec[PaublilloOptions], state: PaublilloState) -> Mapping[str, Any]:
+        """Asked from a table, the betting question starts from each team's points so far (11 is alver), the
+        only question that asks the score. A game over (12 or more) leaves them blank: no bet is left to judge."""
+        if max(state.totals) > ALVER:
+            return {}
+        return {f"score_{team.value.lower()}": str(state.totals[team.side]) for team in Team}
+
     def ruling(self, table: TableSpec[PaublilloOptions], situation: Mapping[str, Any]) -> Ruling:
         """A play or a trick (``question: "play"``, the default) is answered by
         :class:`~games.paublillo.play.PaublilloTrickRules`, in Paublillo's words (the face-down card, the vuelta,

@@ -497,3 +497,12 @@ def test_the_referee_page_shows_the_betting_question_with_its_own_fields(client)
     played = client.get("/referee/paublillo/").content.decode()  # the trick question first, as always
     assert re.search(r'id="field-trick" data-questions="play">', played)
     assert re.search(r'id="field-raised_to" data-questions="betting" hidden>', played)
+
+
+def test_the_referee_asked_from_a_table_starts_the_betting_question_from_the_tables_score(client, paublillo6):
+    """Found by a tester: from a table at A 11 (alver) – B 6, "can they bet?" was judged at 0–0 unless someone
+    typed the score. Asked from the table, the betting question's points so far are the table's: 11 and 6."""
+    to(paublillo6, 11, 6)
+    html = client.get("/referee/paublillo/", {"table": paublillo6.view_token}).content.decode()
+    assert re.search(r'<input[^>]*name="score_a"[^>]*value="11"', html)
+    assert re.search(r'<input[^>]*name="score_b"[^>]*value="6"', html)
