@@ -199,16 +199,34 @@ def end_lines(table: Table, totals: Sequence[int]) -> tuple[Text, ...]:
     won = game_winners(table, totals)
     if not won:
         return ()
-    top = max(totals)
-    at_top = [s for s, t in enumerate(totals) if t == top]
-    who = _names(table, at_top)
-    if table.options.kind is Variant.FRENCH:
-        end = (_("%(who)s reached %(n)s: the game is over.", who=who, n=top) if len(at_top) == 1
-               else _("%(who)s have reached %(n)s: the game is over.", who=who, n=top))
-    else:
-        end = (_("%(who)s passed 50 (%(n)s): the game is over.", who=who, n=top) if len(at_top) == 1
-               else _("%(who)s have passed 50 (%(n)s): the game is over.", who=who, n=top))
     low = number_text(totals[won[0]])
     best = _("Lowest total, %(n)s: %(who)s wins.", n=low, who=_names(table, won)) if len(won) == 1 \
         else _("Lowest total, %(n)s: %(who)s share the win.", n=low, who=_names(table, won))
-    return end, best
+    return end_line(table, totals), best
+
+
+def end_line(table: Table, totals: Sequence[int]) -> Text:
+    """Who ended the game: every player at 100 or more (French) or past 50 (English), each with their total unless
+    they all have the same one.
+
+    >>> from games.pablo.rules import GAME
+    >>> english = GAME.table(["Ana", "Bea", "Cara", "Dan"], {"variant": "english"})
+    >>> str(end_line(english, [12, 40, 53, 51])), str(end_line(english, [12, 40, 53, 53]))
+    ('Cara (53) and Dan (51) passed 50: the game is over.', 'Cara and Dan have passed 50 (53): the game is over.')
+    >>> french = GAME.table(["Ana", "Bea", "Cara", "Dan"], {"variant": "french"})
+    >>> str(end_line(french, [12, 104, 99, 100]))
+    'Bea (104) and Dan (100) have reached 100: the game is over.'
+    """
+    french = table.options.kind is Variant.FRENCH
+    ended = [s for s, t in enumerate(totals) if (t >= FRENCH_END if french else t > ENGLISH_END)]
+    top = max(totals[s] for s in ended)
+    if any(totals[s] != top for s in ended):
+        who = and_join([Text("%(name)s (%(n)s)", {"name": table.players[s], "n": totals[s]}) for s in ended])
+        return (_("%(who)s have reached %(n)s: the game is over.", who=who, n=FRENCH_END) if french
+                else _("%(who)s passed 50: the game is over.", who=who))
+    who = _names(table, ended)
+    if french:
+        return (_("%(who)s reached %(n)s: the game is over.", who=who, n=top) if len(ended) == 1
+                else _("%(who)s have reached %(n)s: the game is over.", who=who, n=top))
+    return (_("%(who)s passed 50 (%(n)s): the game is over.", who=who, n=top) if len(ended) == 1
+            else _("%(who)s have passed 50 (%(n)s): the game is over.", who=who, n=top))

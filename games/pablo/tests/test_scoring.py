@@ -75,6 +75,14 @@ def test_french_two_players_reaching_100_together_are_both_named_the_verb_agreei
                                          "Lowest total, 10: Bea wins."]
 
 
+def test_french_every_player_at_100_or_more_is_named_with_their_total():
+    """Seed 001 §8 ends the game when "un joueur atteint ou dépasse 100 points": the line names every player who
+    did, each with their own total when they differ. Round 1: Ana beaten, 30 + 10 = 40; Carl 104, Dani 100."""
+    _state, outcomes = play(table(), round_("Ana", 30, 10, 104, 100))
+    assert lines(outcomes[-1])[-2:] == ["Carl (104) and Dani (100) have reached 100: the game is over.",
+                                         "Lowest total, 10: Bea wins."]
+
+
 def test_french_99_does_not_end_the_game():
     _state, (outcome,) = play(table(), round_("Ana", 5, 10, 99, 50))  # Ana 5 < 10: −5
     assert not outcome.game_over and outcome.winners == ()
@@ -205,6 +213,17 @@ def test_english_the_game_ends_once_someone_passes_50_and_the_lowest_total_wins(
     assert state.totals == (3, 19, 51, 23)
     assert outcomes[-1].game_over and outcomes[-1].winners == (0,)
     assert lines(outcomes[-1])[-2:] == ["Carl passed 50 (51): the game is over.", "Lowest total, 3: Ana wins."]
+
+
+def test_english_every_player_past_50_is_named_with_their_total():
+    """Seed 004: "Once a player exceeds 50 points": a tester's deal 5 said only "Cara passed 50 (53)" while Dan, on
+    51, had passed 50 too. Ana calls with the fewest twice: 2 + 1 = 3; Bea 10 + 9 = 19; Cara 40 + 13 = 53; Dan
+    30 + 21 = 51. Both are named, as lists are said elsewhere, each with their total."""
+    state, outcomes = play(table("english", ["Ana", "Bea", "Cara", "Dan"]), round_("Ana", 2, 10, 40, 30),
+                           round_("Ana", 1, 9, 13, 21))
+    assert state.totals == (3, 19, 53, 51)
+    assert lines(outcomes[-1])[-2:] == ["Cara (53) and Dan (51) passed 50: the game is over.",
+                                         "Lowest total, 3: Ana wins."]
 
 
 def test_english_no_next_round_once_the_game_is_over():
