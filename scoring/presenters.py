@@ -69,6 +69,9 @@ class Presenter:
     state_template: str | None = None
     stylesheet: str | None = None  # a static path, linked on the game's pages
     says_who_deals = False  # state_template says who deals and who speaks first: the page's own line does not
+    # The record form pays debts earlier deals made (a lulo): the outbox warns that one made by a deal not yet sent
+    # cannot be paid in it.
+    form_pays_debts = False
     pot_names: Mapping[str, Text] = {}  # a pot's key in the stored moves -> its name as players say it
     # A part of state_template drawn only when opened (its query parameter -> its partial, "<template>#<name>"):
     # ``?<parameter>=1`` draws it open, in the page and in the live region; htmx asks for the partial alone.

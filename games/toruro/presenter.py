@@ -98,6 +98,7 @@ class ToruroPresenter(Presenter):
     record_template = "toruro/record.html"
     state_template = "toruro/state.html"
     stylesheet = "toruro/toruro.min.css"
+    form_pays_debts = True  # the lulos paid before the deal
     folds = {"ledger": "toruro/state.html#ledger-body"}  # the ledger's players, drawn when it is opened
 
     def money_check(self, outcome: Mapping[str, Any], paid_in: int, taken_out: int) -> Mapping[str, Any] | None:

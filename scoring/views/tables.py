@@ -348,6 +348,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "state_template": presenter_for(table.game).state_template,
         "board_says_who_deals": presenter_for(table.game).says_who_deals,
         "writes_marks": presenter_for(table.game).writes_marks,
+        "form_pays_debts": presenter_for(table.game).form_pays_debts,  # the outbox's warning says debts
         "state_items": state_items(st.extra) if st.extra else [],
         "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light
         "form": form if access.can_edit and with_form else None,

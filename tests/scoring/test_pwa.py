@@ -211,3 +211,21 @@ def test_the_share_page_offers_the_phones_share_sheet_for_the_view_link_only(cli
     assert re.search(r"<button[^>]*data-share=[^>]*\shidden>", html)
     assert f'data-copy="http://testserver/t/{tarot4.view_token}/"' in html  # the fallback stays
 
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("game", "players", "says_debts"), [
+    ("paublillo", ["Ana", "Bea", "Luis", "Eva"], False),  # no debts: the sentence without them
+    ("toruro", ["Ana", "Bea", "Luis", "Eva", "Juan"], True),  # its form pays the lulos earlier deals made
+])
+def test_the_outbox_speaks_of_debts_only_where_the_record_form_pays_them(client, game, players, says_debts):
+    """Found by a tester: a Paublillo table's outbox said "a debt they make cannot be paid in it", a game without
+    debts. The sentence reads whole either way."""
+    from scoring import services
+
+    table = services.create_table(game=game, players=players)
+    outbox = client.get(f"/t/{table.edit_token}/").content.decode().split('id="outbox"')[1].split("</section>")[0]
+    debt = ("What they change is not in the form yet (a debt they make cannot be paid in it): check the next deal "
+            "once they are sent.")
+    plain = "What they change is not in the form yet: check the next deal once they are sent."
+    assert (debt in outbox, plain in outbox) == (says_debts, not says_debts)
