@@ -3,7 +3,7 @@ the pots) that its standings do not count, and how settling up now shares it out
 
 The players' nets alone do not sum to zero while money lies in a pot: the table page's ledger and the score sheet
 say what lies there, so that the nets and it add up to zero and the settle-up's amounts are no surprise. A game
-whose standings already count it (Toruro's pots given back once the night is over) shows nothing more.
+whose standings already count it (pots given back to who put them in once the night is over) shows nothing more.
 """
 
 from __future__ import annotations
