@@ -37,7 +37,6 @@ def left_on_table(st: Standings) -> OnTable | None:
     """What lies in the game's pots that its standings leave out, or None (no ledger, nothing in the pots, or the
     standings count it already: they sum to zero with it)."""
     from scoring import services
-    from scoring.views.settle import saved_choices
 
     ledger: Any = st.ledger
     if ledger is None or not ledger.pots_total():
@@ -47,6 +46,6 @@ def left_on_table(st: Standings) -> OnTable | None:
     table, presenter = st.table, presenter_for(st.table.game)
     pots = tuple(Pot(presenter.pot_name(pot), amount, chips_money(amount, table))
                  for pot, amount in ledger.pots.items() if amount)
-    choices = saved_choices(table, st.game)
+    choices = services.saved_settle_choices(table, st.game)
     notes = tuple(services.translate(note) for note in st.game.settle_notes(st.spec, st.state, **choices))
     return OnTable(pots, ledger.pots_total(), chips_money(ledger.pots_total(), table), notes)
