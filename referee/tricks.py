@@ -263,6 +263,7 @@ class Judgement:
     legal: tuple[Card, ...]
     reasons: Mapping[Card, Text] = field(default_factory=dict)
     card_rules: Mapping[Card, Rule | Text] = field(default_factory=dict)  # a card's own rule (the Excuse)
+    also: tuple[Rule, ...] = ()  # a rule the explanation names besides (a house rule the table could choose)
 
 
 @dataclass(frozen=True)
@@ -337,7 +338,8 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     judgement = rules.legal_plays(context, hand, context.trick)
     card = context.card
     if card is None:
-        return Ruling(None, judgement.rule, judgement.explanation, judgement.legal, judgement.reasons)
+        return Ruling(None, judgement.rule, judgement.explanation, judgement.legal, judgement.reasons,
+                      also=judgement.also)
     legal = card in judgement.legal
     rule = judgement.card_rules.get(card, judgement.rule)
     reason = judgement.reasons.get(card, judgement.explanation)
@@ -347,13 +349,13 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     if not isinstance(raw, Mapping):  # pragma: no cover - parse_situation refused it
         raise InvalidRecord({"__all__": _("Describe the situation: hand, trick, card.")})
     if not legal or len(context.trick) + 1 < (context.players_in or table.size):
-        return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons)
+        return Ruling(legal, rule, explanation, judgement.legal, judgement.reasons, also=judgement.also)
     # the card completes the trick: who takes it, too (the rule cited stays the play's)
     done = completed(context, card)
     verdict = rules.winner(dataclasses.replace(context, trick=done), done)
     best = done.plays[verdict.index]
     return Ruling(legal, rule, _("%(why)s %(winner)s", why=explanation, winner=verdict.explanation),
-                  judgement.legal, judgement.reasons, best.card, best.seat)
+                  judgement.legal, judgement.reasons, best.card, best.seat, also=judgement.also)
 
 
 def completed(context: Situation, card: Card) -> Trick:

@@ -45,12 +45,15 @@ MATADORS_FORCED = (
 
 def matadors_forced_option() -> Any:
     """Seed 003: "the three Matador cards can only be forced out by the other Matadors": by default, as it says,
-    any other matador led forces one out. Many Ombre tables play that only a higher one does: a house rule."""
+    any other matador led forces one out (RULINGS.md is silent). The traditional reading, that only a higher one
+    does, is the house rule."""
     return option(ANY_MATADOR, _("A player whose only trumps are matadors must play one when a trump is led"),
                   choices=MATADORS_FORCED, house_rule=True,
-                  help=_("Seed 003: “the three Matador cards can only be forced out by the other Matadors”: any "
-                         "other matador led. Many tables play that only a higher matador does: the Basto led "
-                         "does not force out the Manilla."))
+                  help=_("Seed 003: “Leading trumps or Matadors forces other players to use any trumps in their "
+                         "hand, although the three Matador cards can only be forced out by the other Matadors.” "
+                         "Tapete reads it as written: any other matador led. The traditional reading, at Spanish "
+                         "and French tables and in most L'Ombre rules, is that only a higher matador does: the "
+                         "Spadillo is never forced out, the Manilla only by the Spadillo, the Basto by either."))
 
 
 def first_lead_option() -> Any:

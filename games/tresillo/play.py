@@ -21,14 +21,14 @@ highest card of the suit led), citing the rule.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee import parse
 from referee.cards import Card, DeckKind, spanish_card_name
 from referee.game import Example, Field, InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
-from referee.text import Text, _, join, pgettext
+from referee.text import Text, _, and_join, join, pgettext
 from referee.tricks import Judgement, Situation, SituationShape, Trick, Verdict, rule_on
 from referee.values import Seat
 
@@ -98,30 +98,7 @@ class HombreReferee:
                 _("A trump was led and you hold trumps: you must play a trump."),
                 _("A trump was led and %(name)s held trumps: %(name)s had to play a trump.", name=name)),
                              trumps, {c: _("It is a trump.") for c in trumps})
-        by_higher = getattr(getattr(context.table, "options", None), "matadors_forced", ANY_MATADOR) == HIGHER_MATADOR
-        forced = [c for c in trumps
-                  if is_matador(led, trump) and (not by_higher or power(led, trump) > power(c, trump))]
-        if forced and by_higher:
-            return Judgement(RULE_TRUMPS_LED, said(
-                _("Your only trumps are matadors, and %(led)s, a higher matador, was led: it forces them out, so you "
-                  "must play a trump.", led=card_words(led, trump)),
-                _("%(name)s's only trumps were matadors, and %(led)s, a higher matador, was led: it forced them "
-                  "out, so %(name)s had to play a trump.", name=name, led=card_words(led, trump))), trumps,
-                             {c: _("It is a trump.") for c in trumps})
-        if forced:
-            return Judgement(RULE_TRUMPS_LED, said(
-                _("Your only trumps are matadors, and %(led)s, another matador, was led: it forces them out, so you "
-                  "must play a trump.", led=card_words(led, trump)),
-                _("%(name)s's only trumps were matadors, and %(led)s, another matador, was led: it forced them "
-                  "out, so %(name)s had to play a trump.", name=name, led=card_words(led, trump))), trumps,
-                             {c: _("It is a trump.") for c in trumps})
-        if is_matador(led, trump):  # a lower matador led, and the table's house rule: only a higher one forces
-            return Judgement(RULE_MATADORS_HIGHER, _("Your only trumps are matadors, and %(led)s is a lower matador: "
-                                                     "at this table only a higher matador led forces them out (house "
-                                                     "rule), so you may keep them and play any card.",
-                                                     led=card_words(led, trump)), tuple(hand))
-        return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and a trump that is not a matador never "
-                                            "forces them out: you may keep them and play any card."), tuple(hand))
+        return matadors_only(context, trumps, hand, led, said)
 
     def winner(self, context: Situation, trick: Trick) -> Verdict:
         trump = context.trump or "O"
@@ -138,6 +115,49 @@ class HombreReferee:
 
     def other_question(self, context: Situation) -> Ruling:
         raise InvalidRecord({"question": _("Ask about a play or a trick.")})
+
+
+def matadors_only(context: Situation, trumps: Sequence[Card], hand: Sequence[Card], led: Card,
+                  said: Callable[[Text, Text], Text]) -> Judgement:
+    """A trump led to a hand whose only trumps are matadors. Seed 003: "the three Matador cards can only be forced
+    out by the other Matadors". By default any other matador led forces them out, as the words say; at a table
+    playing the house rule ``matadors_forced``: higher (the traditional reading), only a higher one does."""
+    trump = context.trump or "O"
+    if not is_matador(led, trump):
+        return Judgement(RULE_TRUMPS_LED, _("Your only trumps are matadors, and a trump that is not a matador never "
+                                            "forces them out: you may keep them and play any card."), tuple(hand))
+    name = context.player.name if context.player is not None else None
+    led_said = card_words(led, trump)
+    outranked = [c for c in trumps if power(led, trump) > power(c, trump)]
+    by_higher = getattr(getattr(context.table, "options", None), "matadors_forced", ANY_MATADOR) == HIGHER_MATADOR
+    trumps_only = {c: _("It is a trump.") for c in trumps}
+    if by_higher and outranked:
+        forced = and_join([matador_words(c, trump) for c in outranked])
+        return Judgement(RULE_MATADORS_HIGHER, said(
+            _("Your only trumps are matadors, and %(led)s was led, higher than your %(forced)s: a higher matador "
+              "forces a lower one out (house rule, played at this table), so you must play a trump.",
+              led=led_said, forced=forced),
+            _("%(name)s's only trumps were matadors, and %(led)s was led, higher than %(name)s's %(forced)s: a "
+              "higher matador forces a lower one out (house rule, played at this table), so %(name)s had to play a "
+              "trump.", name=name, led=led_said, forced=forced)),
+                         tuple(trumps), trumps_only)
+    if by_higher:
+        return Judgement(RULE_MATADORS_HIGHER, _("Your only trumps are matadors, and %(led)s is a lower matador: "
+                                                 "at this table only a higher matador led forces them out (house "
+                                                 "rule), so you may keep them and play any card.", led=led_said),
+                         tuple(hand))
+    forcing = said(
+        _("Your only trumps are matadors, and %(led)s, another matador, was led: it forces them out, so you "
+          "must play a trump.", led=led_said),
+        _("%(name)s's only trumps were matadors, and %(led)s, another matador, was led: it forced them "
+          "out, so %(name)s had to play a trump.", name=name, led=led_said))
+    if outranked:  # a higher matador led: every reading forces them out
+        return Judgement(RULE_TRUMPS_LED, forcing, tuple(trumps), trumps_only)
+    kept = and_join([matador_words(c, trump) for c in trumps])
+    note = _("Tapete reads seed 003 as written; at a table that plays the traditional house rule “only a higher "
+             "matador forces a matador”, %(led)s does not force out %(kept)s.", led=led_said, kept=kept)
+    return Judgement(RULE_TRUMPS_LED, join([forcing, note], " "), tuple(trumps), trumps_only,
+                     also=(RULE_MATADORS_HIGHER,))
 
 
 def winning_index(cards: Sequence[Card], trump: str) -> int:

@@ -21,8 +21,10 @@ P_FOLLOW = _("Any card may be led; then you must follow suit when you can. Out o
 P_TRUMPS_LED = _("When a trump is led (a matador included), you must play a trump if you hold one. But “the three "
                  "Matador cards can only be forced out by the other Matadors”: if your only trumps are matadors, "
                  "you may keep them and play another card, unless the card led is another matador.")
-P_MATADORS_HIGHER = _("House rule, where a table chooses it: only a higher matador led forces out a matador, as "
-                      "many Ombre tables play (the Basto led does not force out the Manilla).")
+P_MATADORS_HIGHER = _("House rule, where a table chooses it: only a higher matador led forces out a matador, the "
+                      "traditional reading. The Spadillo is never forced out, the Manilla only by the Spadillo, the "
+                      "Basto by the Spadillo or the Manilla. Without it, Tapete reads the rule as written: any "
+                      "other matador led forces one out.")
 P_WINNER = _("The highest trump wins the trick; with no trump in it, the highest card of the suit led. The "
              "winner leads the next trick.")
 P_PLAYERS = _("Three players, each on their own, with the Spanish pack of 40 cards; nine cards each, the other "

@@ -186,6 +186,35 @@ def test_matadors_forced_higher_a_lower_matador_led_does_not_force_a_higher_one_
     assert played(fresh(table, ombre=ombre), MATADOR_LED).flags == ()
 
 
+# Which lone matador (or plain trump) led forces out which lone matador held, by hand from seed 003 and the house
+# rule: by default any other matador does; with the house rule only a higher one (Spadillo 1E > Manilla 7O >
+# Basto 1B); the King of oros, no matador, never does.
+FORCED_OUT = {
+    ("any", "1E", "7O"): True, ("any", "1E", "1B"): True, ("any", "7O", "1B"): True,
+    ("any", "7O", "1E"): True, ("any", "1B", "1E"): True, ("any", "1B", "7O"): True,
+    ("higher", "1E", "7O"): True, ("higher", "1E", "1B"): True, ("higher", "7O", "1B"): True,
+    ("higher", "7O", "1E"): False, ("higher", "1B", "1E"): False, ("higher", "1B", "7O"): False,
+    ("any", "12O", "1E"): False, ("higher", "12O", "1E"): False,
+}
+
+
+@pytest.mark.parametrize("ombre", [False, True], ids=["tresillo", "ombre"])
+@pytest.mark.parametrize(("reading", "led", "held"), list(FORCED_OUT),
+                         ids=[" ".join(key) for key in FORCED_OUT])
+def test_the_card_by_card_check_and_the_referee_force_out_the_same_matadors(ombre: bool, reading: str, led: str,
+                                                                           held: str) -> None:
+    """Ana leads ``led``; Carl, whose only trump is ``held``, throws the 5 of copas, and plays ``held`` in the
+    second trick, which proves he had it. The deal entered card by card flags a revoke exactly when the referee,
+    asked about the same hand at the same table, says the 5 of copas may not be played: one rule book."""
+    game = OMBRE if ombre else TRESILLO
+    table = game.table(["Ana", "Bea", "Carl"], {"matadors_forced": reading}, first_dealer=2)
+    deal = played(fresh(table, ombre=ombre), [f"{led} 2O 5C", f"12C 10C {held}"])
+    answer = game.ruling(table, {"trump": "O", "trick": led, "hand": f"{held} 5C", "card": "5C"})
+    assert [f.kind for f in deal.flags] == ([FlagKind.REVOKE] if FORCED_OUT[reading, led, held] else [])
+    assert answer.legal is not FORCED_OUT[reading, led, held]
+    assert all(flag.rule == answer.rule for flag in deal.flags)
+
+
 # Deal P: Ana stops after five tricks with Basto and Punto still in her hand.
 # Hands: Ana 1E 7O 1O 12O 12C 11C 12E 1B 12B · Bea 2O 3O 10C 1C 11E 10E 11B 10B 4C ·
 #        Carl 4O 5O 2C 3C 7E 6E 7B 6B 5C

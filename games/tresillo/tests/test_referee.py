@@ -290,21 +290,86 @@ def test_the_page_and_the_api_say_who_takes_the_trick_the_card_completes(client,
 
 # -- the house rule on forcing matadors out -------------------------------------------------------------------
 
-def test_only_a_higher_matador_forces_one_out_where_the_table_chooses_that_house_rule():
-    """Many tables read seed 003's "forced out by the other Matadors" as by a higher one only: a house rule.
-    Copas trumps: the Basto (1B) is led and the Manilla (7C) is the only trump held. By default (the seed's
-    words) it must go; with the house rule "only by a higher matador", the lower Basto does not force it out,
-    and the answer says it is this table's house rule, quoting the paragraph that states it."""
-    situation = {"trump": "C", "trick": "1B", "hand": "7C 12O 4E", "card": "12O"}
-    forced = ask(**situation)
-    assert forced.legal is False and codes(forced.legal_cards) == ["7C"]
-    table = TRESILLO.table(["Ana", "Bea", "Carl"], {"matadors_forced": "higher"})
-    kept = TRESILLO.ruling(table, situation)
-    assert kept.legal is True
-    assert "at this table only a higher matador led forces them out (house rule)" in str(kept.explanation)
-    assert kept.rule == RULE_MATADORS_HIGHER
-    higher = TRESILLO.ruling(table, {"trump": "C", "trick": "1E", "hand": "7C 12O 4E", "card": "12O"})
-    assert higher.legal is False and codes(higher.legal_cards) == ["7C"]  # the Spadillo led, higher: it goes
+# Oros trumps, as at the tester's table: Spadillo 1E, Manilla 7O, Basto 1B. The player's only trump is the matador
+# held; the 5 of copas is the card they would rather play.
+HOUSE_RULE = {"matadors_forced": "higher"}
+BOTH_GAMES = pytest.mark.parametrize("game", [TRESILLO, OMBRE], ids=["tresillo", "ombre"])
+
+
+def may_keep(game, options, led: str, held: str):
+    """The referee's answer to "the matador ``led`` was led, my only trumps are ``held``: may I play the 5 of
+    copas?" at a table of ``game`` with ``options``."""
+    table = game.table(["Ana", "Bea", "Carl"], options)
+    return game.ruling(table, {"trump": "O", "trick": led, "hand": f"{held} 5C", "card": "5C"})
+
+
+@BOTH_GAMES
+def test_by_default_the_basto_led_forces_out_the_spadillo_as_the_seed_says(game):
+    """The tester's question: "Leading trumps or Matadors forces other players to use any trumps in their hand,
+    although the three Matador cards can only be forced out by the other Matadors" (seed 003). Read as written
+    (RULINGS.md is silent), the Basto led is another matador: the lone Spadillo must go. The answer says that a
+    table may play the traditional house rule instead, and quotes it beside the rule it applies."""
+    answer = may_keep(game, {}, "1B", "1E")
+    assert answer.legal is False and codes(answer.legal_cards) == ["1E"] and answer.rule == RULE_TRUMPS_LED
+    assert str(answer.explanation).endswith(
+        "Tapete reads seed 003 as written; at a table that plays the traditional house rule “only a higher matador "
+        "forces a matador”, Ace of bastos (Basto) does not force out Spadillo.")
+    assert answer.also == (RULE_MATADORS_HIGHER,)
+
+
+@BOTH_GAMES
+def test_by_default_a_higher_matador_led_forces_out_a_lower_one_without_a_word_on_the_house_rule(game):
+    """The Spadillo led forces out the lone Basto under either reading: the answer has nothing to add."""
+    answer = may_keep(game, {}, "1E", "1B")
+    assert answer.legal is False and codes(answer.legal_cards) == ["1B"]
+    assert "house rule" not in str(answer.explanation) and answer.also == ()
+
+
+@BOTH_GAMES
+def test_with_the_house_rule_the_basto_led_forces_out_neither_the_spadillo_nor_the_manilla(game):
+    for held in ("1E", "7O"):
+        answer = may_keep(game, HOUSE_RULE, "1B", held)
+        assert answer.legal is True and codes(answer.legal_cards) == [held, "5C"]
+        assert answer.rule == RULE_MATADORS_HIGHER
+        assert "is a lower matador: at this table only a higher matador led forces them out (house rule)" in \
+            str(answer.explanation)
+
+
+@BOTH_GAMES
+def test_with_the_house_rule_the_manilla_led_forces_out_the_basto_but_not_the_spadillo(game):
+    forced = may_keep(game, HOUSE_RULE, "7O", "1B")
+    assert forced.legal is False and codes(forced.legal_cards) == ["1B"] and forced.rule == RULE_MATADORS_HIGHER
+    assert "higher than your Basto: a higher matador forces a lower one out (house rule, played at this table)" \
+        in str(forced.explanation)
+    kept = may_keep(game, HOUSE_RULE, "7O", "1E")
+    assert kept.legal is True and kept.rule == RULE_MATADORS_HIGHER
+
+
+@BOTH_GAMES
+def test_with_the_house_rule_the_spadillo_led_forces_out_both_the_manilla_and_the_basto(game):
+    for held in ("7O", "1B", "7O 1B"):
+        answer = may_keep(game, HOUSE_RULE, "1E", held)
+        assert answer.legal is False and codes(answer.legal_cards) == held.split()
+    both = may_keep(game, HOUSE_RULE, "1E", "7O 1B")
+    assert "higher than your Manilla and Basto" in str(both.explanation)
+
+
+@BOTH_GAMES
+def test_with_the_house_rule_a_matador_it_outranks_forces_the_lower_one_out_and_any_trump_may_go(game):
+    """The Manilla led to the Spadillo and the Basto: the Basto is forced out, so a trump must go, and the
+    Spadillo is a trump as good as any. Both readings agree: the default answer says nothing of the house rule."""
+    for options in (HOUSE_RULE, {}):
+        answer = may_keep(game, options, "7O", "1E 1B")
+        assert answer.legal is False and codes(answer.legal_cards) == ["1E", "1B"]
+    assert may_keep(game, {}, "7O", "1E 1B").also == ()
+
+
+@BOTH_GAMES
+@pytest.mark.parametrize("options", [{}, HOUSE_RULE], ids=["seed", "house-rule"])
+def test_a_trump_that_is_not_a_matador_led_never_forces_out_a_matador(game, options):
+    for held in ("1E", "7O", "1B"):
+        answer = may_keep(game, options, "12O", held)
+        assert answer.legal is True and answer.rule == RULE_TRUMPS_LED
 
 
 # -- how an explanation reads ---------------------------------------------------------------------------------
