@@ -155,7 +155,7 @@ def matadors_only(context: Situation, trumps: Sequence[Card], hand: Sequence[Car
         return Judgement(RULE_TRUMPS_LED, forcing, tuple(trumps), trumps_only)
     kept = and_join([matador_words(c, trump) for c in trumps])
     note = _("Tapete reads seed 003 as written; at a table that plays the traditional house rule “only a higher "
-             "matador forces a matador”, %(led)s does not force out %(kept)s.", led=led_said, kept=kept)
+             "matador forces one out”, %(led)s does not force out %(kept)s.", led=led_said, kept=kept)
     return Judgement(RULE_TRUMPS_LED, join([forcing, note], " "), tuple(trumps), trumps_only,
                      also=(RULE_MATADORS_HIGHER,))
 

@@ -313,7 +313,7 @@ def test_by_default_the_basto_led_forces_out_the_spadillo_as_the_seed_says(game)
     assert answer.legal is False and codes(answer.legal_cards) == ["1E"] and answer.rule == RULE_TRUMPS_LED
     assert str(answer.explanation).endswith(
         "Tapete reads seed 003 as written; at a table that plays the traditional house rule “only a higher matador "
-        "forces a matador”, Ace of bastos (Basto) does not force out Spadillo.")
+        "forces one out”, Ace of bastos (Basto) does not force out Spadillo.")
     assert answer.also == (RULE_MATADORS_HIGHER,)
 
 
