@@ -334,6 +334,10 @@ class RefereeForm(forms.Form):
                 self._errors.pop(spec_field.name, None)
         return super().clean()
 
+    def first_error(self) -> forms.BoundField | None:
+        """The first field on the page with a message (the summary at the form's top links to it)."""
+        return next((self[name] for name in self.fields if name in self.errors), None)
+
     def situation(self) -> dict[str, Any]:
         """The cleaned data as the game's situation: empty optional values left out, and so are the fields of
         other questions than the one asked (hidden on the page, whatever they still hold)."""

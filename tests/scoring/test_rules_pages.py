@@ -195,6 +195,27 @@ def test_a_bad_field_value_from_django_forms(client):
     assert response.context["answer"] is None
 
 
+def test_a_refused_question_says_so_at_the_top_of_the_form_and_links_to_the_first_message(client):
+    """Pablo, a round scored with two players' points not numbers: the messages lie far down the form, out of
+    sight on a phone; its top says so, as the new-table page does, and a tap goes to the first (Player 2's)."""
+    html = ask(client, "pablo", question="score", points_1="x", points_3="y").content.decode()
+
+    form = html[html.index("<form"):]
+    summary = re.search(r'<div class="alert alert-danger py-2 form-errors" role="alert">(.*?)</div>\s*</div>', form,
+                        re.S)
+    assert summary and form.index(summary.group(0)) < form.index('id="field-')  # above every field
+    assert "Please check the fields marked below." in summary.group(1)
+    assert re.search(r'<a [^>]*href="#field-points_1"[^>]*>.*Player 2: points</a>', summary.group(1), re.S)
+    assert 'id="field-points_1" tabindex="-1"' in html  # the link moves the focus there (the next tab: its box)
+    assert "Enter a whole number." in form[form.index('id="field-points_1"'):form.index('id="field-points_2"')]
+
+
+def test_an_answered_question_has_no_summary_of_messages(client):
+    html = ask(client, trick="KH T1 QH 2H").content.decode()
+
+    assert "form-errors" not in html and 'tabindex="-1"' not in html
+
+
 def test_each_message_and_hint_of_the_referee_form_is_read_with_its_field(client):
     """Every id a field points at is in the page: a radio group's message as a card box's hint and message."""
     html = ask(client, question="bluff").content.decode()
