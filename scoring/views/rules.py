@@ -279,14 +279,15 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, names: Colle
         card_keys = [f.name for f in spec_field.fields if f.kind == "card"]
         card_key = card_keys[0] if len(card_keys) == 1 else None
         down_key = next((f.name for f in spec_field.fields if f.name == FACE_DOWN and f.kind == "bool"), None)
-        hint = _("Card codes separated by spaces, or JSON for more detail.") if card_key else _("JSON.")
+        # The box still reads JSON (an item's other keys: whose pile), but a player at a table is told of cards
+        # only; the API documents the JSON (its own description of the field).
+        hint = _("Card codes separated by spaces.") if card_key else _("JSON.")
         widget: forms.Widget = forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
                                                       "spellcheck": "false"})
         if card_key:
             widget = card_picker(spec_field, table, deck, names, face_down=bool(down_key))
             if down_key:
-                hint = _("Card codes separated by spaces, a face-down card with a star (12E*), or JSON for "
-                         "more detail.")
+                hint = _("Card codes separated by spaces, a face-down card with a star (12E*).")
         return ListField(label=label, required=required, help_text=f"{help_text} {hint}".strip(),
                          card_key=card_key, down_key=down_key, max_length=2000, widget=widget)
     return forms.CharField(label=label, required=required, help_text=help_text, max_length=200)

@@ -229,6 +229,19 @@ def test_each_message_and_hint_of_the_referee_form_is_read_with_its_field(client
         assert all(f'id="{i}"' in page for i in described)
 
 
+@pytest.mark.parametrize("language", ["en", "es", "fr"])
+@pytest.mark.parametrize("slug, field", [("casita", "piles"), ("paublillo", "trick")])
+def test_a_list_of_cards_is_explained_to_players_as_cards_not_json(client, slug, field, language):
+    """A player at a table taps or types cards; JSON is the API's (it documents it in its own description)."""
+    html = client.get(reverse("referee", args=[slug]), headers={"Accept-Language": language}).content.decode()
+
+    help_text = re.search(rf'<div class="form-text" id="id_{field}_helptext">(.*?)</div>', html, re.S)
+    assert help_text and "JSON" not in help_text.group(1)
+    if language == "en":
+        assert "Card codes separated by spaces" in help_text.group(1)
+    assert "JSON" not in text_of(html)
+
+
 def test_the_player_count_changes_the_table(client):
     response = ask(client, seats="5", trick="KH T1 QH 2H")
     assert response.context["spec"].size == 5
