@@ -160,7 +160,7 @@ def legal_plays(hand: Sequence[Card], trick: Sequence[Card], *, stock_empty: boo
             explanation = _("The suit led is %(suit)s and you hold some: play one of them or, in the Portuguese "
                             "game, draw instead.", suit=name)
         reasons = {card: _("A card of %(suit)s, the suit led.", suit=name) if card in following else
-                   _("Not %(suit)s: you hold %(suit)s, so you must follow suit.", suit=name) for card in hand}
+                   _("The suit led is %(suit)s and you hold some: you must follow suit.", suit=name) for card in hand}
         return Judgement(RULE_FOLLOW, explanation, following, reasons)
     cannot = {card: _("Not %(suit)s, the suit led: it cannot go to this trick.", suit=name) for card in hand}
     if stock_empty:

@@ -55,6 +55,13 @@ def test_another_suit_may_not_be_played_while_holding_the_suit_led():
     assert str(ruling.reasons[ruling.legal_cards[0]]) == "A card of oros, the suit led."
 
 
+def test_card_by_card_a_card_of_another_suit_says_the_suit_led_and_that_you_hold_some():
+    """Said as one sentence a player reads beside the card ("Not oros: you hold oros" read as a contradiction)."""
+    ruling = ask({"hand": ["3O", "12C", "5E"], "trick": ["7O"], "card": "12C"})
+    other = [card for card in ruling.reasons if card.code == "12C"]
+    assert str(ruling.reasons[other[0]]) == "The suit led is oros and you hold some: you must follow suit."
+
+
 def test_without_the_suit_led_draw_until_you_can_follow():
     """Seed: "If they cannot, they must draw cards until they have a card of the led suit to play." No card of
     another suit may go to the trick, and the player must draw."""
