@@ -79,7 +79,7 @@ def named_in(suit: str, deck: DeckKind) -> str:
 
 def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     """How a card reads on the picker: ``short`` (on the button), ``word`` (the rank's name, where it has one),
-    ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``T21``,
+    ``name`` (said in full, for screen readers and chips' labels), ``text`` (a chip: ``R♥``, ``Trump 21``,
     ``12 espadas``), ``suit`` (a Spanish card's suit, which a chip may show under its number; else blank),
     ``under`` (what a played card's chip shows under its ``short``: a Spanish card's suit, "trump" under a
     numbered trump and "Excuse" under its star, where ``T16`` and a bare ``★`` read as codes; else blank: the
@@ -93,7 +93,8 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
                 "red": False}
     if card.suit == TRUMP:
         name = _("Trump %(n)s") % {"n": card.rank}
-        return {"code": code, "short": card.rank, "word": "", "name": name, "text": f"T{card.rank}", "suit": "",
+        # a chip and an answer say the trump's word (no one at a table writes "T16"); the box keeps the code
+        return {"code": code, "short": card.rank, "word": "", "name": name, "text": name, "suit": "",
                 "under": pgettext("under a trump's number on a played card", "trump"), "red": False}
     words = FRENCH_RANK_WORDS if french else SPANISH_RANK_WORDS
     word = str(words.get(card.rank, ""))

@@ -68,7 +68,8 @@
     if (t) {
       var trumps = { key: t[0], label: t[1], name: t[2], red: false, cards: [] };
       for (var n = 1; n <= t[4]; n++) {
-        trumps.cards.push({ code: t[0] + n, short: String(n), word: "", text: t[0] + n, name: fmt(t[3], { n: n }) });
+        var trump = fmt(t[3], { n: n }); // its word on a chip too, as card_words says it ("Atout 3", not "T3")
+        trumps.cards.push({ code: t[0] + n, short: String(n), word: "", text: trump, name: trump });
       }
       trumps.cards.push({ code: t[5], short: t[6], word: t[7], text: t[6], name: t[7] });
       list.push(trumps);

@@ -53,7 +53,7 @@ def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screensh
     tap(hand.get_by_role("tab", name="spades"))
     tap(hand.get_by_role("button", name="King of spades", exact=True))
     tap(hand.get_by_role("button", name="3 of spades", exact=True))
-    expect(hand.locator("[data-chip]")).to_have_text(["T5", "T12", "K♠", "3♠"])
+    expect(hand.locator("[data-chip]")).to_have_text(["Trump 5", "Trump 12", "K♠", "3♠"])
 
     tap(trick.get_by_role("button", name="Tap the cards"))
     tap(trick.get_by_role("tab", name="clubs"))
@@ -61,12 +61,12 @@ def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screensh
     tap(trick.get_by_role("tab", name="trumps"))
     expect(trick.get_by_role("button", name="Trump 5", exact=True)).to_be_disabled()  # in the hand already
     tap(trick.get_by_role("button", name="Trump 9", exact=True))
-    expect(trick.locator("[data-chip]")).to_have_text(["7♣", "T9"])
+    expect(trick.locator("[data-chip]")).to_have_text(["7♣", "Trump 9"])
     expect(hand.get_by_text("Dan to play")).to_be_visible()  # Bea led, Cid played: Dan is to play
 
     tap(card.get_by_role("button", name="Tap the card"))
     tap(card.locator("[data-from]").get_by_role("button", name="Trump 5", exact=True))  # from the hand
-    expect(card.locator("[data-chip]")).to_have_text(["T5"])
+    expect(card.locator("[data-chip]")).to_have_text(["Trump 5"])
 
     cards = 4 + 2 + 1
     assert tap.count <= 2 * cards, f"{tap.count} taps for {cards} cards"

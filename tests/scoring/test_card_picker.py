@@ -41,7 +41,7 @@ def drawn(html: str) -> list[dict]:
         for key, label, name, red, mark, named in words["suits"]]
     if "trumps" in words:
         key, label, name, named, count, excuse, mark, word = words["trumps"]
-        cards = [{"code": f"{key}{n}", "short": str(n), "word": "", "text": f"{key}{n}", "name": named % {"n": n}}
+        cards = [{"code": f"{key}{n}", "short": str(n), "word": "", "text": named % {"n": n}, "name": named % {"n": n}}
                  for n in range(1, count + 1)]
         cards.append({"code": excuse, "short": mark, "word": word, "text": mark, "name": word})
         groups.append({"key": key, "label": label, "name": name, "red": False, "cards": cards})
@@ -180,7 +180,7 @@ def test_the_cards_in_the_box_show_as_chips():
     html = render("tarot", value="kh t21 zz")
 
     chips = re.findall(r'data-chip="([^"]+)"[^>]*>([^<]+)</button>', html)
-    assert chips == [("KH", "K♥"), ("T21", "T21")]  # ZZ is left to the form's message beside the field
+    assert chips == [("KH", "K♥"), ("T21", "Trump 21")]  # ZZ is left to the form's message beside the field
 
 
 @pytest.mark.parametrize(("language", "chips"), [

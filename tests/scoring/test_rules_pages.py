@@ -148,7 +148,7 @@ def test_the_winner_of_a_full_trick(client):
 
     html = response.content.decode()
     assert response.context["answer"]["winner"]["code"] == "T1"
-    assert re.search(r'id="winner">Wins the trick: <span[^>]*><span aria-hidden="true">T1</span>'
+    assert re.search(r'id="winner">Wins the trick: <span[^>]*><span aria-hidden="true">Trump 1</span>'
                      r'<span class="visually-hidden">Trump 1</span></span>', html)
     assert "Who wins the trick" in html
     assert "✗" not in html  # no legal/illegal marks on a winner question
@@ -162,6 +162,17 @@ def test_cards_are_shown_as_the_pickers_chips_in_the_readers_language(client):
     assert '<span aria-hidden="true">R♥</span><span class="visually-hidden">Roi de cœur</span>' in html
     assert '<span aria-hidden="true">★</span><span class="visually-hidden">Excuse</span>' in html
     assert ">K♥<" not in html and ">EX<" not in html
+
+
+def test_a_trump_is_shown_by_its_word_not_its_code(client):
+    """A French table reads "Atout 3", as a screen reader hears it; no one at a table writes "T3"."""
+    html = client.get(reverse("referee", args=["tarot"]), {"ask": "1", "trick": "7C T3", "hand": "T12 KS",
+                                                             "card": "T12"},
+                      headers={"Accept-Language": "fr"}).content.decode()
+    start = html.index('id="ruling"')
+    answer = html[start:html.index("<form", start)]
+    assert '<span aria-hidden="true">Atout 12</span><span class="visually-hidden">Atout 12</span>' in answer
+    assert not re.search(r">T\d+<", html)  # neither in the answer nor in the box's chips
 
 
 def test_the_winner_by_name_with_the_leader(client):
