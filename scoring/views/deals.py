@@ -79,12 +79,16 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
         if sent is not None:
             return _saved(request, access, sent)
+        if not services.standings(table).accepts_deals:
+            return _after_the_end(request, access, form)
     else:
         try:
             deal = services.record_deal(table, record_, author=author_of(request),
                                         expected_number=form.cleaned_data.get("deal_number"),
                                         client_id=form.cleaned_data.get("client_id"))
         except InvalidRecord as exc:
+            if not services.standings(table).accepts_deals:
+                return _after_the_end(request, access, form)
             form.add_rule_errors(services.field_errors(exc))
             form.mark_rules_the_rest_breaks(services.standings(table).state)  # what else they say, against the table
         except services.ChangeRefused as exc:
@@ -93,12 +97,15 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             return _render_body(request, access, conflict=str(exc), reswap="outerHTML show:window:top")
         except (services.DealConflict, services.NotTheNextNumber) as exc:  # the entries kept, numbered afresh
             if not services.standings(table).accepts_deals:  # the deal that won ended the game: no form is left
+                if isinstance(exc, services.NotTheNextNumber) or exc.undone:  # no other phone's deal in its place
+                    return _after_the_end(request, access, form)
                 entries = pgettext("between the rows of a list", "; ").join(
                     _("%(label)s: %(value)s") % {"label": label, "value": value}
                     for label, value in describe_record(game, spec, record_))
                 conflict = " ".join((str(exc), _("It ended the game, so your entries cannot be saved: %(entries)s.")
                                      % {"entries": entries}))
-                return _render_body(request, access, conflict=conflict, reswap="outerHTML show:window:top")
+                return _render_body(request, access, status=409, conflict=conflict,
+                                    reswap="outerHTML show:window:top")
             data = request.POST.copy()
             data["deal_number"] = str(services.next_number(table))
             if request.POST.get("outbox") and isinstance(exc, services.DealConflict) and not exc.undone:
@@ -113,6 +120,15 @@ def record(request: HttpRequest, token: str) -> HttpResponse:
             return _saved(request, access, deal)
     return _render_body(request, access, form, conflict=conflict,
                         reswap="outerHTML show:window:top" if conflict else "outerHTML show:#record:top")
+
+
+def _after_the_end(request: HttpRequest, access: Access, form: RecordForm) -> HttpResponse:
+    """A deal sent after the one that ended the game (saved offline, by a phone that could not know): refused,
+    409, the table saying why. A retry of the deal that ended it is answered as saved, before this."""
+    last = services.next_number(access.table) - 1
+    number = getattr(form, "cleaned_data", {}).get("deal_number") or last + 1
+    conflict = _("The game ended with deal %(last)s: deal %(n)s was not saved.") % {"last": last, "n": number}
+    return _render_body(request, access, status=409, conflict=conflict, reswap="outerHTML show:window:top")
 
 
 def _saved(request: HttpRequest, access: Access, deal: Deal) -> HttpResponse:

@@ -19,11 +19,11 @@
   const stale = $("#stale");
   const SEEN = "tapete:seen:" + page;
   let seen = navigator.onLine || !store ? Date.now() : get(SEEN) || Date.now();
-  const isLive = (event) => event.detail.elt && event.detail.elt.id === "live";
+  const isLive = (event) => event.detail.elt.id === "live";
   const showStale = () => {
     if (!stale) return;
     const time = new Date(seen).toLocaleTimeString(document.documentElement.lang || [],
-                                                   { hour: "numeric", minute: "2-digit" });
+                                                   { timeStyle: "short" });
     stale.textContent = stale.dataset.text.replace("{time}", time);
     stale.hidden = false;
   };
@@ -36,7 +36,7 @@
     if (stale) stale.hidden = true;
     flush(); // the server answers again: anything waiting goes now
   });
-  ["htmx:sendError", "htmx:responseError", "htmx:timeout"].forEach((name) => on(name, (e) => isLive(e) && showStale()));
+  ["htmx:sendError", "htmx:responseError"].forEach((name) => on(name, (e) => isLive(e) && showStale()));
   on("offline", showStale, window);
 
   // -- keep the screen on -----------------------------------------------------------------------------------------
@@ -114,7 +114,7 @@
       const said = [];
       const own = one.dataset.said;
       if (own != null) return own && parts.push(own);
-      const boxes = one.querySelectorAll("input:not([type=radio]):not([type=checkbox]):not([type=hidden])").length;
+      const boxes = one.querySelectorAll("input:not([type=radio],[type=checkbox],[type=hidden])").length;
       one.querySelectorAll("input, select, textarea").forEach((el) => {
         if (el.type === "hidden" || el.disabled || el.closest(".field") !== one // a field within: its own
             || initial.includes(String([el.name, el.value]))) return;
@@ -197,7 +197,7 @@
     field(form, "client_id").value = uuid();
     if (number) setNumber(form, number + 1);
     fire(form);
-    box.scrollIntoView({ block: "start" });
+    box.scrollIntoView();
     return true;
   };
 
@@ -216,6 +216,8 @@
   on("htmx:beforeRequest", (event) => {
     if (event.detail.elt === recordForm()) posting = field(event.detail.elt, "client_id").value;
   });
+  // A deal refused (409: sent after the deal that ended the game) is shown: htmx drops an error's answer.
+  if (window.htmx) htmx.config.responseHandling.unshift({ code: "409", swap: true });
   on("htmx:afterSettle", (event) => {
     if (!event.detail.target || event.detail.target.id !== "table-body") return;
     if (posting && !$("#conflict") && !$("#record .form-errors")) {
@@ -243,9 +245,10 @@
         const answer = new DOMParser().parseFromString(html, "text/html");
         const form = answer.getElementById("record");
         const said = answer.getElementById("conflict") || (form && $(".form-errors", form));
+        const body = answer.getElementById("table-body");
         if (response.ok && !said) {
           sent.push(item.number || "?");
-          drawn = answer.getElementById("table-body");
+          drawn = body;
           drawnFor = null;
           remember(item.id);
           remove(item.id); // recorded (or already was)
@@ -253,8 +256,8 @@
         }
         update(item.id, { status: "refused", message: said ? said.textContent.trim() : "",
                           form: said && form ? form.outerHTML : "" });
-        if (answer.getElementById("table-body")) { // the entries in the form, below what the server says
-          drawn = answer.getElementById("table-body");
+        if (body) { // the entries in the form, below what the server says
+          drawn = body;
           drawnFor = item.id;
         }
         return "refused";
@@ -290,7 +293,7 @@
     if (!answer || !body || opened || (form && summary(form))) return;
     const fresh = document.importNode(answer, true);
     body.replaceWith(fresh);
-    opened = drawnFor;
+    opened = recordForm() && drawnFor; // a finished game has no form: the deal stays listed, with why
     adopt(fresh);
   };
 
@@ -333,7 +336,7 @@
     if (current > Number(field(form, "deal_number").value)) setNumber(form, current);
     if (!$(".form-errors", form)) {
       const note = $("[data-outbox-message]", form) || document.createElement("div");
-      note.setAttribute("data-outbox-message", "");
+      note.dataset.outboxMessage = "";
       note.className = "alert alert-warning py-2";
       note.setAttribute("role", "alert");
       note.textContent = item.message || text.check;
@@ -341,7 +344,7 @@
       if (heading) heading.after(note); else form.prepend(note);
     }
     fire(form);
-    form.scrollIntoView({ block: "start" });
+    form.scrollIntoView();
   };
 
   function render() { // the deal opened in the form is not listed again: the form says why it came back
@@ -356,11 +359,13 @@
       row.dataset.id = item.id;
       slot("title").textContent = text.deal.replace("{n}", item.number || "?");
       slot("summary").textContent = item.summary;
-      slot("status").textContent = held ? text.waiting : text.refused;
-      slot("status").classList.add(held ? "text-bg-warning" : "text-bg-danger");
-      slot("message").textContent = held ? "" : item.message || text.check;
-      slot("message").hidden = held;
-      $("[data-outbox=open]", row).hidden = held;
+      const status = slot("status");
+      const message = slot("message");
+      status.textContent = held ? text.waiting : text.refused;
+      status.classList.add(held ? "text-bg-warning" : "text-bg-danger");
+      message.textContent = held ? "" : item.message || text.check;
+      message.hidden = held;
+      $("[data-outbox=open]", row).hidden = held || !recordForm(); // once the game is over: nothing to open it in
       list.appendChild(row);
     });
     // Its heading, its words and Send while a deal waits: a deal not saved, alone, says itself.
@@ -378,9 +383,9 @@
     const item = row && mine().find((one) => one.id === row.dataset.id);
     if (!item) return;
     if (action === "open") open(item);
-    if (action === "discard" && button.hasAttribute("data-armed")) remove(item.id);
+    if (action === "discard" && "armed" in button.dataset) remove(item.id);
     else if (action === "discard") {
-      button.setAttribute("data-armed", "");
+      button.dataset.armed = "";
       button.textContent = text.confirm;
       setTimeout(render, 4000);
     }

@@ -221,6 +221,28 @@ def test_deals_sent_by_themselves_are_named_each(live_server, page: Page, contex
     assert Deal.objects.filter(table=table).count() == 2
 
 
+def test_a_deal_saved_offline_after_the_one_that_ended_the_game_stays_not_saved(live_server, page: Page,
+                                                                                 context: BrowserContext):
+    """A game of two deals: deals 2 and 3 saved offline (the phone cannot know deal 2 ends it). Back online, deal
+    2 is sent; deal 3 stays on the phone, not saved, with why (it was dropped as sent: found by a tester)."""
+    table = services.create_table(game="tarot", players=["N", "S", "E", "W"], options={"rounds": 2})
+    services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    kept_by_the_worker(page)
+    context.set_offline(True)
+    for _ in range(2):
+        fill_plain_garde(page)
+        page.get_by_role("button", name="Save").click()
+    context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 2.")).to_be_visible()
+    card = page.locator("#outbox").get_by_role("listitem")
+    expect(card).to_have_count(1)
+    expect(card).to_contain_text("Deal 3")
+    expect(card.locator('[data-slot="status"]')).to_have_text("not saved")
+    expect(card.locator('[data-slot="message"]')).to_have_text("The game ended with deal 2: deal 3 was not saved.")
+    assert Deal.objects.filter(table=table).count() == 2
+
+
 def test_a_form_with_lists_is_drawn_afresh_once_the_deals_waiting_are_sent(live_server, page: Page):
     """Toruro's form has lists whose menus start on a prompt ("Who?"): a form nobody has started is still not
     started, and the server's own form for the next deal replaces the one the phone carried on offline (who

@@ -109,17 +109,6 @@ def test_the_deals_scored_of_the_rounds_are_said_in_the_readers_language(client,
     assert "Donnes marquées\u00a0: 1 sur 2" in html and "Deals scored" not in html
 
 
-def test_a_deal_sent_after_the_end_is_refused_with_the_reason(client, two_deal_tarot):
-    add_deals(two_deal_tarot, 2)
-    form = {"deal_number": "3", **{k: str(v) for k, v in plain_deal().items()}}
-    html = client.post(f"/t/{two_deal_tarot.edit_token}/deal/", form).content.decode()
-    assert "The game is over" in html and two_deal_tarot.deals.count() == 2
-
-    response = client.post(f"/api/tables/{two_deal_tarot.edit_token}/deals", {"record": plain_deal()},
-                           "application/json")
-    assert response.status_code == 422 and "The game is over" in str(response.json())
-
-
 def test_a_deal_lost_to_the_one_that_ended_the_game_is_said_with_its_entries(client, two_deal_tarot):
     """Two phones save deal 2, the last: the second hears that the first's deal ended the game, and sees what it
     had entered (there is no form left to keep it in)."""
@@ -130,6 +119,47 @@ def test_a_deal_lost_to_the_one_that_ended_the_game_is_said_with_its_entries(cli
     assert "Deal 2 was just recorded by another phone" in html and "kept below" not in html
     assert "It ended the game, so your entries cannot be saved: Taker: E; Contract: Garde" in html
     assert 'id="record"' not in html and two_deal_tarot.deals.count() == 2
+    assert client.post(f"/t/{two_deal_tarot.edit_token}/deal/", form).status_code == 409
+
+
+def test_a_deal_saved_offline_after_the_one_that_ended_the_game_is_refused_not_dropped(client, two_deal_tarot):
+    """A phone that saved deals 2 and 3 offline sends them: deal 2 ends the game, deal 3 is answered 409 with why
+    (not 200 and the finished table, which the phone took for "sent" and dropped), and is not stored."""
+    add_deals(two_deal_tarot, 2)
+    form = {"deal_number": "3", "client_id": str(uuid.uuid4()), "outbox": "1",
+            **{k: str(v) for k, v in plain_deal().items()}}
+    url = f"/t/{two_deal_tarot.edit_token}/deal/"
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.post(url, form, headers=headers)
+        assert response.status_code == 409
+        assert 'id="conflict">The game ended with deal 2: deal 3 was not saved.<' in response.content.decode()
+    assert two_deal_tarot.deals.count() == 2
+
+
+def test_the_api_refuses_a_deal_after_the_end_and_stores_nothing(client, two_deal_tarot):
+    add_deals(two_deal_tarot, 2)
+    response = client.post(f"/api/tables/{two_deal_tarot.edit_token}/deals",
+                           {"record": plain_deal(), "expected_number": 3, "client_id": str(uuid.uuid4())},
+                           "application/json")
+    assert response.status_code == 422
+    assert "The game is over: N and S won." in response.json()["detail"]
+    assert two_deal_tarot.deals.count() == 2
+
+
+def test_a_repeat_of_the_deal_that_ended_the_game_is_answered_as_saved(client, two_deal_tarot):
+    """A double tap, or a retry whose answer was lost, of the last deal: the deal stored, not a refusal."""
+    add_deals(two_deal_tarot, 1)
+    last = str(uuid.uuid4())
+    form = {"deal_number": "2", "client_id": last, **{k: str(v) for k, v in plain_deal().items()}}
+    url = f"/t/{two_deal_tarot.edit_token}/deal/"
+    assert client.post(url, form).status_code == 302  # the deal that ends the game
+    again = client.post(url, form, headers={"HX-Request": "true"})
+    assert again.status_code == 200 and "Deal 2 was already saved." in again.content.decode()
+
+    api = client.post(f"/api/tables/{two_deal_tarot.edit_token}/deals",
+                      {"record": plain_deal(), "expected_number": 2, "client_id": last}, "application/json")
+    assert api.status_code == 200 and api.json()["number"] == 2
+    assert two_deal_tarot.deals.count() == 2
 
 
 def test_undoing_the_last_deal_reopens_the_game(client, two_deal_tarot):

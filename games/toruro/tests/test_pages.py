@@ -519,6 +519,22 @@ def test_settling_up_mid_night_says_which_lulos_were_let_off_or_paid_and_how_the
     assert "On the table: 12 chips, 2 to each player." in counted
 
 
+def test_a_deal_sent_after_the_deal_that_ended_the_night_is_refused_with_why(client, db):
+    """RULINGS: the game ends when, after at least one deal, nobody owes anything. A phone that saved deal 5
+    offline, not knowing deal 4 ended the night, sends it: 409 and why, nothing stored (it was answered 200 with
+    the finished table, no form and no word, and the phone took it for sent: found by a tester)."""
+    players = ["Juan", "Ana", "Luis", "Pepe", "Marta"]
+    table = services.create_table(game="toruro", players=players)
+    services.record_deal(table, {"turned_card": "4O", "went": players, "tricks": ["Luis", "Pepe", "Pepe"]})
+    for lulo in (1, 2, 3):  # nobody goes; each open lulo paid in, a chip in each pot: nobody owes after deal 4
+        services.record_deal(table, {"turned_card": "5B", "went": [],
+                                     "payments": [{"lulo": lulo, "cabeza": 1, "barriga": 1, "cola": 1}]})
+    response = post(client, table, htmx=True, turned_card="6B", outbox="1")
+    assert response.status_code == 409
+    assert "The game ended with deal 4: deal 5 was not saved." in text(response.content.decode())
+    assert table.deals.count() == 4
+
+
 # -- correcting an earlier deal never moves a payment to another debtor -----------------------------------------
 
 def test_a_payment_is_stored_with_its_debtor_and_a_correction_that_would_renumber_it_is_refused(client, night):
