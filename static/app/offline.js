@@ -114,7 +114,7 @@
       const said = [];
       const own = one.dataset.said;
       if (own != null) return own && parts.push(own);
-      const boxes = one.querySelectorAll("input:not([type=radio],[type=checkbox],[type=hidden])").length;
+      const boxes = one.querySelectorAll("input:not([type=radio]):not([type=checkbox]):not([type=hidden])").length;
       one.querySelectorAll("input, select, textarea").forEach((el) => {
         if (el.type === "hidden" || el.disabled || el.closest(".field") !== one // a field within: its own
             || initial.includes(String([el.name, el.value]))) return;
@@ -336,7 +336,7 @@
     if (current > Number(field(form, "deal_number").value)) setNumber(form, current);
     if (!$(".form-errors", form)) {
       const note = $("[data-outbox-message]", form) || document.createElement("div");
-      note.dataset.outboxMessage = "";
+      note.setAttribute("data-outbox-message", "");
       note.className = "alert alert-warning py-2";
       note.setAttribute("role", "alert");
       note.textContent = item.message || text.check;
@@ -359,12 +359,10 @@
       row.dataset.id = item.id;
       slot("title").textContent = text.deal.replace("{n}", item.number || "?");
       slot("summary").textContent = item.summary;
-      const status = slot("status");
-      const message = slot("message");
-      status.textContent = held ? text.waiting : text.refused;
-      status.classList.add(held ? "text-bg-warning" : "text-bg-danger");
-      message.textContent = held ? "" : item.message || text.check;
-      message.hidden = held;
+      slot("status").textContent = held ? text.waiting : text.refused;
+      slot("status").classList.add(held ? "text-bg-warning" : "text-bg-danger");
+      slot("message").textContent = held ? "" : item.message || text.check;
+      slot("message").hidden = held;
       $("[data-outbox=open]", row).hidden = held || !recordForm(); // once the game is over: nothing to open it in
       list.appendChild(row);
     });
