@@ -266,3 +266,13 @@ def test_players_level_share_their_place_in_the_standings(client, db):
     # E +150, each defender −50: N, S and W level second
     html = client.get(f"/t/{table.view_token}/").content.decode()
     assert re.findall(r'<td class="rank">(\d+)</td>', html) == ["1", "2", "2", "2"]
+
+
+def test_the_referee_is_at_the_top_of_the_table_before_anything_else(client, tarot4, edit_url, view_url):
+    """A dispute starts at the table: "Ask the referee" sat under the record form and the recent deals, 1,500 to
+    3,850 px down (a tester); it is in the page's header, with the table's players, on every link."""
+    for url in (edit_url, view_url):
+        html = client.get(url, HTTP_ACCEPT_LANGUAGE="es").content.decode()
+        nav, main = html.split("<main", 1)
+        assert re.search(r'<a [^>]*href="/referee/tarot/\?table=[^"]+"[^>]*aria-label="Preguntar al árbitro"', nav)
+        assert "/referee/tarot/" not in main
