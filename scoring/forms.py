@@ -296,8 +296,10 @@ class NewTableForm(forms.Form):
     players = forms.CharField(required=False, widget=forms.HiddenInput)
     teams = forms.CharField(required=False, widget=forms.HiddenInput)
     # An id for this start made when the form is drawn (kept when it is drawn again with messages): "Start the
-    # table" sent twice (a double tap, a retry, the back button) starts one table.
-    client_id = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64, initial=uuid.uuid4)
+    # table" sent twice (a double tap, a retry) starts one table. Never restored by a browser going back (Firefox
+    # refills hidden fields): a form sent again after its names were changed is a new start.
+    client_id = forms.CharField(widget=forms.HiddenInput(attrs={"autocomplete": "off"}), required=False,
+                                max_length=64, initial=uuid.uuid4)
 
     def __init__(self, game: Game, *args: Any, **kwargs: Any):
         super().__init__(*args, **kwargs)

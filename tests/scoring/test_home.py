@@ -334,6 +334,8 @@ def test_each_new_table_form_carries_a_client_id_of_its_own_and_no_cache_keeps_i
     ids = [client_id_in(page.content.decode()) for page in (first, second)]
     assert all(uuid.UUID(id_) for id_ in ids) and ids[0] != ids[1]
     assert {"private", "no-store"} <= {part.strip() for part in first["Cache-Control"].split(",")}
+    # nor a browser going back (Firefox refills hidden fields): the names changed and sent again start anew
+    assert re.search(r'<input type="hidden" name="client_id" [^>]*autocomplete="off"', first.content.decode())
 
 
 def test_the_client_id_is_kept_when_the_form_comes_back_with_a_message(client, db):

@@ -534,7 +534,7 @@ def test_the_ledger_counts_the_stakes_left_on_the_table_so_it_adds_up_to_zero(cl
     words = text(client.get(f"/t/{stakes_left.edit_token}/?ledger=1").content.decode())
     assert "Players −82 + stakes 82 = 0 ✓" in words
     assert "Stakes left on the table 82 8.20 EUR" in words
-    assert ("What is left on the table is shared out if you settle up now. The stakes: 82, 27 to each player and "
+    assert ("If you settle up now: The stakes: 82, 27 to each player and "
             "the one left over to Chloé, the player after Bruno, who deals next.") in words
 
 
@@ -548,5 +548,5 @@ def test_the_settle_up_pays_the_nets_with_the_shares_of_the_stakes_the_table_pag
 def test_the_sheet_says_the_stakes_left_on_the_table_under_its_totals(client, stakes_left):
     """The totals add up to −82: the line under them says the 82 in the stakes (8.20 EUR) and how they are shared."""
     words = text(client.get(f"/t/{stakes_left.edit_token}/sheet/").content.decode())
-    assert "Total −134 +7 +45 Left on the table: stakes 82 = 8.20 EUR. What is left on the table is shared out if " \
-           "you settle up now. The stakes: 82, 27 to each player" in words
+    assert "Total −134 +7 +45 Left on the table: stakes 82 = 8.20 EUR. If you settle up now: The stakes: 82, 27 " \
+           "to each player" in words
