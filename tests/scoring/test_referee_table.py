@@ -43,7 +43,7 @@ def test_the_table_page_asks_the_referee_with_the_table(client):
     html = client.get(reverse("table", args=[table.view_token])).content.decode()
 
     link = f'href="{reverse("referee", args=["tarot"])}?table={table.view_token}"'
-    assert re.search(rf'<a [^>]*{re.escape(link)}[^>]*>Ask the referee</a>', html)
+    assert re.search(rf'<a [^>]*{re.escape(link)}[^>]*aria-label="Ask the referee">⚖ Referee</a>', html)
 
 
 def test_the_referee_knows_who_leads_at_the_table(client):
