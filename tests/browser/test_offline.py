@@ -199,9 +199,10 @@ def test_a_deal_saved_offline_waits_on_the_phone_and_is_sent_once(live_server, p
     expect(page.locator('#record input[name="points"]')).to_have_value("49")
 
 
-def two_deals_waiting(live_server, page: Page, context: BrowserContext):
-    """A Tarot table whose phone saved two plain gardes without a connection (still offline)."""
-    table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
+def two_deals_waiting(live_server, page: Page, context: BrowserContext, table=None):
+    """A Tarot table (``table``, else a new one) whose phone saved two plain gardes without a connection (still
+    offline)."""
+    table = table or services.create_table(game="tarot", players=["N", "S", "E", "W"])
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     kept_by_the_worker(page)
     context.set_offline(True)
@@ -227,12 +228,7 @@ def test_a_deal_saved_offline_after_the_one_that_ended_the_game_stays_not_saved(
     2 is sent; deal 3 stays on the phone, not saved, with why (it was dropped as sent: found by a tester)."""
     table = services.create_table(game="tarot", players=["N", "S", "E", "W"], options={"rounds": 2})
     services.record_deal(table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})
-    page.goto(f"{live_server.url}/t/{table.edit_token}/")
-    kept_by_the_worker(page)
-    context.set_offline(True)
-    for _ in range(2):
-        fill_plain_garde(page)
-        page.get_by_role("button", name="Save").click()
+    two_deals_waiting(live_server, page, context, table)
     context.set_offline(False)
     expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 2.")).to_be_visible()
     card = page.locator("#outbox").get_by_role("listitem")
