@@ -205,6 +205,8 @@ def test_each_recent_deals_number_is_on_the_line_of_its_scores_on_a_390px_phone(
         services.record_deal(table, {"taker": "Bruno", "contract": "garde", "bouts": 2, "points": points})
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server.url}/t/{table.view_token}/")
+    page.locator("#chart").scroll_into_view_if_needed()  # drawn when scrolled to: under a full run's load it came
+    expect(page.locator("#chart svg")).to_be_visible()  # in between two measures and moved the rows 227 px
     rows = page.locator(".recent-deals tbody tr")
     expect(rows).to_have_count(2)
     for row in rows.all():
