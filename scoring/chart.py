@@ -77,6 +77,21 @@ def _legend_width(name: str, total: str) -> float:
     return 16 + 6.2 * len(name) + 6.8 * (len(total) + 1)
 
 
+def _legend(standings: Standings, labels: dict[str, str]) -> tuple[list[tuple[str, str]], int, int]:
+    """Each side's legend entry (its name and total as the table says it), in one or two columns, and the
+    chart's whole height with them."""
+    sides = standings.game.sides(standings.spec)
+    legend = [(labels.get(side, side), standings.total_text(i)) for i, side in enumerate(sides)]
+    columns = 2 if all(_legend_width(name, total) <= WIDTH // 2 - 8 for name, total in legend) else 1
+    return legend, columns, HEIGHT + math.ceil(len(legend) / columns) * LEGEND_ROW + 4
+
+
+def view_box(standings: Standings, labels: dict[str, str]) -> str:
+    """The chart's ``viewBox``, known without drawing it: the table page keeps its place before it is drawn,
+    so that nothing below moves when it comes in (a tap meant for a row below landed elsewhere)."""
+    return f"0 0 {WIDTH} {_legend(standings, labels)[2]}"
+
+
 def render_svg(standings: Standings, *, standalone: bool = False,
                labels: dict[str, str] | None = None) -> str:
     """The chart as SVG markup (inline in the page, or a standalone image with ``standalone``)."""
@@ -89,10 +104,7 @@ def render_svg(standings: Standings, *, standalone: bool = False,
         low, high = low - 10, high + 10
     tick = _nice_step(high - low)
     low, high = math.floor(low / tick) * tick, math.ceil(high / tick) * tick
-    legend = [(labels.get(s.side, s.side), standings.total_text(i)) for i, s in enumerate(lines)]
-    columns = 2 if all(_legend_width(name, total) <= WIDTH // 2 - 8 for name, total in legend) else 1
-    legend_rows = math.ceil(len(lines) / columns)
-    total_height = HEIGHT + legend_rows * LEGEND_ROW + 4
+    legend, columns, total_height = _legend(standings, labels)
     plot_w, plot_h = WIDTH - PAD_LEFT - PAD_RIGHT, HEIGHT - PAD_TOP - PAD_BOTTOM
 
     def x(n: float) -> float:

@@ -350,7 +350,7 @@ def table_context(request: HttpRequest, access: Access, form: RecordForm | None 
         "writes_marks": presenter_for(table.game).writes_marks,
         "form_pays_debts": presenter_for(table.game).form_pays_debts,  # the outbox's warning says debts
         "state_items": state_items(st.extra) if st.extra else [],
-        "chart_svg": "",  # drawn when scrolled to (GET chart.svg?inline=1): the first load stays light
+        "chart_box": score_chart.view_box(st, labels) if st.deal_count else "",  # drawn when scrolled to
         "form": form if access.can_edit and with_form else None,
         # a form drawn with entries (a refused deal's) also carries it blank, for the deal after one saved
         # offline: resetting the form would bring the refused entries back (static/app/offline.js)
@@ -495,14 +495,15 @@ def rematch(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def chart(request: HttpRequest, token: str) -> HttpResponse:
-    """The chart as an image; with ``?inline=1`` as the SVG the table page draws in place when it is scrolled
-    to (its first load does not carry it)."""
+    """The chart as an image; asked by htmx, as the SVG the table page draws in place when it is scrolled to
+    (its first load does not carry it)."""
     access = resolve(token)
     st = services.standings(access.table)
-    inline = request.GET.get("inline") == "1"
+    inline = bool(request.htmx)
     svg = score_chart.render_svg(st, standalone=not inline, labels=side_labels(st))
     response = HttpResponse(svg, content_type="text/html; charset=utf-8" if inline else "image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "no-cache"
+    patch_vary_headers(response, ["HX-Request"])
     return response
 
 

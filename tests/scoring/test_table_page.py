@@ -93,13 +93,15 @@ def test_a_flash_message_is_for_the_phone_it_was_left_for_never_served_to_anothe
 def test_the_chart_is_drawn_in_place_when_scrolled_to_with_a_line_per_side(client, tarot4, edit_url):
     add_deals(tarot4, 3)
     html = client.get(edit_url).content.decode()
-    slot = re.search(r'<figure class="chart mb-3" id="chart"><div class="chart-slot" hx-get="([^"]+)" '
-                     r'hx-trigger="revealed"', html)
+    slot = re.search(r'<figure class="chart mb-3" id="chart"><svg class="score-chart" viewBox="([^"]+)" '
+                     r'hx-get="([^"]+)" hx-trigger="revealed"', html)
     assert slot is not None and "<polyline" not in html  # the first load does not carry it
     assert f'href="/t/{tarot4.edit_token}/chart.svg"' in html  # without JavaScript: the image
 
-    svg = client.get(slot.group(1).replace("&amp;", "&")).content.decode()
+    svg = client.get(slot.group(2).replace("&amp;", "&"), HTTP_HX_REQUEST="true").content.decode()
     assert svg.startswith('<svg class="score-chart"') and svg.count("<polyline") == 4
+    # its place is kept before it is drawn: the empty box has the drawn chart's proportions
+    assert f'viewBox="{slot.group(1)}"' in svg
 
 
 def test_the_chart_image_is_standalone_svg(client, tarot4, view_url):
