@@ -732,6 +732,13 @@ class Game(ABC, Generic[O, R, S]):
         do not show it (a pot shared out, say): nothing by default."""
         return ()
 
+    def settling_moves(self, table: TableSpec[O], state: S, **choices: Any) -> tuple[Move, ...]:
+        """What settling up now has players pay into the game's pots before what lies there is shared out (a
+        debt still open, under the settle-up's ``choices``), as ledger moves from a seat to a pot: nothing by
+        default. A game whose :meth:`balances` counts such payments reads them from here, and so do the pages
+        that say what lies on the table (:mod:`scoring.on_table`): one computation for both."""
+        return ()
+
     # -- the referee ----------------------------------------------------------------------------------------
     def referee_fields(self, table: TableSpec[O]) -> tuple[Field, ...]:
         """The referee form's fields at ``table``: :attr:`ruling_fields` by default. A game with a question

@@ -34,10 +34,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.game import Field, Option, Outcome, Ruling, State, TableSpec
-from referee.ledger import Books, Debt, Ledger
+from referee.ledger import Books, Debt, Ledger, Move
 from referee.parse import Errors
 from referee.played import PlayedDeal
-from referee.text import Text, _, join, signed
+from referee.text import Text, _, join, ngettext, signed
 from referee.values import Seat, Values
 
 from .bid_referee import TRESILLO_EXAMPLES, TRESILLO_RULING_FIELDS, tresillo_bidding_ruling
@@ -464,25 +464,46 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         return state, Outcome(scores=(0,) * table.size, void=True, breakdown=(said,))
 
     # -- showing and settling ---------------------------------------------------------------------------------
+    def settling_moves(self, table: Table, state: TresilloState, include_open_puestas: bool = False,
+                       **choices: Any) -> tuple[Move, ...]:
+        """With ``include_open_puestas``, each debtor's open debts on the Reserved Puesta sheet paid into the
+        plato, one move per debtor in the order the sheet first names them; nothing otherwise.
+
+        >>> table = TRESILLO.table(["Ana", "Bea", "Carl"])
+        >>> ledger, _d = Ledger.open(3, (PLATO, MIDDLE)).owe(2, 21, _("r"), deal=2)
+        >>> ledger, _d = ledger.owe(2, 8, _("r"), deal=3)
+        >>> state = TresilloState(totals=(0, 0, 0), dealer=0, ledger=ledger)
+        >>> [(m.payer, m.payee, m.amount, str(m.reason))
+        ...  for m in TRESILLO.settling_moves(table, state, include_open_puestas=True)]
+        [(2, 'plato', 29, '2 open reserved puestas (21 + 8), paid into the plato')]
+        """
+        if not include_open_puestas:
+            return ()
+        owed: dict[int, list[int]] = {}
+        for debt in state.ledger.open_debts():
+            if debt.amount:
+                owed.setdefault(debt.debtor, []).append(debt.amount)
+        return tuple(Move(seat, PLATO, sum(amounts), ngettext(
+            "open reserved puesta, paid into the plato", "%(n)s open reserved puestas (%(amounts)s), paid into "
+            "the plato", len(amounts), amounts=" + ".join(str(a) for a in amounts))) for seat, amounts in owed.items())
+
     def balances(self, table: Table, state: TresilloState, include_open_puestas: bool = False,
                  **choices: Any) -> dict[int, int]:
         """Each seat's net in tantos if the night stopped now (sums to zero): the plato and the middle pool
-        shared equally; with ``include_open_puestas`` each open debt is first paid into the plato."""
-        nets = dict(state.ledger.nets(table.size))
-        if include_open_puestas:
-            for debt in state.ledger.open_debts():
-                nets[debt.debtor] -= debt.amount
-        shares = self.share(table, state, self.on_table(table, state, include_open_puestas)[0])
-        return {seat: nets[seat] + shares[seat] for seat in range(table.size)}
+        shared equally; with ``include_open_puestas`` each open debt is first paid into the plato
+        (:meth:`settling_moves`)."""
+        ledger = state.ledger.moved(self.settling_moves(table, state, include_open_puestas))
+        shares = self.share(table, state, ledger.pots_total())
+        return {seat: ledger.players[seat] + shares[seat] for seat in range(table.size)}
 
     def on_table(self, table: Table, state: TresilloState, include_open_puestas: bool = False,
                  **choices: Any) -> tuple[int, Text]:
         """The plato and the middle pool, with the open reserved puestas paid in first if asked."""
-        amount = state.ledger.pots_total()
-        owed = sum(debt.amount for debt in state.ledger.open_debts()) if include_open_puestas else 0
-        if owed:
-            return amount + owed, _("The plato and the middle pool, with the open puestas paid in")
-        return amount, _("The plato and the middle pool")
+        paid_in = sum(move.amount for move in self.settling_moves(table, state, include_open_puestas))
+        if paid_in:
+            return state.ledger.pots_total() + paid_in, _("The plato and the middle pool, with the open puestas "
+                                                          "paid in")
+        return state.ledger.pots_total(), _("The plato and the middle pool")
 
     def display_state(self, table: Table, state: TresilloState) -> Mapping[str, Any]:
         names = table.players

@@ -131,6 +131,83 @@ def test_settling_up_with_or_without_the_open_reserved_puestas(client, night):
     assert "The plato and the middle pool, with the open puestas paid in: 48, 16 to each player." in with_debts
 
 
+def carl_owes_21(client, table: Table, *, counted: bool) -> None:
+    """Deal 1, Ana deals: each puts a 5 in the middle (15); Ana moves a 5 into the plato and adds 1 (plato 6,
+    middle 10). Bea's juego ties Carl 4-4 (Ana 1): a repuesto in the first puesta, Bea pays 6 + 4 = 10 into the
+    plato (16). Deal 2, Bea deals and adds 1 (plato 17); Carl's juego ties Ana 4-4 (Bea 1): a repuesto in the
+    plato, 17 + 4 = 21 written under Carl's name. Nets: Ana −5 − 1 = −6, Bea −5 − 10 − 1 = −16, Carl −5 (−27);
+    plato 17 + middle 10 = 27. Then the settle-up's choice saved from the edit link, at 0.10 EUR a tanto."""
+    post(client, table, hombre="Bea", bid="juego", **tricks(Bea=4, Carl=4, Ana=1))
+    post(client, table, hombre="Carl", bid="juego", **tricks(Carl=4, Ana=4, Bea=1))
+    saved = client.post(f"/t/{table.edit_token}/settle/", {"stake": "0.10", "currency": "EUR",
+                                                           "include_open_puestas": "yes" if counted else "no"})
+    assert saved.status_code == 302
+
+
+def net_column(html: str) -> dict[str, int]:
+    """The ledger's Net column on the table page, row by row: a player's net, a player's payment in, a pot."""
+    rows = re.findall(r'<tr data-(player|paid-in|pot)="([^"]+)">.*?<strong>([^<]+)</strong>', html)
+    return {f"{kind} {name}": int(amount.replace("−", "-")) for kind, name, amount in rows}
+
+
+def test_open_puestas_counted_at_the_settle_up_are_each_debtors_row_on_the_table_page_and_sheet(client, night):
+    """Counted (saved as yes), Carl pays his open 21 into the plato before it is shared: the plato 17 + 21 = 38,
+    the middle 10, 48 on the table, 16 to each. The table page's Net column says it row by row, and adds up to
+    zero: −6 − 16 − 5 (the nets) − 21 (Carl's puesta, 2.10 EUR) + 38 (the plato, 3.80 EUR) + 10 (the middle) = 0.
+    Each player's settle-up amount is the net, the payment in and the share: Ana −6 + 16 = +10 (1.00 EUR), Bea
+    −16 + 16 = 0, Carl −5 − 21 + 16 = −10 (−1.00 EUR); the sheet says the same under its totals."""
+    carl_owes_21(client, night, counted=True)
+    html = client.get(f"/t/{night.edit_token}/?ledger=1").content.decode()
+    column = net_column(html)
+    assert column == {"player Ana": -6, "player Bea": -16, "player Carl": -5, "paid-in Carl": -21,
+                      "pot Plato": 38, "pot Middle pool": 10}
+    assert sum(column.values()) == 0
+    words = text(html)
+    assert "Carl open reserved puesta, paid into the plato −21 −2.10 EUR" in words
+    assert "Plato 17 left on the table + 21 paid in 38 3.80 EUR" in words
+    assert "Middle pool left on the table 10 1.00 EUR" in words
+    settle = text(client.get(f"/t/{night.view_token}/settle/").content.decode())
+    assert "Ana +10 +1.00 EUR" in settle and "Bea 0 0.00 EUR" in settle and "Carl −10 −1.00 EUR" in settle
+    assert "Carl pays Ana 1.00 EUR" in settle
+    sheet = text(client.get(f"/t/{night.view_token}/sheet/").content.decode())
+    assert ("Total −6 −16 −5 If you settle up now, paid in first: Carl −21 = −2.10 EUR (open reserved puesta, "
+            "paid into the plato) . On the table: plato 38 = 3.80 EUR (17 left on the table + 21 paid in), middle "
+            "pool 10 = 1.00 EUR. The plato and the middle pool, with the open puestas paid in: 48, 16 to each "
+            "player.") in sheet
+
+
+def test_open_puestas_left_out_of_the_settle_up_add_no_row_and_the_pots_are_as_they_lie(client, night):
+    """Left out (saved as no), the sheet is torn up: no row for Carl's 21. The Net column: −6 − 16 − 5 + 17 (the
+    plato, 1.70 EUR) + 10 (the middle) = 0; 27 on the table, 9 to each: Ana −6 + 9 = +3 (0.30 EUR), Bea −16 + 9 =
+    −7 (−0.70 EUR), Carl −5 + 9 = +4 (0.40 EUR), as the settle-up pays them."""
+    carl_owes_21(client, night, counted=False)
+    html = client.get(f"/t/{night.edit_token}/?ledger=1").content.decode()
+    column = net_column(html)
+    assert column == {"player Ana": -6, "player Bea": -16, "player Carl": -5, "pot Plato": 17,
+                      "pot Middle pool": 10}
+    assert sum(column.values()) == 0
+    assert "Plato left on the table 17 1.70 EUR" in text(html) and "paid into the plato" not in text(html)
+    settle = text(client.get(f"/t/{night.view_token}/settle/").content.decode())
+    assert "Ana +3 +0.30 EUR" in settle and "Bea −7 −0.70 EUR" in settle and "Carl +4 +0.40 EUR" in settle
+    sheet = text(client.get(f"/t/{night.view_token}/sheet/").content.decode())
+    assert ("Total −6 −16 −5 Left on the table: plato 17 = 1.70 EUR, middle pool 10 = 1.00 EUR. If you settle up "
+            "now: The plato and the middle pool: 27, 9 to each player.") in sheet and "paid in first" not in sheet
+
+
+def test_an_open_puesta_counted_on_an_empty_table_is_still_said(client, db):
+    """A night carried over from paper with nothing in the plato or the middle and Carl owing 6: nothing lies on
+    the table, but counted, Carl's 6 is paid into the plato and shared, 2 each (Ana +2, Bea +2, Carl −6 + 2 = −4).
+    The column: 0 + 0 + 0 − 6 + 6 = 0."""
+    table = services.create_table(game="tresillo", players=PLAYERS, stake_minor=10, currency="EUR")
+    services.carry_over(table, {"total_0": "0", "total_1": "0", "total_2": "0", "plato": "0", "middle": "0",
+                                "sheet": "Carl 6"})
+    services.set_stake(table, 10, "EUR", {"include_open_puestas": True})
+    column = net_column(client.get(f"/t/{table.edit_token}/?ledger=1").content.decode())
+    assert column == {"player Ana": 0, "player Bea": 0, "player Carl": 0, "paid-in Carl": -6, "pot Plato": 6}
+    settle = text(client.get(f"/t/{table.view_token}/settle/").content.decode())
+    assert "Ana +2 +0.20 EUR" in settle and "Carl −4 −0.40 EUR" in settle
+
+
 @pytest.mark.django_db
 def test_the_score_api_answers_each_deals_nets_plato_middle_sheet_situation_and_outcome(api):
     deals = [{"hombre": "Bea", "bid": "juego", "tricks": {"Bea": 4, "Carl": 4, "Ana": 1}},
