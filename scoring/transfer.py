@@ -50,6 +50,7 @@ from django.utils.translation import gettext as _
 from referee.game import Game, InvalidRecord, State, TableSpec, get_game
 from scoring import services
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
+from scoring.presenters import presenter_for
 from scoring.storable import ESCAPED_UNSTORABLE, unstorable_path
 
 logger = logging.getLogger(__name__)
@@ -723,9 +724,11 @@ def _cell(text: str) -> str:
 
 
 def export_csv(table: Table) -> str:
-    """One row per deal in play: its number, its dealer, each side's score, then each side's running total;
-    a header row with the side names, a row for a game carried over from paper, where the totals start, and
-    a last row with the final standing when the end of the game gives something back (chips left in the pots).
+    """One row per deal in play: its number, its dealer, each side's score, then each side's running total (a
+    void deal's scores are the word the score sheet writes for it, "void" or the game's own "all passed", not
+    zeros that read as a deal played that scored nothing); a header row with the side names, a row for a game
+    carried over from paper, where the totals start, and a last row with the final standing when the end of the
+    game gives something back (chips left in the pots).
     Starts with a byte-order mark, so spreadsheets read it as UTF-8. In a language that writes a decimal comma
     (Spanish, French) the columns are separated by semicolons, as its spreadsheets expect (a comma-separated
     file opens there in one column), and a number that is not whole is written with its comma."""
@@ -742,10 +745,13 @@ def export_csv(table: Table) -> str:
     if table.carried:  # where the running totals start: a game carried over from paper
         writer.writerow([_cell(_("Carried over from paper")), "", *[""] * len(sides),
                          *services.start_state(table, game, spec).totals])
-    for number, outcome, totals in scored_deals(table, game, spec):
+    presenter = presenter_for(table.game)
+    for number, record, outcome, totals in scored_deals(table, game, spec):
         dealer = outcome.get("dealer")
         name = spec.players[dealer] if isinstance(dealer, int) and 0 <= dealer < spec.size else ""
-        scores = list(outcome.get("scores") or [])
+        scores: list[Any] = list(outcome.get("scores") or [])
+        if outcome.get("void"):  # as the score sheet says it across the scores (found by a tester: a row of zeros)
+            scores = [presenter.void_said(record) or _("void")] * len(sides)
         writer.writerow([number, _cell(name), *(scores + [""] * (len(sides) - len(scores)))[:len(sides)],
                          *(list(totals) + [""] * (len(sides) - len(totals)))[:len(sides)]])
     now = services.standings(table)
@@ -766,15 +772,15 @@ class _DecimalCommaWriter:
 
 
 def scored_deals(table: Table, game: Game[Any, Any, Any], spec: TableSpec[Any]
-                 ) -> Iterator[tuple[int, Mapping[str, Any], Sequence[int]]]:
-    """Each deal in play: its number, outcome and the totals after it, from the caches (derived in memory
-    where a cache was emptied; up to a deal its rules cannot read)."""
+                 ) -> Iterator[tuple[int, Mapping[str, Any], Mapping[str, Any], Sequence[int]]]:
+    """Each deal in play: its number, stored record, outcome and the totals after it, from the caches (derived in
+    memory where a cache was emptied; up to a deal its rules cannot read)."""
     state: State | None = None
     for deal in services.active_deals(table).only("table_id", "number", "record", "withdrawn", "outcome",
                                                   "state_after").iterator(chunk_size=2000):
         if deal.outcome is not None and deal.state_after is not None:
             state = None
-            yield deal.number, deal.outcome, deal.state_after.get("totals") or []
+            yield deal.number, deal.record, deal.outcome, deal.state_after.get("totals") or []
             continue
         try:
             if state is None:
@@ -782,4 +788,4 @@ def scored_deals(table: Table, game: Game[Any, Any, Any], spec: TableSpec[Any]
             state, outcome = services.replay_one(game, spec, state, deal)
         except services.ChangeRefused:
             return
-        yield deal.number, outcome.to_json(), state.totals
+        yield deal.number, deal.record, outcome.to_json(), state.totals

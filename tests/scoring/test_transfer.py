@@ -329,6 +329,32 @@ def test_the_csv_is_separated_as_the_readers_spreadsheet_expects(client, accente
     assert len(rows[0]) == 2 + 2 * 4 and rows[1][0] == "1" and rows[1][2:6] == ["-66", "-66", "198", "-66"]
 
 
+@pytest.mark.parametrize(("language", "separator", "void"), [("en", ",", "void"), ("es", ";", "nula"),
+                                                             ("fr", ";", "nulle")])
+def test_a_void_deal_is_written_void_in_the_csv_not_as_zeros(client, accented, language, separator, void):
+    """Found by a tester: a void deal (here a petit sec, RULINGS.md, General: "no score") was a row of zeros, as if
+    it had been played and scored nothing. Its scores say what the score sheet writes across them ("void", in the
+    reader's language as the headers are); the totals after it stay those before it: -66 -66 198 -66 + 0."""
+    services.record_deal(accented, {"void": True})
+    response = client.get(reverse("export_csv", args=[accented.view_token]), HTTP_ACCEPT_LANGUAGE=language)
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=separator))
+    assert rows[-1] == ["3", "Ève", void, void, void, void, "-132", "132", "132", "-132"]
+
+
+def test_a_table_with_a_void_deal_still_comes_back_the_same_from_its_file(accented):
+    """The CSV is for spreadsheets: the app imports only its own JSON file (a CSV is refused as not JSON), and
+    that file keeps the void deal as it was recorded."""
+    services.record_deal(accented, {"void": True})
+
+    imported = transfer.import_table(transfer.export_json(accented))
+
+    assert snapshot(imported) == snapshot(accented)
+    assert transfer.export_csv(imported) == transfer.export_csv(accented)
+    with pytest.raises(transfer.ImportRefused) as refused:
+        transfer.read(transfer.export_csv(accented).encode())
+    assert "it is not JSON" in refused.value.errors["file"]
+
+
 # -- the pages -------------------------------------------------------------------------------------------------
 
 

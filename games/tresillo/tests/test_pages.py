@@ -593,6 +593,16 @@ def test_the_sheet_writes_a_deal_all_three_passed_as_such_and_a_misdeal_as_void(
     assert "Deal 2 · void" in text(client.get(f"/t/{night.view_token}/big/").content.decode())
 
 
+def test_the_csv_writes_a_deal_all_three_passed_as_such_and_a_misdeal_as_void(client, night):
+    """As the sheet writes them (found by a tester: a void deal was a row of zeros in the spreadsheet). Nothing
+    moves in either (seed 003; RULINGS.md, General: void, "all passed"): the totals stay at 0."""
+    assert post(client, night, bid="juego", **bidding(("Bea", "pass"), ("Carl", "pass"), ("Ana", "pass"))).status_code \
+        == 302
+    assert post(client, night, void="on").status_code == 302
+    lines = client.get(f"/t/{night.view_token}/export.csv").content.decode("utf-8-sig").splitlines()
+    assert lines[1:] == ["1,Ana,all passed,all passed,all passed,0,0,0", "2,Bea,void,void,void,0,0,0"]
+
+
 # -- the stakes left on the table: the table page, the sheet and the settle-up agree ---------------------------
 
 @pytest.fixture
