@@ -372,8 +372,10 @@ class Ombre(HombreGame[OmbreOptions, OmbreRecord, OmbreState]):
         return after, Outcome(scores=scores, breakdown=tuple(lines), moves=tuple(books.moves), details=details)
 
     def score_void(self, table: Table, state: OmbreState, record: OmbreRecord) -> tuple[OmbreState, Outcome]:
+        """A misdeal: nothing is paid, the stakes stay; said under who dealt it, as a deal played is."""
+        dealt = _("Deal %(n)s, dealt by %(dealer)s.", n=state.deals + 1, dealer=table.players[state.dealer])
         return state, Outcome(scores=(0,) * table.size, void=True,
-                              breakdown=(_("Void deal (misdeal): nothing is paid; the stakes stay."),))
+                              breakdown=(dealt, _("Void deal (misdeal): nothing is paid; the stakes stay.")))
 
     # -- showing and settling ---------------------------------------------------------------------------------
     def balances(self, table: Table, state: OmbreState, **choices: Any) -> dict[int, int]:

@@ -222,3 +222,13 @@ def test_seed_the_others_pay_three_of_the_greater_counters_apiece_for_the_matado
     assert paid(outcome, ("Matadors",)) == {0: -3 * 5, 1: 2 * 3 * 5, 2: -3 * 5}
     state, outcome, nets = ombre(hombre="Bea", taken_in=3, matadors=6, tricks={"Bea": 6, "Carl": 2, "Ana": 1})
     assert paid(outcome, ("Matadors",)) == {0: -(15 + 3), 1: 2 * (15 + 3), 2: -(15 + 3)}
+
+
+def test_a_void_deal_says_who_dealt_it_as_a_deal_played_does():
+    """Found by a tester: a misdeal's lines did not say who dealt it, where a deal played's first line does. After
+    deal 1 (Ana dealt) the deal passes to Bea: deal 2, misdealt or played, is "dealt by Bea"."""
+    _state, void, _nets = ombre(CARRIED, void=True)
+    _state, played, _nets = ombre(CARRIED, hombre="Carl", taken_in=3, tricks={"Carl": 5, "Bea": 2, "Ana": 2})
+    assert [str(line) for line in void.breakdown] == [
+        "Deal 2, dealt by Bea.", "Void deal (misdeal): nothing is paid; the stakes stay."]
+    assert str(played.breakdown[0]) == str(void.breakdown[0])
