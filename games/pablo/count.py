@@ -129,8 +129,7 @@ def play_round(table: Table, state: State, record: PabloRecord) -> RoundResult:
     ended = end_lines(table, totals)
     next_lines: tuple[Text, ...] = ()
     if variant is Variant.ENGLISH:
-        ranked = scores if table.options.round_by_score else points
-        starter, dealer, next_lines = next_round(table, state.dealer, ranked, totals)
+        starter, dealer, next_lines = next_round(table, state.dealer, ranked(table, points, scores), totals)
         if ended:  # no next round once the game is over: nobody starts or deals it
             next_lines = ()
     return RoundResult(points, tuple(scores), tuple(totals), tuple(reset), outcome, starter, dealer, counted, called,
@@ -142,6 +141,22 @@ def _first_in_turn(table: Table, after: int, seats: Sequence[int]) -> int:
     return next(table.after(after, k) for k in range(1, table.size + 1) if table.after(after, k) in seats)
 
 
+def ranked(table: Table, points: Sequence[int], scores: Sequence[int]) -> Sequence[int]:
+    """English: what the round's winner and loser go by: the cards' points, or the round's scores (the caller's
+    penalty included) with the house rule ``round_by_score``."""
+    return scores if table.options.round_by_score else points
+
+
+def winners_and_losers(points: Sequence[int]) -> tuple[list[int], list[int]]:
+    """The seats with the fewest ``points`` (the round's winners) and those with the most (its losers).
+
+    >>> winners_and_losers([2, 9, 9])
+    ([0], [1, 2])
+    """
+    low, high = min(points), max(points)
+    return ([s for s, p in enumerate(points) if p == low], [s for s, p in enumerate(points) if p == high])
+
+
 def next_round(table: Table, dealer: int, points: Sequence[int],
                totals: Sequence[int]) -> tuple[int, int, tuple[Text, ...]]:
     """English: who starts the next round (the round's winner) and who deals it (its loser), on ``points`` (the
@@ -149,8 +164,7 @@ def next_round(table: Table, dealer: int, points: Sequence[int],
     lowest total, a losing tie to the highest (totals after the round). Still tied: the first in turn after the
     round's dealer starts, the first after the new starter deals."""
     low, high = min(points), max(points)
-    winners = [s for s in range(table.size) if points[s] == low]
-    losers = [s for s in range(table.size) if points[s] == high]
+    winners, losers = winners_and_losers(points)
     lines: list[Text] = []
     if len(winners) == 1:
         starter = winners[0]

@@ -19,7 +19,9 @@ The question is read into a round's record and scored by :func:`games.pablo.coun
 the record form, so the referee and the score sheet never disagree (seed 001 §7 and §8, seed 004 "Score" and
 "Ending the Game"; RULINGS.md, Pablo). Given who dealt, the answer names who deals the next round, as
 :meth:`games.pablo.rules.Pablo.next_dealer` decides it for a recorded round (seed 004: "the loser shuffles and
-deals"; the French text is silent: RULINGS.md, General, "the deal passes to" the player after the dealer).
+deals"; the French text is silent: RULINGS.md, General, "the deal passes to" the player after the dealer). In
+English a tie for the round's win or loss is broken on the totals: with every total left blank they are asked
+for beside the field, never read as zeros.
 
 >>> from games.pablo.rules import GAME
 >>> table = GAME.table(["Ana", "Bea", "Carl"])
@@ -37,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee import parse
 from referee.game import Errors, Field, InvalidRecord, Rule, Ruling, TableSpec
-from referee.text import Text, _, join
+from referee.text import Text, _, and_join, join
 
 from . import carry, count
 from .options import PabloOptions, Variant
@@ -154,13 +156,38 @@ def next_deal(table: Table, state: PabloState, record: PabloRecord, result: coun
               p=names[GAME.next_dealer(table, state, record)]),)
 
 
+def ask_for_tied_totals(table: Table, result: count.RoundResult) -> None:
+    """English, asked who deals next with every total left blank: a tie for the round's win or loss is broken on
+    the totals (seed 004: "In the case of a winning tie, the person with the lowest overall score goes first and
+    in the case of a losing tie, the player with the highest overall score shuffles and deals"), so they are asked
+    for beside the first tied player's total, never read as zeros. Without a tie the answer needs none of them.
+    :class:`InvalidRecord`."""
+    winners, losers = count.winners_and_losers(count.ranked(table, result.points, result.scores))
+    errors = Errors()
+    if len(losers) > 1:
+        errors.add(f"total_{losers[0]}", _(
+            "%(who)s tied for the loss: the one with the highest total deals the next round. Enter their points "
+            "so far, or leave who dealt this round blank.", who=and_join([table.players[s] for s in losers])),
+            rule=RULE_NEXT_ENGLISH)
+    if len(winners) > 1:
+        errors.add(f"total_{winners[0]}", _(
+            "%(who)s tied for the win: the one with the lowest total starts the next round. Enter their points "
+            "so far, or leave who dealt this round blank.", who=and_join([table.players[s] for s in winners])),
+            rule=RULE_NEXT_ENGLISH)
+    errors.raise_if_any()
+
+
 def score_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
     """What each player scores this round and why, citing the paragraph it rests on: the caller's score in the
-    variant; a total back to 0 at exactly 50, or the end of the game, when the totals given lead there."""
+    variant; a total back to 0 at exactly 50, or the end of the game, when the totals given lead there. Given
+    who dealt, who deals next: in French the player after the dealer; in English the round's loser, a tie broken
+    on the totals, asked for when none was given (:func:`ask_for_tied_totals`)."""
     spec, record, state, with_totals, dealt = read_round(table, raw)
     result = count.play_round(spec, state, record)
     names = spec.players
     english = spec.options.kind is Variant.ENGLISH
+    if dealt and english and not with_totals and not result.end_lines:
+        ask_for_tied_totals(spec, result)
     said = join([f"{names[seat]} {number_text(score)}" for seat, score in enumerate(result.scores)], ", ")
     lines: list[Text] = [_("This round: %(scores)s.", scores=said), result.called]
     tapped = [count.hand_line(hand) for hand in record.hands if hand.cards is not None]

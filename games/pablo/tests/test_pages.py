@@ -383,6 +383,19 @@ def test_a_round_the_referee_cannot_score_is_said_beside_each_field(client, fren
     assert form.errors["points_3"] == ["Tap Dani's cards or type their points."]
 
 
+def test_without_a_table_a_losing_tie_asks_for_the_totals_beside_the_field_not_zeros(client, db):
+    """Seed 004: "in the case of a losing tie, the player with the highest overall score shuffles and deals." Found
+    by a tester on the referee page without a table, in English: who dealt given, the totals blank, the answer named
+    a dealer by their totals as if 0. The totals are asked for beside the first tied player's, nothing answered."""
+    response = client.get("/referee/pablo/", {"ask": "1", "question": "score", "variant": "english",
+                                              "caller": "Player 1", "points_0": "2", "points_1": "9",
+                                              "points_2": "9", "points_3": "5", "dealer": "Player 1"})
+    assert response.context["answer"] is None
+    assert response.context["form"].errors["total_1"] == [
+        "Player 2 and Player 3 tied for the loss: the one with the highest total deals the next round. Enter their "
+        "points so far, or leave who dealt this round blank."]
+
+
 def test_the_scoring_question_asked_from_a_table_starts_from_its_totals(client, english):
     """Seed 004: "if a player scores exactly 50 points, that player's score gets reset to 0": whether a round
     lands on 50 depends on the totals, which the table knows. After a round (Ana called with 4, Bea tied: Ana

@@ -184,6 +184,47 @@ def test_english_a_losing_tie_deals_by_the_highest_total():
                                  "round.")
 
 
+def test_english_a_losing_tie_without_the_totals_asks_for_them_beside_the_field():
+    """Seed 004: "in the case of a losing tie, the player with the highest overall score shuffles and deals." Found
+    by a tester: with who dealt given and the totals left blank, Bea and Carl (9 each) were told apart on totals
+    of 0 + 9 = 9 each, totals nobody gave. The totals are asked for beside Bea's, never read as zeros."""
+    assert refused("english", {"caller": "Ana", "points_0": 2, "points_1": 9, "points_2": 9, "dealer": "Ana"}) == {
+        "total_1": "Bea and Carl tied for the loss: the one with the highest total deals the next round. Enter "
+                   "their points so far, or leave who dealt this round blank."}
+
+
+def test_english_a_winning_tie_without_the_totals_asks_for_them_beside_the_field():
+    """Seed 004: "In the case of a winning tie, the person with the lowest overall score goes first." Ana and Bea
+    have 4 card points each (Ana's Pablo tied: 4 + 5 = 9), Carl 9 deals; who of Ana and Bea starts needs their
+    totals."""
+    assert refused("english", {"caller": "Ana", "points_0": 4, "points_1": 4, "points_2": 9, "dealer": "Carl"}) == {
+        "total_0": "Ana and Bea tied for the win: the one with the lowest total starts the next round. Enter their "
+                   "points so far, or leave who dealt this round blank."}
+
+
+def test_english_without_a_tie_the_loser_deals_whatever_the_totals():
+    """Seed 004: "the winner goes first, the loser shuffles and deals": one winner and one loser need no total.
+    Ana 2 the fewest, Bea 9 the most: Bea deals, the totals left blank."""
+    assert said(scored("english", caller="Ana", points_0=2, points_1=9, points_2=5, dealer="Carl")).endswith(
+        "Ana won the round (2) and starts the next one.\nBea lost the round (9) and deals the next one.")
+
+
+def test_english_totals_of_0_given_are_totals():
+    """A game at its start has every total at 0 (the referee asked from a new table gives them): tied on them too,
+    the first in turn after the new starter, Ana, deals (Bea 0 + 9 = Carl 0 + 9)."""
+    ruling = scored("english", caller="Ana", points_0=2, points_1=9, points_2=9, total_0=0, total_1=0, total_2=0,
+                    dealer="Ana")
+    assert said(ruling).endswith("Bea and Carl tied for the loss and on total: Bea, first in turn, deals the next "
+                                 "round.")
+
+
+def test_french_the_deal_passes_on_without_the_totals_whatever_the_ties():
+    """RULINGS.md, General: "the deal passes to" the player after the dealer, which needs no total: Bea and Carl
+    tie on 9, Carl dealt, Ana deals next."""
+    assert said(scored(caller="Ana", points_0=3, points_1=9, points_2=9, dealer="Carl")).endswith(
+        "\nCarl dealt this round: Ana deals the next one.")
+
+
 @pytest.mark.parametrize(("variant", "dealer"), [("french", 0), ("french", 3), ("english", 1), ("english", 2)])
 def test_the_referee_names_the_next_dealer_the_score_sheet_then_has(variant, dealer):
     """RULINGS.md, General and Pablo ("its loser deals"): the next dealer named by the referee is the one a recorded
