@@ -9,6 +9,7 @@ and applies one record: O(1) however long the night.
 from __future__ import annotations
 
 import copy
+import json
 import logging
 import re
 import uuid
@@ -18,6 +19,7 @@ from functools import cache as once
 from typing import Any
 
 from django.core.cache import cache
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -849,30 +851,68 @@ class Caches:
     rows: list[tuple[Any, Any, int]]
 
 
-def _derive(table: Table, number: int, changed: Deal | None = None) -> Caches:
+def _derive(table: Table, number: int, changed: Deal | None = None, *, only_changed: bool = False) -> Caches:
     """The cached outcome and state of every deal from ``number`` on, replayed with ``changed`` (a deal about
-    to be saved) in place of its stored row. Reads only: a change to deal 1 of a long night replays it all
-    here, before any lock is taken (see :func:`_change`). :class:`ChangeRefused` as :func:`replay_one`."""
+    to be saved) in place of its stored row; ``only_changed``: the rows of the deals whose stored caches differ
+    alone. Reads only: a change to deal 1 of a long night replays it all here, before any lock is taken (see
+    :func:`_change`). :class:`ChangeRefused` as :func:`replay_one`."""
     game = get_game(table.game)
     spec = table_spec(table)
     state = state_before(table, number, game, spec)
     outcome_field, state_field = Deal._meta.get_field("outcome"), Deal._meta.get_field("state_after")
     first: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
     rows = []
-    deals = table.deals.filter(number__gte=number).order_by("number").only("table_id", "number", "record",
-                                                                            "withdrawn")
-    for deal in deals.iterator(chunk_size=2000):
+    read = ("table_id", "number", "record", "withdrawn", *(("outcome", "state_after") if only_changed else ()))
+    deals = table.deals.filter(number__gte=number).order_by("number").only(*read)
+    for index, deal in enumerate(deals.iterator(chunk_size=2000)):
         if changed is not None and deal.pk == changed.pk:
             deal = changed
         cached: tuple[dict[str, Any] | None, dict[str, Any] | None] = (None, None)
         if not deal.withdrawn:
             state, outcome = replay_one(game, spec, state, deal)
             cached = (outcome.to_json(), state.to_json())
-        if not rows:
+        if index == 0:
             first = cached
+        if only_changed and [deal.outcome, deal.state_after] == _as_stored(cached):
+            continue
         rows.append((outcome_field.get_db_prep_save(cached[0], connection),
                      state_field.get_db_prep_save(cached[1], connection), deal.pk))
     return Caches(first, rows)
+
+
+def _as_stored(value: Any) -> Any:
+    """A value as the database gives it back: its JSON read again (a tuple as a list, a decimal as text)."""
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
+
+
+def rederive(table: Table) -> int:
+    """Derive every deal's cached outcome and state again from its stored record, by its game's rules as they are
+    now: after an upgrade changed what a game says of a deal (its breakdown's wording) or works out from it, the
+    deals stored before it say what the rules now say. Only the deals whose caches differ are written, with the
+    table's version moved (every page and phone then reads them afresh); a table nothing changed in is left
+    alone. The number of deals written.
+
+    Worked out before the lock, as a correction is (:func:`_change`): a long night's replay never holds the
+    write lock, which is taken only if nobody wrote meanwhile (else it is worked out again, then, as a last
+    resort, under the lock). :class:`ChangeRefused` naming the first deal its rules no longer take (nothing is
+    written: its table keeps the caches it had)."""
+    for _attempt in range(2):
+        version = Table.objects.values_list("version", flat=True).get(pk=table.pk)
+        if version != table.version:
+            _reread(table)
+        caches = _derive(table, 1, only_changed=True)
+        if not caches.rows:
+            return 0
+        with transaction.atomic():
+            if _bump(table, version):
+                table.version = version + 1
+                _write_caches(caches)
+                return len(caches.rows)
+    with transaction.atomic():
+        locked = _reread(_lock(table))
+        caches = _derive(locked, 1, only_changed=True)
+        _write_caches(caches)
+        return len(caches.rows)
 
 
 def _write_caches(caches: Caches) -> None:
