@@ -459,9 +459,10 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
                    record: TresilloRecord) -> tuple[TresilloState, Outcome]:
         """A misdeal, or a deal all three passed (RULINGS.md, General: void, "all passed"): nothing moves, not
         even the dealer's tanto; the deal passes on."""
+        dealt = _("Deal %(n)s, dealt by %(dealer)s.", n=state.deals + 1, dealer=table.players[state.dealer])
         said = (_("All three passed: the deal is not played; nothing is paid and the deal passes on.")
                 if record.all_passed else _("Void deal (misdeal): nothing is paid; the deal passes on."))
-        return state, Outcome(scores=(0,) * table.size, void=True, breakdown=(said,))
+        return state, Outcome(scores=(0,) * table.size, void=True, breakdown=(dealt, said))
 
     # -- showing and settling ---------------------------------------------------------------------------------
     def settling_moves(self, table: Table, state: TresilloState, include_open_puestas: bool = False,

@@ -61,8 +61,8 @@ def test_a_deal_all_three_passed_is_void_nothing_moves_and_the_next_player_deals
     passes = [{"player": who, "bid": "pass"} for who in ("Carl", "Ana", "Bea")]
     state, outcome, nets = tresillo(played(FIRST_REPUESTO), bids=passes)
     assert outcome.void and outcome.moves == () and nets == {"Ana": 0, "Bea": 0, "Carl": 0}
-    assert [str(line) for line in outcome.breakdown] == [
-        "All three passed: the deal is not played; nothing is paid and the deal passes on."]
+    assert [str(line) for line in outcome.breakdown] == [  # said under who dealt it, as a deal played is
+        "Deal 2, dealt by Bea.", "All three passed: the deal is not played; nothing is paid and the deal passes on."]
     assert pots(state) == (16, 10) and state.totals == (-6, -15, -5) and sheet(state) == []
     assert PLAYERS[state.dealer] == "Carl" and conserved(state)
     state, outcome, nets = tresillo(state, hombre="Ana", bid="juego", tricks={"Ana": 5, "Bea": 2, "Carl": 2})
