@@ -21,6 +21,7 @@ from games.toruro.state import ToruroState
 from games.toruro.words import RULE_NAMES
 from scoring import services
 from scoring.forms import message_ids
+from scoring.on_table import left_on_table
 from scoring.presenters import Presenter
 from scoring.templatetags.ledger import chips_money
 from scoring.widgets import CardPicker
@@ -114,7 +115,9 @@ class ToruroPresenter(Presenter):
 
     def board(self, standings: Standings) -> Mapping[str, Any]:
         """What the table page draws: this deal (dealer, pots, payable lulos), the lulo list, the counts
-        towards the free tenth, the per-player ledger and the night's conservation check.
+        towards the free tenth, the per-player ledger and the night's conservation check, and, where the table's
+        saved settle-up choice counts the open lulos, what settling up now pays in (a row per debtor) and the pots
+        it then shares (``settling``, :mod:`scoring.on_table`: the score sheet's and the settle-up's figures).
 
         The check is the ledger's: the players' nets and the pots sum to zero. Beside it the page says it in
         chips moved: paid in (the dealers' antes, one per pot per deal played, and every lulo paid) = taken
@@ -163,6 +166,7 @@ class ToruroPresenter(Presenter):
         over = lulos.night_over(spec, state)
         starting = {} if over else at_start(state)
         open_total = sum(owed.values())
+        on_table = left_on_table(st)
         return {
             "over": over,
             "dealer": players[state.dealer],
@@ -193,6 +197,7 @@ class ToruroPresenter(Presenter):
             "balanced": balanced,
             "ledger_line": services.translate(ledger.check_line()),
             "chip": chips_money(1, table),
+            "settling": on_table if on_table is not None and on_table.paid_in else None,
         }
 
     def record(self, form: Any, table: Any, deal: Any = None,

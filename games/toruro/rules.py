@@ -41,10 +41,10 @@ from typing import Any
 from referee import parse
 from referee.cards import SPANISH_SUITS, Card, DeckKind, card_name
 from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Settlement, Statistic, TableSpec
-from referee.ledger import Books
+from referee.ledger import Books, Move
 from referee.parse import Errors
 from referee.played import PlayedDeal
-from referee.text import Text, _, and_join, signed
+from referee.text import Text, _, and_join, ngettext, signed
 from referee.values import Seat, Values
 
 from . import cards, carry, going, lulo_referee, lulos, play, stats
@@ -649,6 +649,37 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         nets = [self.standing(table, state, seat) for seat in range(table.size)]
         return tuple(seat for seat, net in enumerate(nets) if net == max(nets))
 
+    def settling_moves(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
+                       **choices: Any) -> tuple[Move, ...]:
+        """With ``include_open_lulos``, each debtor's open lulos paid in now: one move per debtor, in the order the
+        lulo list first names them, into the cabeza; nothing otherwise (nor once the night is over: nobody owes).
+
+        The seed has the payer "place the full debt divided in the three pots any way he/she likes"; settling
+        up shares the three pots out together, so the split decides nothing there, and all of it goes where the
+        seed's first example puts it ("all the chips on the cabeza").
+
+        >>> table = GAME.table(["Ana", "Bo", "Cy", "Di", "Ed"])
+        >>> ledger, _d = initial(5, 0).ledger.owe(2, 3, _("r"), deal=1)
+        >>> ledger, _d = ledger.owe(0, 3, _("r"), deal=1)
+        >>> ledger, _d = ledger.owe(2, 6, _("r"), deal=2)
+        >>> state = dataclasses.replace(initial(5, 0), ledger=ledger, played=2)
+        >>> [(m.payer, m.payee, m.amount, str(m.reason))
+        ...  for m in GAME.settling_moves(table, state, include_open_lulos=True)]
+        [(2, 'cabeza', 9, '2 open lulos (3 + 6), paid into the cabeza'), (0, 'cabeza', 3, 'open lulo, paid into \
+the cabeza')]
+        >>> GAME.settling_moves(table, state)
+        ()
+        """
+        if not include_open_lulos:
+            return ()
+        owed: dict[int, list[int]] = {}
+        for debt in state.ledger.open_debts():
+            if debt.amount:
+                owed.setdefault(debt.debtor, []).append(debt.amount)
+        return tuple(Move(seat, POTS[0], sum(amounts), ngettext(
+            "open lulo, paid into the cabeza", "%(n)s open lulos (%(amounts)s), paid into the cabeza", len(amounts),
+            amounts=" + ".join(str(a) for a in amounts))) for seat, amounts in owed.items())
+
     def balances(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
                  **choices: Any) -> dict[int, int]:
         """Each seat's net in chips if the night stopped now; always sums to zero.
@@ -656,27 +687,24 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         - Default (``include_open_lulos=False``): open lulos are let off, and the chips lying in the pots go
           back to whoever put them there (``pot_shares``: the dealers' antes and lulo money since the pots were
           last won). Each player gets their net over the night plus their own chips still on the table.
-        - ``include_open_lulos=True``: every open lulo is paid now, and the chips on the table (the pots plus
-          those payments) are shared equally among all the players, as if played out, where each player has
-          the same chance at them; odd chips go one each in the order of play from the player after the
-          dealer.
+        - ``include_open_lulos=True``: every open lulo is paid now (:meth:`settling_moves`), and the chips on the
+          table (the pots plus those payments) are shared equally among all the players, as if played out, where
+          each player has the same chance at them; odd chips go one each in the order of play from the player
+          after the dealer.
 
         Once the night is over (nobody owes, after a deal), there is nothing to count: the chips left in the pots
         go back to who put them, whatever the choice (the deal's breakdown and the standings say so)."""
-        nets = dict(state.ledger.nets(table.size))
         if not include_open_lulos or lulos.night_over(table, state):
-            return {seat: nets[seat] + state.pot_shares[seat] for seat in range(table.size)}
-        on_table = state.ledger.pots_total()
-        for debt in state.ledger.open_debts():
-            nets[debt.debtor] -= debt.amount
-            on_table += debt.amount
-        shares = share_equally(on_table, [table.after(state.dealer, k) for k in range(1, table.size + 1)])
-        return {seat: nets[seat] + shares[seat] for seat in range(table.size)}
+            return {seat: state.ledger.players[seat] + state.pot_shares[seat] for seat in range(table.size)}
+        ledger = state.ledger.moved(self.settling_moves(table, state, include_open_lulos))
+        shares = share_equally(ledger.pots_total(), [table.after(state.dealer, k) for k in range(1, table.size + 1)])
+        return {seat: ledger.players[seat] + shares[seat] for seat in range(table.size)}
 
     def settle_notes(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
                      **choices: Any) -> tuple[Text, ...]:
         """How the chips still on the table (and the open lulos) were counted in the balances, so that a night
-        stopped before it ends can be checked by hand; nothing once the pots are empty and nobody owes.
+        stopped before it ends can be checked by hand; nothing once the pots are empty and nobody owes. Counted,
+        the open lulos are each debtor's payment in (:meth:`settling_moves`, as the balances count them).
 
         >>> table = GAME.table(["Ana", "Bo", "Cy", "Di", "Ed"])
         >>> state, _outcome = GAME.apply(table, GAME.initial_state(table), {"turned_card": "5O",
@@ -689,23 +717,24 @@ over one each to Cy, Di, Ed and Ana, from the player after Bo, who deals next.']
         """
         names = table.players
         order = [table.after(state.dealer, k) for k in range(1, table.size + 1)]
-        include_open_lulos = include_open_lulos and not lulos.night_over(table, state)  # as balances() counts
-        owed = [(debt.debtor, debt.amount) for debt in state.ledger.open_debts()]
-        said = and_join([f"{names[seat]} {amount}" for seat, amount in owed])  # in the lulo list's order
         in_pots = state.ledger.pots_total()
         notes: list[Text] = []
-        if not include_open_lulos:
+        if not include_open_lulos or lulos.night_over(table, state):  # as balances() counts
+            owed = [f"{names[debt.debtor]} {debt.amount}" for debt in state.ledger.open_debts()]  # the list's order
             if owed:
-                notes.append(_("Open lulos let off: %(lulos)s.", lulos=said))
+                notes.append(_("Open lulos let off: %(lulos)s.", lulos=and_join(owed)))
             if in_pots:
                 since = [table.after(state.dealer, k) for k in range(table.size)]  # as the last deal's lines list them
                 back = [f"{names[seat]} {state.pot_shares[seat]}" for seat in since if state.pot_shares[seat]]
                 notes.append(_("The pots: %(n)s chips, back to who put them: %(who)s.", n=in_pots,
                                who=and_join(back)))
             return tuple(notes)
-        if owed:
-            notes.append(_("Open lulos paid now: %(lulos)s.", lulos=said))
-        on_table = in_pots + sum(amount for _seat, amount in owed)
+        moves = self.settling_moves(table, state, include_open_lulos)
+        if moves:
+            notes.append(_("Open lulos paid now: %(lulos)s.",
+                           lulos=and_join([f"{names[move.payer]} {move.amount}" for move in moves
+                                           if isinstance(move.payer, int)])))
+        on_table = state.ledger.moved(moves).pots_total()
         if not on_table:
             return tuple(notes)
         each, odd = divmod(on_table, table.size)

@@ -519,6 +519,101 @@ def test_settling_up_mid_night_says_which_lulos_were_let_off_or_paid_and_how_the
     assert "On the table: 12 chips, 2 to each player." in counted
 
 
+def juan_owes_two_lulos(client, table: Table, *, counted: bool) -> None:
+    """Deal 1 (DEAL1, Ana deals): Ana −3, Luis +1, Pepe +2; lulos #1 Marta, #2 Juan, #3 Rosa, #4 Ana, 3 each.
+    Deal 2, Luis deals: Marta pays #1 into the cabeza (pots 4/1/1 = 6); Pepe takes all three (+6), Juan went
+    without a trick: lulo #5, 6 chips. Deal 3, Pepe deals: Rosa pays #3 into the barriga (pots 1/4/1 = 6),
+    nobody goes: the pots stay. Nets: Ana −3, Luis +1 − 3 = −2, Pepe +2 + 6 − 3 = +5, Marta −3, Juan 0,
+    Rosa −3 (−6, the pots); open: #2 Juan 3, #4 Ana 3, #5 Juan 6; Marta deals next. Then the settle-up's choice
+    saved from the edit link, at 0.50 EUR a chip."""
+    services.record_deal(table, DEAL1)
+    services.record_deal(table, {"turned_card": "3C", "payments": [{"lulo": 1, "cabeza": 3}],
+                                 "went": ["Pepe", "Juan"], "tricks": ["Pepe", "Pepe", "Pepe"]})
+    services.record_deal(table, {"turned_card": "5B", "payments": [{"lulo": 3, "barriga": 3}], "went": []})
+    saved = client.post(f"/t/{table.edit_token}/settle/", {"stake": "0.50", "currency": "EUR",
+                                                           "include_open_lulos": "yes" if counted else "no"})
+    assert saved.status_code == 302
+
+
+def net_column(html: str) -> dict[str, int]:
+    """The ledger's Net column on the table page, row by row: a player's net, a player's payment in, a pot."""
+    ledger = html[html.index('id="ledger-body"'):]
+    rows = re.findall(r'<tr data-(player|paid-in|pot)="([^"]+)">.*?<strong>([^<]+)</strong>', ledger, re.S)
+    return {f"{kind} {name}": int(amount.replace("−", "-")) for kind, name, amount in rows}
+
+
+def test_open_lulos_counted_at_the_settle_up_are_each_debtors_row_on_the_table_page_and_sheet(client, night):
+    """Counted (saved as yes), each debtor pays all his open lulos in, one payment each, into the cabeza (the
+    seed's payer splits a lulo among the pots as he likes; settling up shares them out together): Juan 3 + 6 =
+    9 (4.50 EUR), Ana 3 (1.50 EUR). The cabeza 1 + 12 = 13, the barriga 4, the cola 1: 18 on the table, 3 to
+    each. The Net column adds up to zero: −3 − 2 + 5 − 3 + 0 − 3 (the nets) − 9 − 3 (paid in) + 13 + 4 + 1 (the
+    pots) = 0. Each player's settle-up amount is the net, the payment in and the share: Ana −3 − 3 + 3 = −3
+    (−1.50 EUR), Luis −2 + 3 = +1, Pepe +5 + 3 = +8 (4.00 EUR), Marta −3 + 3 = 0, Juan 0 − 9 + 3 = −6 (−3.00
+    EUR), Rosa −3 + 3 = 0; the sheet says the same under its totals."""
+    juan_owes_two_lulos(client, night, counted=True)
+    html = page(client, night, ledger="1")
+    column = net_column(html)
+    assert column == {"player Ana": -3, "player Luis": -2, "player Pepe": 5, "player Marta": -3,
+                      "player Juan": 0, "player Rosa": -3, "paid-in Juan": -9, "paid-in Ana": -3,
+                      "pot Cabeza": 13, "pot Barriga": 4, "pot Cola": 1}
+    assert sum(column.values()) == 0
+    words = text(html)
+    assert "Juan −9 −4.50 EUR 2 open lulos (3 + 6), paid into the cabeza" in words
+    assert "Ana −3 −1.50 EUR open lulo, paid into the cabeza" in words
+    assert "Cabeza 13 6.50 EUR 1 left on the table + 12 paid in" in words
+    assert "Barriga 4 2.00 EUR left on the table" in words and "Cola 1 0.50 EUR left on the table" in words
+    assert ("If you settle up now: Open lulos paid now: Juan 9 and Ana 3. On the table: 18 chips, 3 to each "
+            "player.") in words
+    settle = text(client.get(f"/t/{night.view_token}/settle/").content.decode())
+    for row in ("Ana −3 −1.50 EUR", "Luis +1 +0.50 EUR", "Pepe +8 +4.00 EUR", "Marta 0 0.00 EUR",
+                "Juan −6 −3.00 EUR", "Rosa 0 0.00 EUR"):
+        assert row in settle
+    assert "Open lulos paid now: Juan 9 and Ana 3. On the table: 18 chips, 3 to each player." in settle
+    sheet = text(client.get(f"/t/{night.view_token}/sheet/").content.decode())
+    assert ("Total −3 −2 +5 −3 0 −3 If you settle up now, paid in first: Juan −9 = −4.50 EUR (2 open lulos "
+            "(3 + 6), paid into the cabeza) , Ana −3 = −1.50 EUR (open lulo, paid into the cabeza) . On the "
+            "table: cabeza 13 = 6.50 EUR (1 left on the table + 12 paid in), barriga 4 = 2.00 EUR, cola 1 = 0.50 "
+            "EUR. Open lulos paid now: Juan 9 and Ana 3. On the table: 18 chips, 3 to each player.") in sheet
+
+
+def test_open_lulos_let_off_at_the_settle_up_add_no_row_and_the_pots_go_back_to_who_put_them(client, night):
+    """Let off (saved as no), the table page's ledger is as it always was: the players' nets, no row for
+    Juan's or Ana's lulos, nothing said about settling up. The pots go back to who put them: Rosa 3 (her
+    lulo), Pepe 3 (his ante): Ana −3 (−1.50 EUR), Luis −2 (−1.00 EUR), Pepe +5 + 3 = +8 (4.00 EUR), Marta −3
+    (−1.50 EUR), Juan 0, Rosa −3 + 3 = 0, as the settle-up pays them; the sheet leaves the pots on the table."""
+    juan_owes_two_lulos(client, night, counted=False)
+    html = page(client, night, ledger="1")
+    assert net_column(html) == {"player Ana": -3, "player Luis": -2, "player Pepe": 5, "player Marta": -3,
+                                "player Juan": 0, "player Rosa": -3}
+    assert 'class="on-table"' not in html and 'id="on-table"' not in html and "paid into" not in html
+    settle = text(client.get(f"/t/{night.view_token}/settle/").content.decode())
+    for row in ("Ana −3 −1.50 EUR", "Luis −2 −1.00 EUR", "Pepe +8 +4.00 EUR", "Marta −3 −1.50 EUR",
+                "Juan 0 0.00 EUR", "Rosa 0 0.00 EUR"):
+        assert row in settle
+    assert ("Open lulos let off: Juan 3, Ana 3 and Juan 6. The pots: 6 chips, back to who put them: Rosa 3 and "
+            "Pepe 3.") in settle  # from Marta, who deals next, round the table
+    sheet = text(client.get(f"/t/{night.view_token}/sheet/").content.decode())
+    assert ("Total −3 −2 +5 −3 0 −3 Left on the table: cabeza 1 = 0.50 EUR, barriga 4 = 2.00 EUR, cola 1 = 0.50 "
+            "EUR. If you settle up now: Open lulos let off: Juan 3, Ana 3 and Juan 6. The pots: 6 chips, back to "
+            "who put them: Rosa 3 and Pepe 3.") in sheet
+    assert "paid in first" not in sheet
+
+
+def test_open_lulos_counted_with_the_pots_empty_are_still_each_debtors_row(client, night):
+    """After deal 1 every pot was won: nothing lies on the table, but counted, Marta, Juan, Rosa and Ana each
+    pay 3 into the cabeza: 12 chips, 2 to each. Net column: −3 + 1 + 2 (the nets) − 3 × 4 + 12 = 0; Ana −3 − 3
+    + 2 = −4 (−2.00 EUR), Luis +1 + 2 = +3, Pepe +2 + 2 = +4, Marta, Juan, Rosa −3 + 2 = −1 (−0.50 EUR)."""
+    services.record_deal(night, DEAL1)
+    services.set_stake(night, 50, "EUR", {"include_open_lulos": True})
+    column = net_column(page(client, night, ledger="1"))
+    assert column == {"player Ana": -3, "player Luis": 1, "player Pepe": 2, "player Marta": 0, "player Juan": 0,
+                      "player Rosa": 0, "paid-in Marta": -3, "paid-in Juan": -3, "paid-in Rosa": -3,
+                      "paid-in Ana": -3, "pot Cabeza": 12}
+    assert sum(column.values()) == 0
+    settle = text(client.get(f"/t/{night.view_token}/settle/").content.decode())
+    assert "Ana −4 −2.00 EUR" in settle and "Pepe +4 +2.00 EUR" in settle and "Marta −1 −0.50 EUR" in settle
+
+
 def test_a_deal_sent_after_the_deal_that_ended_the_night_is_refused_with_why(client, db):
     """RULINGS: the game ends when, after at least one deal, nobody owes anything. A phone that saved deal 5
     offline, not knowing deal 4 ended the night, sends it: 409 and why, nothing stored (it was answered 200 with

@@ -585,6 +585,33 @@ def test_settling_mid_night_says_how_the_pots_and_open_lulos_were_counted() -> N
         "player after Pepe, who deals next."]
 
 
+def test_counting_the_open_lulos_pays_each_debtors_lulos_in_one_payment_into_the_cabeza() -> None:
+    """Seed: "The player paying the lulo must place the full debt divided in the three pots any way he/she
+    likes." Settling up now, counting them, each debtor pays all his open lulos at once; the three pots are
+    shared out together, so the split decides nothing, and it all goes into the cabeza ("for example, all the
+    chips on the cabeza"). The balances, the notes and the table page read these moves (``settling_moves``)."""
+    tbl = table()
+    state, _ = play(tbl, FIRST, {"turned_card": "3C", "payments": [pay(1, cabeza=3)], "went": ["Pepe", "Juan"],
+                                 "tricks": ["Pepe", "Pepe", "Pepe"]})
+    # Deal 2, Luis deals: Marta pays #1 into the cabeza (pots 4/1/1); Pepe takes all 6, Juan went without a
+    # trick: lulo #4, 6 chips. Nets: Ana −3, Luis +1 − 3 = −2, Pepe +2 + 6 = +8, Marta −3, Juan 0; pots empty.
+    # Open: #2 Juan 3, #3 Ana 3, #4 Juan 6.
+    assert named(tbl, state.totals) == {"Ana": -3, "Luis": -2, "Pepe": 8, "Marta": -3, "Juan": 0}
+    paid_in = GAME.settling_moves(tbl, state, include_open_lulos=True)
+    assert [(tbl.players[m.payer], m.payee, m.amount, str(m.reason)) for m in paid_in] == [
+        ("Juan", "cabeza", 9, "2 open lulos (3 + 6), paid into the cabeza"),
+        ("Ana", "cabeza", 3, "open lulo, paid into the cabeza")]
+    # 12 on the table, 2 each and the 2 odd chips to Marta and Juan (Pepe deals next): Ana −3 − 3 + 2 = −4,
+    # Luis −2 + 2 = 0, Pepe +8 + 2 = +10, Marta −3 + 3 = 0, Juan 0 − 9 + 3 = −6.
+    assert balances(tbl, state, include_open_lulos=True) == {"Ana": -4, "Luis": 0, "Pepe": 10, "Marta": 0,
+                                                              "Juan": -6}
+    assert [str(note) for note in GAME.settle_notes(tbl, state, include_open_lulos=True)] == [
+        "Open lulos paid now: Juan 9 and Ana 3.",
+        "On the table: 12 chips, 2 to each player and the 2 left over one each to Marta and Juan, from the "
+        "player after Pepe, who deals next."]
+    assert GAME.settling_moves(tbl, state) == ()  # let off: nobody pays anything in
+
+
 def test_settling_with_empty_pots_and_nobody_owing_has_nothing_to_explain() -> None:
     tbl = table()
     state = GAME.initial_state(tbl)
