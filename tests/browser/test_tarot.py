@@ -199,14 +199,38 @@ def test_fft_worked_examples_through_the_form(live_server, page: Page, screensho
 # -- 2. five players, a called partner --------------------------------------------------------------------
 
 def test_five_players_with_a_called_partner(live_server, page: Page, screenshot):
+    """A game carried over from paper, then its first deal, saved once the partner forgotten is picked. Each message
+    says what the last action did and goes with the next answer (a tester: "Se ha traído la partida en papel."
+    stayed above the first deal's); a field's message goes once the player changes that field, and the summary
+    with the last of them (a tester: "Qui a la carte appelée ?" stayed red after the partner was picked)."""
     players = ["Ana", "Bea", "Cid", "Dan", "Eva"]
     new_table(page, live_server, players, from_home=False)
-    fill_deal(page, taker="Ana", contract="garde", partner="Cid", bouts=2, points=51)
+    page.get_by_role("link", name="Continue a game from paper").click()
+    for name, total in zip(players, (40, -10, -10, -10, -10), strict=True):
+        page.get_by_role("spinbutton", name=f"{name}: score so far").fill(str(total))
+    page.get_by_role("button", name="Carry it over").click()
+    messages = page.locator("#messages").get_by_role("alert")
+    expect(messages).to_have_text(["The game from paper is carried over."])
+
+    fill_deal(page, taker="Ana", contract="garde", bouts=2, points=51)  # the partner forgotten
+    page.get_by_role("button", name="Save").click()
+    partner = page.locator("#field-partner")
+    expect(partner.locator(".field-error")).to_have_text("Who holds the called card? Pick the partner, or the taker "
+                                                         "when playing alone.")
+    summary = page.get_by_role("alert").filter(has_text="Please check the fields marked below.")
+    expect(summary).to_be_visible()
+    expect(messages).to_have_count(0)  # the carry-over is not this Save's answer
+    choose(page, "Partner (the called card's holder)", "Cid")
+    expect(partner.locator(".field-error")).to_have_count(0)
+    expect(partner.get_by_role("radio", name="Cid")).not_to_have_attribute("aria-invalid", "true")
+    expect(summary).to_have_count(0)
     screenshot("filled")
     save_deal(page, 1)
+    expect(messages).to_have_text(["Deal 1 saved."])
     # 2 bouts need 41; 51 makes it by 10: (25 + 10) × 2 = 70 a defender.
-    # The attack's 3 × 70 = 210 splits 2/3, 1/3: taker Ana +140, partner Cid +70; Bea, Dan, Eva −70 each.
-    expect_totals(page, {"Ana": 140, "Bea": -70, "Cid": 70, "Dan": -70, "Eva": -70})
+    # The attack's 3 × 70 = 210 splits 2/3, 1/3: taker Ana +140, partner Cid +70; Bea, Dan, Eva −70 each,
+    # on top of the scores carried over from paper.
+    expect_totals(page, {"Ana": 40 + 140, "Bea": -10 - 70, "Cid": -10 + 70, "Dan": -10 - 70, "Eva": -10 - 70})
     expect(page.locator("#breakdown").get_by_role("listitem").last).to_have_text(
         "→ Each defender −70; taker Ana +140 (2 × 70), partner Cid +70")
     screenshot("saved")

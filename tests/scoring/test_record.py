@@ -61,6 +61,24 @@ def test_a_mistake_is_shown_beside_its_field_and_everything_typed_is_kept(client
     assert not Deal.objects.exists()
 
 
+def test_a_refused_save_brings_the_script_that_unmarks_a_field_once_changed_and_a_fresh_form_does_not(
+        client, tarot4):
+    """A field's message goes once the player changes that field, and the summary of the fields marked with the
+    last of them (static/app/errors.js, which finds it by its id; a tester: "Qui a la carte appelée ?" stayed red
+    after the partner was picked). The script comes with the messages only: the table's first load, whose form
+    has none, does not carry it (tests/browser/test_tarot.py sees it work)."""
+    fresh = client.get(f"/t/{tarot4.edit_token}/").content.decode()
+    refused = post(client, tarot4, number=1, htmx=True, points="4").content.decode()
+
+    script = '<script src="/static/app/errors.min.js" defer></script>'
+    assert script not in fresh and 'id="fields-marked"' not in fresh
+    assert 'class="mb-3 field field-points has-error"' in refused and "at least 13 points" in refused
+    assert refused.count(script) == 1
+    summary = re.search(r'<div class="alert alert-danger py-2 form-errors" role="alert" id="fields-marked">([^<]*)<',
+                        refused)
+    assert summary and summary.group(1).startswith("Please check the fields marked below.")
+
+
 def test_a_message_said_beside_a_field_holds_whatever_the_field_left_empty_holds(client, tarot4):
     """S takes with 2 bouts and 10 points, the contract left empty: "Pick the contract" beside it, and nothing
     beside the points, though a prise or a garde needs 13: a garde contre takes 10 (the chien goes to the
