@@ -5,7 +5,9 @@ scope are those the device started (or the account owns); a player's history is 
 them. Each table's active deals are replayed from their records, so every figure is derived from the facts:
 
 - per table: the player's final total the game's way, won / lost / under way, the deals they played (dealt
-  in, not void), what their side scored over the night, and the game's own figures (``Game.statistics``);
+  in, not void), what their side scored over the night (its deals' scores and what the end of the game gives
+  back, as its standing counts it: chips left in a pot going back; never what a game carried from paper
+  started with), and the game's own figures (``Game.statistics``);
 - per game: tables played, won, lost and under way, deals played, the average score per deal (never mixing
   games: their units differ), and the game's figures added up across its tables.
 
@@ -82,7 +84,8 @@ class Play:
     total: Text  # the final total of their side, the game's way
     result: Result
     deals: int  # deals played: dealt in, not void
-    points: int  # their side's scores over the night (a dealer sitting the deal out may still pay in)
+    points: int  # their side's scores over the night (a dealer sitting the deal out may still pay in), with what
+    # the end of the game gives back beyond them (its standing less its total): what the table's line counts
     statistics: tuple[Statistic, ...]
     unreadable: int | None = None  # the number of a stored deal the rules cannot read: the figures stop before it
 
@@ -132,6 +135,7 @@ def replay(game: Game[Any, Any, Any], spec: TableSpec[Any], seat: int, stored: I
         points += outcome.scores[side]
         if dealt_in and not outcome.void:
             deals += 1
+    points += game.standing(spec, state, side) - state.totals[side]  # what the end of the game gives back
     last = outcomes[-1] if outcomes else None
     if last is not None and last.game_over:
         result = Result.WON if side in last.winners else Result.LOST
@@ -142,7 +146,7 @@ def replay(game: Game[Any, Any, Any], spec: TableSpec[Any], seat: int, stored: I
 
 
 def _cache_key(table: Table, seat: int) -> str:
-    return f"player-play:{table.pk}:{table.version}:{table.updated.isoformat()}:{seat}"
+    return f"player-play2:{table.pk}:{table.version}:{table.updated.isoformat()}:{seat}"
 
 
 def sittings(player: Player, tables: QuerySet[Table]) -> list[Sitting]:

@@ -200,6 +200,51 @@ def test_lulos_committed_come_from_the_game(device_client):
     assert figures(history_of("Pepe", device).games[0])["lulos"] == (0, None)
 
 
+POTS_BACK = ("Ana", "Beto", "Carla", "Dani", "Eva")
+# Toruro, 5 players, Ana deals first (found by a tester): everyone goes on the first deal and Beto, Carla and Dani
+# take the tricks (a chip each, the dealer's ante), Eva and Ana owe lulos of 3; Eva pays hers into the cabeza and
+# nobody goes; Ana pays hers into the cola and nobody goes: nobody owes, the night is over with 12 chips in the
+# pots, and they go back to who put them there (Beto and Carla their antes, Eva and Ana their lulos, 3 each).
+POTS_BACK_NIGHT = [
+    {"turned_card": "4O", "went": list(POTS_BACK), "tricks": ["Beto", "Carla", "Dani"]},
+    {"turned_card": "5B", "payments": [{"lulo": 1, "cabeza": 3}], "went": []},
+    {"turned_card": "5B", "payments": [{"lulo": 2, "cola": 3}], "went": []},
+]
+
+
+def test_the_average_counts_the_chips_the_pots_give_back_when_the_game_ends(device_client):
+    """Carla: +1 (a trick), 0, −3 (her ante on deal 3) = −2 over her deals, and 3 back from the pots: +1, as
+    her table's line says ("+1 (−2, 3 back from the pots)"), not −2. Over 3 deals: +0.3."""
+    device = device_of(device_client)
+    night(device, POTS_BACK_NIGHT, players=POTS_BACK, game="toruro")
+    carla = history_of("Carla", device)
+    assert str(carla.sittings[0].play.total) == "+1 (−2, 3 back from the pots)"
+    assert (carla.sittings[0].play.points, carla.games[0].points, carla.games[0].deals) == (1, 1, 3)
+    assert str(carla.games[0].average) == "0.3"
+    dani = history_of("Dani", device).games[0]  # put nothing in the pots: +1, nothing back
+    assert (dani.points, dani.deals) == (1, 3)
+    html = page(device_client, "Carla")
+    assert "+0.3" in html and "+1 over 3 deals" in html
+
+
+def test_what_a_game_carried_from_paper_started_with_is_not_in_the_average(device_client):
+    """A second Toruro night carried from paper with Carla at +5 and Ana at −5, owing a lulo of 3; Carla deals
+    (her ante: −3), Ana pays her lulo into the cola and nobody goes: the night is over and the pots give back
+    Carla's 3 and Ana's 3. Carla's line says +5, all of it from paper: her one deal here counts −3 + 3 = 0.
+    With the first night (+1 over 3 deals): +1 over 4 deals = 0.25, half up +0.3 (before the pots were
+    counted: −2 − 3 = −5 over 4, −1.3)."""
+    device = device_of(device_client)
+    night(device, POTS_BACK_NIGHT, players=POTS_BACK, game="toruro")
+    table = services.create_table(game="toruro", players=list(POTS_BACK), device=device, first_dealer=2)
+    services.carry_over(table, {"total_2": "5", "total_0": "-5", "lulos_0": "3"})
+    services.record_deal(table, {"turned_card": "5B", "payments": [{"lulo": 1, "cola": 3}], "went": []})
+    carla = history_of("Carla", device)
+    assert str(carla.sittings[0].play.total) == "+5 (+2, 3 back from the pots)"
+    assert carla.sittings[0].play.points == 0
+    toruro = carla.games[0]
+    assert (toruro.points, toruro.deals, str(toruro.average)) == (1, 4, "0.3")
+
+
 def test_an_undone_deal_does_not_count(device_client):
     device = device_of(device_client)
     table = night(device)
