@@ -55,6 +55,21 @@ def everyone_must_go(table: Table, first_deal: bool, turned: Card | None) -> str
     return None
 
 
+FIRST_DEAL_NOTE = _("First deal: everyone goes (house rule 3).")
+
+
+def everyone_goes_from_the_start(table: Table, first_deal: bool) -> bool:
+    """Whether a form asking who went starts with everyone going: when everyone must go whatever card is turned
+    (house rule 3, the night's first deal). An Ace turned (house rule 2) is known only once the card is.
+
+    >>> from games.toruro.rules import GAME
+    >>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
+    >>> everyone_goes_from_the_start(table, True), everyone_goes_from_the_start(table, False)
+    (True, False)
+    """
+    return everyone_must_go(table, first_deal, None) is not None
+
+
 def must_go_message(why: str, names: str) -> Text:
     """The record's refusal when ``names`` stayed out of a deal everyone had to go to."""
     if why == FIRST_DEAL:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.toruro import lulos
+from games.toruro import going, lulos
 from games.toruro.lulos import PayableLulo
 from games.toruro.play import MISPLAY_RULES, SEVEN_STANDS_IN_FOR
 from games.toruro.pots import ANTE, POTS, at_start
@@ -253,7 +253,7 @@ class ToruroPresenter(Presenter):
         pots = dict.fromkeys((*POTS, "total"), 0) if over else at_start(state)
 
         went_value = [str(v) for v in (_value(form, "went") or [])]
-        forced_first = state.played == 0 and options.first_deal_all_go
+        forced_first = going.everyone_goes_from_the_start(spec, state.played == 0)  # as the card-by-card form
         if forced_first and not form.is_bound and not went_value:
             went_value = list(spec.players)
 

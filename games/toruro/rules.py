@@ -44,7 +44,7 @@ from referee.game import Field, Game, InvalidRecord, Option, Outcome, Ruling, Se
 from referee.ledger import Books, Move
 from referee.parse import Errors
 from referee.played import PlayedDeal
-from referee.text import Text, _, and_join, ngettext, signed
+from referee.text import Text, _, and_join, join, ngettext, signed
 from referee.values import Seat, Values
 
 from . import cards, carry, going, lulo_referee, lulos, play, stats
@@ -213,7 +213,8 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
     def contract_fields(self, table: Table, state: ToruroState) -> tuple[Field, ...]:
         """:meth:`play_fields` as the night stands before the deal: the lulo paid is one of those that may be
         paid now, tapped as the record form offers them (equal lulos of one player are one choice); with none
-        to pay, no payment is asked.
+        to pay, no payment is asked. On the night's first deal everyone goes (house rule 3): who went starts
+        with everyone, as the record form's does.
 
         >>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
         >>> [f.name for f in GAME.contract_fields(table, GAME.initial_state(table))]
@@ -222,7 +223,10 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
         ...                          "went": list(table.players), "tricks": ["Luis", "Luis", "Luis"]})
         >>> [(value, str(label)) for value, label in GAME.contract_fields(table, state)[1].fields[0].choices][:2]
         [('1', '#1 Pepe · 3 chips'), ('2', '#2 Marta · 3 chips')]
+        >>> [f.default for f in GAME.contract_fields(table, GAME.initial_state(table)) if f.name == "went"]
+        [['Ana', 'Luis', 'Pepe', 'Marta', 'Juan']]
         """
+        everyone = going.everyone_goes_from_the_start(table, state.played == 0)
         choices = tuple((str(first.id), _("#%(id)s %(player)s · %(n)s chips", id=first.id, player=first.player,
                                           n=first.amount))
                         for first, *_same in lulos.by_kind(lulos.payable(table, state)))
@@ -234,6 +238,9 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
                 field = dataclasses.replace(field, fields=tuple(
                     dataclasses.replace(sub, kind="choice", choices=choices, minimum=None)
                     if sub.name == "lulo" else sub for sub in field.fields))
+            elif field.name == "went" and everyone:
+                field = dataclasses.replace(field, default=list(table.players),
+                                            help=join([going.FIRST_DEAL_NOTE, field.help or ""], " "))
             asked.append(field)
         return tuple(asked)
 

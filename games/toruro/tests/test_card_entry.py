@@ -402,6 +402,32 @@ def test_on_the_first_deal_everyone_goes_said_at_the_contract_not_after_the_card
     assert "On the first deal everyone must go (house rule 3); Juan, Ana did not." in field_error(html, "went")
 
 
+def ticked_as_going(html: str) -> list[str]:
+    """The players a form starts with ticked under "Who went", in the form's order."""
+    return sorted(re.findall(r'<input(?=[^>]*name="went")(?=[^>]*\bchecked\b)[^>]*value="([^"]*)"', html))
+
+
+def test_on_the_first_deal_the_contract_starts_with_everyone_going_as_the_record_form_does(client, night):
+    """House rule 3: "On the very first round, everyone must 'go'" (seed 002). The table's record form starts
+    with everyone ticked on the first deal; so does the card-by-card contract, saying why (a tester found nobody
+    ticked there, and "Nobody went" once started). From the second deal on, each player chooses: nobody ticked."""
+    everyone = sorted(PLAYERS)
+    contract = client.get(url(night)).content.decode()
+    assert ticked_as_going(contract) == everyone
+    assert "First deal: everyone goes (house rule 3)." in words(contract)
+    assert ticked_as_going(client.get(f"/t/{night.edit_token}/").content.decode()) == everyone
+    services.record_deal(night, {"turned_card": "4O", "went": PLAYERS, "tricks": ["Ana", "Ana", "Ana"]})
+    contract = client.get(url(night)).content.decode()
+    assert ticked_as_going(contract) == [] and "house rule 3" not in contract
+    assert ticked_as_going(client.get(f"/t/{night.edit_token}/").content.decode()) == []
+
+
+def test_without_house_rule_3_the_first_contract_starts_with_nobody_going(client, db):
+    table = services.create_table(game="toruro", players=PLAYERS, options={"first_deal_all_go": False})
+    assert ticked_as_going(client.get(url(table)).content.decode()) == []
+    assert ticked_as_going(client.get(f"/t/{table.edit_token}/").content.decode()) == []
+
+
 def test_a_changed_contract_keeps_the_cards_only_with_the_same_players(client, night):
     """Everyone went, three cards are in (Luis, Pepe, Marta); the contract changed to fewer players going would
     hand those cards to others: refused, the cards as they were."""
