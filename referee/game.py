@@ -674,6 +674,13 @@ class Game(ABC, Generic[O, R, S]):
         to 0: "50 → 0"); by default nothing."""
         return None
 
+    def record_words(self, table: TableSpec[O], state: S, record: Mapping[str, Any]) -> Mapping[str, Text]:
+        """What a record's fields (or a contract's, said before the cards) say in the game's own words, by field
+        name, where the value alone would not say it: Toruro's lulo paid reads "6, barriga 3, cola 3" without
+        the lulo list of ``state`` (the state before the deal) to say whose lulo #6 is and what it cost. A field
+        left out reads as its value does; nothing by default."""
+        return {}
+
     def standing(self, table: TableSpec[O], state: S, side: int) -> int:
         """The number a side's line in the standings shows, is coloured and ranked by: its total (a game whose
         end gives something back, as Toruro's pots, says so)."""

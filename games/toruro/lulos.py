@@ -24,10 +24,11 @@ from typing import Any
 
 from referee.game import TableSpec
 from referee.ledger import Debt
-from referee.text import Text, _
+from referee.text import Text, _, join
 from referee.values import Values
 
 from .options import ToruroOptions
+from .record import Payment, payments_read
 from .state import ToruroState
 from .words import RULE_NAMES
 
@@ -129,6 +130,35 @@ def lulo_list(state: ToruroState, players: Sequence[str]) -> tuple[LuloLine, ...
 def lines_of(state: ToruroState, players: Sequence[str], ids: Iterable[int]) -> tuple[LuloLine, ...]:
     """The lines of the lulos numbered ``ids``, as they stand in ``state``, by number."""
     return tuple(lulo_line(state.ledger.debts[i - 1], players) for i in sorted(set(ids)))
+
+
+def paid_line(player: str, debt: Debt, pay: Payment) -> Text:
+    """A lulo paid into the pots as the deal's breakdown says it: who pays which lulo, what it costs, and each
+    pot's chips."""
+    return _("%(player)s pays lulo #%(id)s (%(amount)s chips): cabeza %(c)s, barriga %(b)s, cola %(k)s.",
+             player=player, id=debt.id, amount=debt.amount, c=pay.cabeza, b=pay.barriga, k=pay.cola)
+
+
+def paid_words(table: TableSpec[ToruroOptions], state: ToruroState, raw: Any) -> Text | None:
+    """The lulos paid in a record or a contract (``raw``, as sent) said as the deal's breakdown says them, each
+    from the lulo list before the deal (``state``); None if they do not read or a lulo is not on the list (what
+    is wrong with them is the rules' check to say).
+
+    >>> from games.toruro.rules import GAME
+    >>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])
+    >>> state, _out = GAME.apply(table, GAME.initial_state(table), {"turned_card": "5B",  # everyone goes
+    ...                          "went": list(table.players), "tricks": ["Luis", "Luis", "Luis"]})
+    >>> str(paid_words(table, state, [{"lulo": "2", "barriga": 1, "cola": 2}]))
+    'Marta pays lulo #2 (3 chips): cabeza 0, barriga 1, cola 2.'
+    >>> paid_words(table, state, [{"lulo": 9}]) is None
+    True
+    """
+    payments = payments_read(table.players, raw)
+    if not payments or any(not 1 <= pay.lulo <= len(state.ledger.debts) for pay in payments):
+        return None
+    debts = [state.ledger.debt(pay.lulo) for pay in payments]
+    return join([paid_line(table.players[debt.debtor], debt, pay)
+                 for debt, pay in zip(debts, payments, strict=True)], " ")
 
 
 def night_over(table: TableSpec[ToruroOptions], state: ToruroState) -> bool:

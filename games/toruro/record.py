@@ -156,6 +156,14 @@ def _payments(players: Sequence[str], raw: Any, errors: Errors) -> tuple[Payment
     return tuple(found)
 
 
+def payments_read(players: Sequence[str], raw: Any) -> tuple[Payment, ...] | None:
+    """The lulos paid as a record or a contract sends them, read as the record reads them; None if they do not
+    read."""
+    errors = Errors()
+    found = _payments(players, raw, errors)
+    return None if errors else found
+
+
 def _players(players: Sequence[str], raw: Any, field: str, errors: Errors, *, unique: bool) -> tuple[Seat, ...]:
     """Players as sent: names, seats, or ``{"player": ...}`` as the form's list rows send them."""
     if isinstance(raw, list | tuple):

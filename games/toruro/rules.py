@@ -244,6 +244,12 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
             asked.append(field)
         return tuple(asked)
 
+    def record_words(self, table: Table, state: ToruroState, record: Mapping[str, Any]) -> dict[str, Text]:
+        """The lulos paid said as the deal's breakdown says them (whose lulo, what it costs, into which pots), not
+        as "6, barriga 3, cola 3" (a tester read the lulo's number as its chips)."""
+        paid = lulos.paid_words(table, state, record.get("payments"))
+        return {"payments": paid} if paid is not None else {}
+
     def played_deal(self, table: Table, contract: Mapping[str, Any], first_leader: Seat) -> PlayedDeal:
         """A deal about to be played card by card under ``contract`` (as :meth:`play_fields` ask it), by those
         who went: the first of them from ``first_leader`` round the table leads (``first_leader`` being the
@@ -534,9 +540,7 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
                                                     pot=POT_NAMES[pot]))
                     shares[payer] += chips
             books.ledger = books.ledger.paid(debt.id, deal=deal_no)
-            lines.append(_("%(player)s pays lulo #%(id)s (%(amount)s chips): cabeza %(c)s, barriga %(b)s, "
-                           "cola %(k)s.", player=names[payer], id=debt.id, amount=debt.amount, c=pay.cabeza,
-                           b=pay.barriga, k=pay.cola))
+            lines.append(lulos.paid_line(names[payer], debt, pay))
 
         pots = dict(books.ledger.pots)
         in_play = sum(pots.values())

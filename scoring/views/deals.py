@@ -18,7 +18,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from referee.cards import DeckKind
-from referee.game import Field, Game, InvalidRecord, TableSpec, get_game
+from referee.game import Field, Game, InvalidRecord, State, TableSpec, get_game
 from scoring import night, seating, services
 from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm, local_decimal
@@ -159,17 +159,21 @@ PLAYS = "plays"  # a deal entered card by card keeps its cards here: shown trick
 
 
 def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any],
-                    asked: Sequence[Field] = ()) -> list[tuple[str, str]]:
+                    asked: Sequence[Field] = (), state: State | None = None) -> list[tuple[str, str]]:
     """A record as (label, value) lines, choices shown by their labels; what was not said is left out. With
-    ``asked`` (a contract, as the card-by-card page asks it): those fields' words too, and only what they ask."""
+    ``asked`` (a contract, as the card-by-card page asks it): those fields' words too, and only what they ask.
+    Given the ``state`` before the deal, a field the game says in its own words from it (``record_words``) reads
+    as the game says it."""
     fields = {f.name: f for f in (*asked, *game.record_fields(spec))}
+    words = game.record_words(spec, state, record) if state is not None else {}
     # In the form's order: a record stored in PostgreSQL's jsonb does not keep its keys' order.
     keys = [name for name in fields if _said(record.get(name))] + ([] if asked else sorted(
         k for k in record if k not in fields and k != PLAYS and _said(record[k])))
     lines, deck = [], game.deck_for(spec)
     for key in keys:
         value, field = record[key], fields.get(key)
-        lines.append((services.translate(field.label) if field else key, _value_text(field, value, deck)))
+        lines.append((services.translate(field.label) if field else key,
+                      services.translate(words[key]) if key in words else _value_text(field, value, deck)))
     return lines
 
 

@@ -197,7 +197,8 @@ def _draft_context(request: HttpRequest, access: Access, game: Game[Any, Any, An
         "total": deal.tricks_in_deal * len(deal.seats), "error": error, "stage": "cards",
         "flag_count": len(deal.flags),
         "contract_lines": describe_record(game, spec, draft.contract,  # the contract as said, above the cards
-                                          asked=game.play_fields(spec)),  # type: ignore[attr-defined]
+                                          asked=game.play_fields(spec),  # type: ignore[attr-defined]
+                                          state=_night_before(access, game, spec, draft)),
     }
     if correcting is not None:
         context["correcting_card"] = card_words(deal.plays[correcting].card.code, game.deck_for(spec))
@@ -235,14 +236,15 @@ def _derived(access: Access, game: Game[Any, Any, Any], spec: TableSpec[Any], dr
     labels = side_labels(services.standings(table))
     stored = outcome.to_json()
     return {"derived_lines": [services.translate(line) for line in lines],
-            "record_lines": _record_lines(game, spec, record.to_json()),
+            "record_lines": _record_lines(game, spec, record.to_json(), before),
             "breakdown": stored.get("breakdown", []),
             "scores": services.scores_in_order(game, spec, stored, labels)}
 
 
-def _record_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any]) -> list[tuple[str, str]]:
-
-    return [(label, value) for label, value in describe_record(game, spec, record)
+def _record_lines(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any],
+                  before: Any) -> list[tuple[str, str]]:
+    """The record the cards make, as (label, value) lines, given the state ``before`` the deal."""
+    return [(label, value) for label, value in describe_record(game, spec, record, state=before)
             if label in {services.translate(f.label) for f in game.record_fields(spec)}]
 
 

@@ -373,6 +373,28 @@ def test_the_lulo_paid_is_tapped_among_those_that_may_be_paid_now(client, night)
     assert "#2 Pepe · 3 chips" in words(html)
 
 
+def test_the_lulo_paid_is_said_as_the_deal_breakdown_says_it_whose_it_is_and_into_which_pots(client, night):
+    """After Deal M the lulos are Luis #1, Pepe #2, Juan #3 and Ana #4, 3 chips each. Deal 2 (Luis deals): Pepe
+    pays his lulo #2, 1 chip on the barriga and 2 on the cola, then he and Marta go; he leads his three Kings and
+    she follows with her 4s. The line said above the cards, and the record the cards make, read as the deal's
+    breakdown does, not "Lulos paid: 2, Barriga 1, Cola 2" (a tester read lulo #6 as 6 chips, and nobody paid)."""
+    client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
+    enter(client, night, CARDS_M)
+    client.post(url(night, "save/"))
+    paid = "Pepe pays lulo #2 (3 chips): cabeza 0, barriga 1, cola 2."
+    client.post(url(night), {"turned_card": "4C", "went": ["Pepe", "Marta"], "payments-TOTAL_FORMS": "1",
+                             "payments-INITIAL_FORMS": "0", "payments__0__lulo": "2", "payments__0__barriga": "1",
+                             "payments__0__cola": "2"})
+    said = words(re.search(r'id="contract-said">(.*?)</p>', client.get(url(night)).content.decode(), re.S).group(1))
+    assert f"Lulos paid: {paid}" in said
+    enter(client, night, "12E 4E 12O 4O 12B 4B".split())
+    record = re.search(r'class="record-lines.*?</dl>', client.get(url(night)).content.decode(), re.S).group(0)
+    assert f"Lulos paid {paid}" in words(record)
+    assert client.post(url(night, "save/")).status_code == 302
+    deal = Deal.objects.get(table=night, number=2)
+    assert paid in [translate(line) for line in deal.outcome["breakdown"]]
+
+
 def test_one_lulo_a_deal_is_said_at_the_contract_not_after_the_cards(client, night):
     """House rule 4 (on by default): at most one lulo paid in a deal. Two paid in the contract are refused
     before any card (a tester entered all 18 cards before being told, and the Save was gone)."""
