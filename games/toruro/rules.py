@@ -479,10 +479,14 @@ class Toruro(Game[ToruroOptions, ToruroRecord, ToruroState]):
                 if len(record.went) == 1:
                     errors.add("misplays", _("%(name)s went alone: nobody follows, so no following rule can "
                                              "be broken.", name=seat.name), rule=RULE["follow_suit"])
+                elif not could:  # said apart: "0 tricks" reads as a count, and French counts 0 as one
+                    errors.add("misplays", _("%(name)s led all three tricks, so followed in none: no following "
+                                             "rule can be broken.", name=seat.name), rule=RULE["follow_suit"])
                 else:
-                    errors.add("misplays", _("%(name)s followed in %(n)s trick(s) only, so broke a following "
-                                             "rule at most %(n)s time(s).", name=seat.name, n=could),
-                               rule=RULE["follow_suit"])
+                    errors.add("misplays", ngettext(
+                        "%(name)s followed in %(n)s trick only, so broke a following rule at most once.",
+                        "%(name)s followed in %(n)s tricks only, so broke a following rule at most %(n)s times.",
+                        could, name=seat.name), rule=RULE["follow_suit"])
 
     # -- scoring ------------------------------------------------------------------------------------------------
     def initial_state(self, table: Table) -> ToruroState:

@@ -241,18 +241,27 @@ def test_refuses_a_second_lead_misplay_by_someone_who_did_not_take_the_first_tri
 def test_refuses_following_misplays_by_someone_who_never_followed() -> None:
     refused({"turned_card": "5B", "went": ["Ana"], "tricks": ["Ana"] * 3,
              "misplays": [{"player": "Ana", "rule": "follow_suit"}]}, "misplays", "Ana went alone")
-    # Ana leads trick 1, takes it and the second: she led all three tricks and followed in none.
+    # Ana leads trick 1, takes it and the second: she led all three tricks and followed in none (a tester read
+    # "Beto solo asistió en 0 baza(s)… como mucho 0 vez/veces").
     refused({"turned_card": "5B", "went": ["Ana", "Luis"], "tricks": ["Ana", "Ana", "Luis"],
              "misplays": [{"player": "Ana", "rule": "trump_when_void"}]}, "misplays",
-            "Ana followed in 0 trick(s) only")
-    # Luis followed in all three tricks: three following misplays can be; four cannot.
+            "Ana led all three tricks, so followed in none: no following rule can be broken.")
+
+
+def test_following_misplays_are_counted_against_the_tricks_followed_each_count_in_its_own_words() -> None:
+    """A player follows in every trick someone else leads; each following misplay is one card of theirs, so
+    there are at most as many as tricks followed. Luis took the first two tricks: he led the second and the
+    third, so followed in one (the first, Ana's lead); following Ana in all three, three can be, four cannot."""
+    refused({"turned_card": "5B", "went": ["Ana", "Luis"], "tricks": ["Luis", "Luis", "Ana"],
+             "misplays": [{"player": "Luis", "rule": "follow_suit"}] * 2}, "misplays",
+            "Luis followed in 1 trick only, so broke a following rule at most once.")
     three = [{"player": "Luis", "rule": "follow_suit"}] * 3
     tbl, state = after_two()
     GAME.apply(tbl, state, {"turned_card": "5B", "went": ["Ana", "Luis"], "tricks": ["Ana"] * 3,
                             "misplays": three})
     refused({"turned_card": "5B", "went": ["Ana", "Luis"], "tricks": ["Ana"] * 3,
              "misplays": [*three, {"player": "Luis", "rule": "play_higher_to_trump_lead"}]}, "misplays",
-            "Luis followed in 3 trick(s) only")
+            "Luis followed in 3 tricks only, so broke a following rule at most 3 times.")
 
 
 @pytest.mark.parametrize(("card", "words"), [(None, "Which card was turned?"), ("", "Which card was turned?"),
