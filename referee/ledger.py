@@ -142,6 +142,22 @@ class Ledger(Values):
     def open_debts(self) -> tuple[Debt, ...]:
         return tuple(d for d in self.debts if d.open)
 
+    def open_by_debtor(self) -> dict[int, tuple[int, ...]]:
+        """Each debtor's open debts, their amounts in the order of the list, debtors in the order it first names
+        them (a debt of nothing left out): what settling up now would have each pay in.
+
+        >>> ledger, _d = Ledger.open(3).owe(2, 21, _("r"), deal=1)
+        >>> ledger, _d = ledger.owe(0, 3, _("r"), deal=2)
+        >>> ledger, _d = ledger.owe(2, 8, _("r"), deal=3)
+        >>> ledger.open_by_debtor()
+        {2: (21, 8), 0: (3,)}
+        """
+        owed: dict[int, tuple[int, ...]] = {}
+        for debt in self.open_debts():
+            if debt.amount:
+                owed[debt.debtor] = (*owed.get(debt.debtor, ()), debt.amount)
+        return owed
+
     def any_open(self) -> bool:
         """Whether a debt is still open, looked for from the newest (which are the likeliest open): asked after
         every deal, where a long night's list would make each deal read it all."""

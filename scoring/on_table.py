@@ -74,9 +74,11 @@ def left_on_table(st: Standings) -> OnTable | None:
         return None  # the standings give the pots back already
     pots = tuple(Pot(presenter.pot_name(pot), amount, chips_money(amount, table), amount - ledger.pots[pot])
                  for pot, amount in settling.pots.items() if amount)
-    said: dict[int, list[str]] = {}
+    said: dict[int, list[str]] = {}  # by the seat each move comes from or goes to (pot to pot moves no player)
     for move in moves:
-        said.setdefault(move.payer, []).append(services.translate(move.reason))
+        seat = move.payer if isinstance(move.payer, int) else move.payee
+        if isinstance(seat, int):
+            said.setdefault(seat, []).append(services.translate(move.reason))
     paid_in = tuple(PaidIn(st.spec.players[seat], settling.players[seat] - ledger.players[seat],
                            chips_money(settling.players[seat] - ledger.players[seat], table, signed=True),
                            "; ".join(reasons)) for seat, reasons in said.items())

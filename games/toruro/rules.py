@@ -687,13 +687,9 @@ the cabeza')]
         """
         if not include_open_lulos:
             return ()
-        owed: dict[int, list[int]] = {}
-        for debt in state.ledger.open_debts():
-            if debt.amount:
-                owed.setdefault(debt.debtor, []).append(debt.amount)
         return tuple(Move(seat, POTS[0], sum(amounts), ngettext(
             "open lulo, paid into the cabeza", "%(n)s open lulos (%(amounts)s), paid into the cabeza", len(amounts),
-            amounts=" + ".join(str(a) for a in amounts))) for seat, amounts in owed.items())
+            amounts=" + ".join(str(a) for a in amounts))) for seat, amounts in state.ledger.open_by_debtor().items())
 
     def balances(self, table: Table, state: ToruroState, include_open_lulos: bool = False,
                  **choices: Any) -> dict[int, int]:

@@ -480,13 +480,10 @@ class Tresillo(HombreGame[TresilloOptions, TresilloRecord, TresilloState]):
         """
         if not include_open_puestas:
             return ()
-        owed: dict[int, list[int]] = {}
-        for debt in state.ledger.open_debts():
-            if debt.amount:
-                owed.setdefault(debt.debtor, []).append(debt.amount)
         return tuple(Move(seat, PLATO, sum(amounts), ngettext(
             "open reserved puesta, paid into the plato", "%(n)s open reserved puestas (%(amounts)s), paid into "
-            "the plato", len(amounts), amounts=" + ".join(str(a) for a in amounts))) for seat, amounts in owed.items())
+            "the plato", len(amounts), amounts=" + ".join(str(a) for a in amounts)))
+            for seat, amounts in state.ledger.open_by_debtor().items())
 
     def balances(self, table: Table, state: TresilloState, include_open_puestas: bool = False,
                  **choices: Any) -> dict[int, int]:

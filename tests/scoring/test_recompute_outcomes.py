@@ -133,6 +133,27 @@ def test_a_table_with_a_deal_its_rules_no_longer_take_keeps_its_outcomes_and_is_
     assert cached(mended)[0][0]["breakdown"] != [OLD_WORDS]
 
 
+def test_a_table_whose_rules_fail_on_it_is_named_and_the_tables_after_it_are_still_done(monkeypatch):
+    """A game's code raising on an old record (not a refusal) stops only that table, as a refusal does."""
+    failing, after = tarot_night(), tarot_night()
+    stored_before_the_upgrade(failing, 1)
+    stored_before_the_upgrade(after, 1)
+    rederive = services.rederive
+
+    def failing_on_the_first(table: Table) -> int:
+        if table.pk == failing.pk:
+            raise KeyError("a field an older record lacks")
+        return rederive(table)
+
+    monkeypatch.setattr(services, "rederive", failing_on_the_first)
+    errors = io.StringIO()
+    with pytest.raises(CommandError, match="1 table with a deal its rules no longer take"):
+        call_command("recompute_outcomes", stdout=io.StringIO(), stderr=errors)
+    assert f"Table {failing.pk} (" in errors.getvalue() and "its rules failed on it (KeyError)" in errors.getvalue()
+    assert cached(failing)[0][0]["breakdown"] == [OLD_WORDS]
+    assert cached(after)[0][0]["breakdown"] != [OLD_WORDS]
+
+
 def test_a_phone_writing_meanwhile_is_not_lost(monkeypatch):
     """Worked out before the lock: a deal recorded meanwhile moves the table's version, so the work is done again
     on the table as that phone left it, and both the new deal and the words derived again are kept."""

@@ -11,6 +11,7 @@ name, never its links); the command then ends with an error, after every other t
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
@@ -18,6 +19,8 @@ from django.core.management.base import BaseCommand, CommandError
 from referee.game import all_games
 from scoring import services
 from scoring.models import Table
+
+logger = logging.getLogger(__name__)
 
 
 class Command(BaseCommand):
@@ -40,6 +43,11 @@ class Command(BaseCommand):
                 deals = services.rederive(table)
             except services.ChangeRefused as why:
                 refused.append(f"Table {table.pk} ({table}): {why} Its outcomes are left as they were.")
+                continue
+            except Exception as failed:  # a game's code failing on an old record: the other tables are still done
+                logger.exception("Deriving table %s again failed", table.pk)
+                refused.append(f"Table {table.pk} ({table}): its rules failed on it ({type(failed).__name__}). "
+                               "Its outcomes are left as they were.")
                 continue
             done += 1
             if deals:
