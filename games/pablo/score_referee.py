@@ -11,7 +11,7 @@ in the order of play) in each field's name, as a game under way on paper is ente
       "caller": "Ana",                # who called Pablo
       "cards_0": ["KD", "2S", "AH"],  # a player's cards left (codes, or one string "KD 2S AH") ...
       "points_1": 21,                 # ... or their points (both: they must agree)
-      "total_1": 45,                  # a player's total before the round (blank: 0)
+      "total_1": 45,                  # total before the round (blank: 0; English, a tied one: asked)
       "dealer": "Carl"                # who dealt this round (blank: who deals the next one is not said)
     }
 
@@ -20,8 +20,8 @@ the record form, so the referee and the score sheet never disagree (seed 001 §7
 "Ending the Game"; RULINGS.md, Pablo). Given who dealt, the answer names who deals the next round, as
 :meth:`games.pablo.rules.Pablo.next_dealer` decides it for a recorded round (seed 004: "the loser shuffles and
 deals"; the French text is silent: RULINGS.md, General, "the deal passes to" the player after the dealer). In
-English a tie for the round's win or loss is broken on the totals: with every total left blank they are asked
-for beside the field, never read as zeros.
+English a tie for the round's win or loss is broken on the totals: a tied player's total left blank is asked
+for beside their field, never read as 0 (any other blank total is 0).
 
 >>> from games.pablo.rules import GAME
 >>> table = GAME.table(["Ana", "Bea", "Carl"])
@@ -71,7 +71,9 @@ def seat_fields(name: str | Text, seat: int) -> tuple[Field, Field]:
                   questions=(QUESTION,)))
 
 
-TOTALS_HELP = _("Only to see who lands on exactly 50 (English: back to 0) or whose total ends the game. Blank: 0.")
+TOTALS_HELP = _("To see who lands on exactly 50 (English: back to 0) or whose total ends the game; in English, also "
+                "who of the players tied for the round's win or loss starts or deals next. Blank: 0, except a tied "
+                "player's: it is asked for.")
 
 
 def total_field(name: str | Text, seat: int) -> Field:
@@ -115,9 +117,9 @@ def _moved(refused: InvalidRecord, errors: Errors) -> None:
             errors.add("__all__", message)
 
 
-def read_round(table: Table, raw: Mapping[str, Any]) -> tuple[Table, PabloRecord, PabloState, bool, bool]:
+def read_round(table: Table, raw: Mapping[str, Any]) -> tuple[Table, PabloRecord, PabloState, frozenset[int], bool]:
     """The question as the round's record and the state before it (the totals given, else 0; its dealer, if
-    given), at the table of the variant asked; whether any total was given, and whether the dealer was.
+    given), at the table of the variant asked; the seats whose total was given, and whether the dealer was.
     :class:`InvalidRecord` with a message per field."""
     from .rules import GAME  # the rules import this module's question through the referee
 
@@ -140,8 +142,8 @@ def read_round(table: Table, raw: Mapping[str, Any]) -> tuple[Table, PabloRecord
     errors.raise_if_any()
     if dealer is not None:
         state = dataclasses.replace(state, dealer=dealer.index)
-    with_totals = any(not parse.is_blank(v) for v in totals.values())
-    return spec, PabloRecord(caller=caller, hands=hands), state, with_totals, dealer is not None
+    given = frozenset(seat for seat in range(table.size) if not parse.is_blank(totals[f"total_{seat}"]))
+    return spec, PabloRecord(caller=caller, hands=hands), state, given, dealer is not None
 
 
 def next_deal(table: Table, state: PabloState, record: PabloRecord, result: count.RoundResult) -> tuple[Text, ...]:
@@ -156,23 +158,27 @@ def next_deal(table: Table, state: PabloState, record: PabloRecord, result: coun
               p=names[GAME.next_dealer(table, state, record)]),)
 
 
-def ask_for_tied_totals(table: Table, result: count.RoundResult) -> None:
-    """English, asked who deals next with every total left blank: a tie for the round's win or loss is broken on
-    the totals (seed 004: "In the case of a winning tie, the person with the lowest overall score goes first and
-    in the case of a losing tie, the player with the highest overall score shuffles and deals"), so they are asked
-    for beside the first tied player's total, never read as zeros. Without a tie the answer needs none of them.
-    :class:`InvalidRecord`."""
+def ask_for_tied_totals(table: Table, result: count.RoundResult, given: frozenset[int]) -> None:
+    """English, asked who deals next: a tie for the round's win or loss is broken on the totals (seed 004: "In the
+    case of a winning tie, the person with the lowest overall score goes first and in the case of a losing tie,
+    the player with the highest overall score shuffles and deals"), so a tied player's total left blank is asked
+    for beside the first such player's field, naming each one missing, never read as 0 (``given``: the seats whose
+    total was given). Without a tie the answer needs none of them. :class:`InvalidRecord`."""
     winners, losers = count.winners_and_losers(count.ranked(table, result.points, result.scores))
     errors = Errors()
-    if len(losers) > 1:
-        errors.add(f"total_{losers[0]}", _(
-            "%(who)s tied for the loss: the one with the highest total deals the next round. Enter their points "
-            "so far, or leave who dealt this round blank.", who=and_join([table.players[s] for s in losers])),
+    missing = [s for s in losers if s not in given]
+    if len(losers) > 1 and missing:
+        errors.add(f"total_{missing[0]}", _(
+            "%(who)s tied for the loss: the one with the highest total deals the next round. Enter the points so "
+            "far of %(missing)s, or leave who dealt this round blank.",
+            who=and_join([table.players[s] for s in losers]), missing=and_join([table.players[s] for s in missing])),
             rule=RULE_NEXT_ENGLISH)
-    if len(winners) > 1:
-        errors.add(f"total_{winners[0]}", _(
-            "%(who)s tied for the win: the one with the lowest total starts the next round. Enter their points "
-            "so far, or leave who dealt this round blank.", who=and_join([table.players[s] for s in winners])),
+    missing = [s for s in winners if s not in given]
+    if len(winners) > 1 and missing:
+        errors.add(f"total_{missing[0]}", _(
+            "%(who)s tied for the win: the one with the lowest total starts the next round. Enter the points so "
+            "far of %(missing)s, or leave who dealt this round blank.",
+            who=and_join([table.players[s] for s in winners]), missing=and_join([table.players[s] for s in missing])),
             rule=RULE_NEXT_ENGLISH)
     errors.raise_if_any()
 
@@ -181,19 +187,19 @@ def score_ruling(table: Table, raw: Mapping[str, Any]) -> Ruling:
     """What each player scores this round and why, citing the paragraph it rests on: the caller's score in the
     variant; a total back to 0 at exactly 50, or the end of the game, when the totals given lead there. Given
     who dealt, who deals next: in French the player after the dealer; in English the round's loser, a tie broken
-    on the totals, asked for when none was given (:func:`ask_for_tied_totals`)."""
-    spec, record, state, with_totals, dealt = read_round(table, raw)
+    on the totals, a tied player's asked for when left blank (:func:`ask_for_tied_totals`)."""
+    spec, record, state, given, dealt = read_round(table, raw)
     result = count.play_round(spec, state, record)
     names = spec.players
     english = spec.options.kind is Variant.ENGLISH
-    if dealt and english and not with_totals and not result.end_lines:
-        ask_for_tied_totals(spec, result)
+    if dealt and english and not result.end_lines:
+        ask_for_tied_totals(spec, result, given)
     said = join([f"{names[seat]} {number_text(score)}" for seat, score in enumerate(result.scores)], ", ")
     lines: list[Text] = [_("This round: %(scores)s.", scores=said), result.called]
     tapped = [count.hand_line(hand) for hand in record.hands if hand.cards is not None]
     if tapped:  # how the cards count (a player with none: 0)
         lines.append(_("Cards: %(hands)s.", hands=join(tapped, "; ")))
-    if with_totals or result.reset or result.end_lines:
+    if given or result.reset or result.end_lines:
         after = join([f"{names[seat]} {number_text(total)}" for seat, total in enumerate(result.totals)], ", ")
         lines.append(_("Totals after the round: %(totals)s.", totals=after))
         lines.extend(result.reset_lines)

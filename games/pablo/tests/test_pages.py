@@ -392,8 +392,8 @@ def test_without_a_table_a_losing_tie_asks_for_the_totals_beside_the_field_not_z
                                               "points_2": "9", "points_3": "5", "dealer": "Player 1"})
     assert response.context["answer"] is None
     assert response.context["form"].errors["total_1"] == [
-        "Player 2 and Player 3 tied for the loss: the one with the highest total deals the next round. Enter their "
-        "points so far, or leave who dealt this round blank."]
+        "Player 2 and Player 3 tied for the loss: the one with the highest total deals the next round. Enter the "
+        "points so far of Player 2 and Player 3, or leave who dealt this round blank."]
 
 
 def test_the_scoring_question_asked_from_a_table_starts_from_its_totals(client, english):

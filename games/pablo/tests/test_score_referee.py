@@ -190,7 +190,27 @@ def test_english_a_losing_tie_without_the_totals_asks_for_them_beside_the_field(
     of 0 + 9 = 9 each, totals nobody gave. The totals are asked for beside Bea's, never read as zeros."""
     assert refused("english", {"caller": "Ana", "points_0": 2, "points_1": 9, "points_2": 9, "dealer": "Ana"}) == {
         "total_1": "Bea and Carl tied for the loss: the one with the highest total deals the next round. Enter "
-                   "their points so far, or leave who dealt this round blank."}
+                   "the points so far of Bea and Carl, or leave who dealt this round blank."}
+
+
+def test_english_a_losing_tie_asks_for_the_tied_totals_though_another_players_is_given():
+    """Seed 004: "in the case of a losing tie, the player with the highest overall score shuffles and deals." Found
+    by a reviewer: Ana's total given (10), Bea's and Carl's blank, the tie was broken on 0 + 9 = 9 each ("Bea and
+    Carl tied for the loss and on total: Bea, first in turn, deals"). Ana is not in the tie: both are asked for."""
+    assert refused("english", {"caller": "Ana", "points_0": 2, "points_1": 9, "points_2": 9, "total_0": 10,
+                               "dealer": "Ana"}) == {
+        "total_1": "Bea and Carl tied for the loss: the one with the highest total deals the next round. Enter "
+                   "the points so far of Bea and Carl, or leave who dealt this round blank."}
+
+
+def test_english_a_losing_tie_asks_for_the_tied_total_left_blank_beside_it():
+    """Seed 004: "in the case of a losing tie, the player with the highest overall score shuffles and deals." Found
+    by a reviewer: Bea's total given (30), Carl's blank, Bea dealt "with the highest total (39)" against Carl's
+    0 + 9 = 9, a total nobody gave. Carl's is asked for beside his field, by name."""
+    assert refused("english", {"caller": "Ana", "points_0": 2, "points_1": 9, "points_2": 9, "total_1": 30,
+                               "dealer": "Ana"}) == {
+        "total_2": "Bea and Carl tied for the loss: the one with the highest total deals the next round. Enter "
+                   "the points so far of Carl, or leave who dealt this round blank."}
 
 
 def test_english_a_winning_tie_without_the_totals_asks_for_them_beside_the_field():
@@ -198,8 +218,27 @@ def test_english_a_winning_tie_without_the_totals_asks_for_them_beside_the_field
     have 4 card points each (Ana's Pablo tied: 4 + 5 = 9), Carl 9 deals; who of Ana and Bea starts needs their
     totals."""
     assert refused("english", {"caller": "Ana", "points_0": 4, "points_1": 4, "points_2": 9, "dealer": "Carl"}) == {
-        "total_0": "Ana and Bea tied for the win: the one with the lowest total starts the next round. Enter their "
-                   "points so far, or leave who dealt this round blank."}
+        "total_0": "Ana and Bea tied for the win: the one with the lowest total starts the next round. Enter the "
+                   "points so far of Ana and Bea, or leave who dealt this round blank."}
+
+
+def test_english_a_winning_tie_asks_for_the_tied_total_left_blank_beside_it():
+    """Seed 004: "In the case of a winning tie, the person with the lowest overall score goes first." Ana and Bea
+    have 4 card points each, Ana's total given (10) and Bea's blank: who starts needs Bea's, asked for beside it."""
+    assert refused("english", {"caller": "Ana", "points_0": 4, "points_1": 4, "points_2": 9, "total_0": 10,
+                               "dealer": "Carl"}) == {
+        "total_1": "Ana and Bea tied for the win: the one with the lowest total starts the next round. Enter the "
+                   "points so far of Bea, or leave who dealt this round blank."}
+
+
+def test_english_a_winning_tie_with_the_tied_totals_given_starts_by_the_lowest():
+    """Seed 004: "In the case of a winning tie, the person with the lowest overall score goes first." Ana and Bea
+    have 4 card points each (Ana's Pablo tied: 4 + 5 = 9); Ana 10 + 9 = 19 > Bea 12 + 4 = 16: Bea starts. Carl's
+    total, left blank, is not in the tie (Carl 9 loses alone: he deals)."""
+    ruling = scored("english", caller="Ana", points_0=4, points_1=4, points_2=9, total_0=10, total_1=12,
+                    dealer="Carl")
+    assert said(ruling).endswith("Ana and Bea tied for the win: Bea, with the lowest total (16), starts the next "
+                                 "round.\nCarl lost the round (9) and deals the next one.")
 
 
 def test_english_without_a_tie_the_loser_deals_whatever_the_totals():
