@@ -334,7 +334,7 @@ def test_the_csv_is_separated_as_the_readers_spreadsheet_expects(client, accente
 def test_a_void_deal_is_written_void_in_the_csv_not_as_zeros(client, accented, language, separator, void):
     """Found by a tester: a void deal (here a petit sec, RULINGS.md, General: "no score") was a row of zeros, as if
     it had been played and scored nothing. Its scores say what the score sheet writes across them ("void", in the
-    reader's language as the headers are); the totals after it stay those before it: -66 -66 198 -66 + 0."""
+    reader's language as the headers are); the totals after it stay those after deal 2: -132 132 132 -132."""
     services.record_deal(accented, {"void": True})
     response = client.get(reverse("export_csv", args=[accented.view_token]), HTTP_ACCEPT_LANGUAGE=language)
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=separator))
