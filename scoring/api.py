@@ -41,6 +41,7 @@ from scoring.api_schemas import (
     ChangedOut,
     ConflictOut,
     DealOut,
+    EditedOut,
     EditIn,
     ErrorOut,
     GameOut,
@@ -694,20 +695,29 @@ def record_deal(request: HttpRequest, token: str, payload: RecordIn) -> HttpResp
     return api.create_response(request, answer, status=200 if getattr(deal, "repeated", False) else 201)
 
 
-@api.put("/tables/{token}/deals/{number}", response={200: DealOut, 400: ErrorOut, 403: ErrorOut,
+@api.put("/tables/{token}/deals/{number}", response={200: EditedOut, 400: ErrorOut, 403: ErrorOut,
                                                      404: ErrorOut, 409: ChangedOut, 422: ErrorOut},
          tags=["tables"], summary="Edit a deal")
 def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) -> dict[str, Any]:
     """Replace a deal's record (a new revision; the old one stays in the history). 409 when a later deal
     would no longer be possible, or when another phone changed the deal since the `revision` given (with the
-    deal as it is now)."""
+    deal as it is now). A record that leaves the deal as it is stores nothing: `unchanged`.
+
+    A deal entered card by card keeps its cards under `record.plays`. A record sent with `plays` is stored with
+    those (`"plays": null`: without cards). A record sent without the key keeps the deal's cards when they make
+    that same record, played again by the game's rules (a record read back from this table and sent again, or
+    changed only where the cards decide nothing); when they say otherwise (another count, another trick's
+    taker, a void deal), the record is stored as sent, without them, and the answer says so: `cards_dropped`,
+    with `cards_said`. To keep the cards, correct them instead (the deal's cards page), or send the record the
+    cards make."""
     limit(request, "write")
     table = access_or_error(token, edit=True).table
     deal = deal_or_404(table, number)
     try:
         with guard("record"):
             try:
-                services.edit_deal(deal, payload.record, author=AUTHOR, expected_revision=payload.revision)
+                services.edit_deal(deal, payload.record, author=AUTHOR, expected_revision=payload.revision,
+                                   drop_cards=True)
             except InvalidRecord as refused:
                 raise refused_with_the_rest(refused, table, payload.record, lambda: services.state_before(
                     table, number, get_game(table.game), services.table_spec(table))) from None
@@ -719,8 +729,15 @@ def edit_deal(request: HttpRequest, token: str, number: int, payload: EditIn) ->
                        deal=deal_json(deal, services.table_spec(table))) from None
     except (services.ChangeRefused, services.Conflict) as exc:
         raise ApiError(409, str(exc)) from None
+    dropped = getattr(deal, "cards_dropped", None)
+    unchanged = getattr(deal, "unchanged", False)
     deal.refresh_from_db()
-    return deal_json(deal, services.table_spec(table))
+    answer = deal_json(deal, services.table_spec(table))
+    answer["unchanged"] = unchanged
+    if dropped is not None:
+        answer["cards_dropped"] = True
+        answer["cards_said"] = {**dropped.said, **{key: services.translate(why) for key, why in dropped.why.items()}}
+    return answer
 
 
 @api.post("/tables/{token}/undo", response={200: DealOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut},

@@ -279,6 +279,17 @@ class EditIn(Body):
                                  "now, and nothing is stored. Without it, the edit replaces whatever is there.")
 
 
+class EditedOut(DealOut):
+    unchanged: bool = Field(False, description="The record sent is the deal's as it was: nothing was stored, and "
+                            "`revision` is the deal's as before.")
+    cards_dropped: bool = Field(False, description="The deal had its cards (entered card by card, under "
+                                "`record.plays`), the record was sent without them, and they say otherwise: the "
+                                "record was stored as sent, without them. Its earlier revisions keep them.")
+    cards_said: dict[str, Any] = Field(default_factory=dict, description="With `cards_dropped`: each field of the "
+                                       "record sent that the cards say otherwise, with what they make of it (as a "
+                                       "record stores it); or `plays`, why they cannot be played under it at all.")
+
+
 class ChangedOut(ErrorOut):
     deal: DealOut | None = Field(None, description="The deal as another phone left it, when it changed since the "
                                    "`revision` given.")

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from referee.game import Game, InvalidRecord, Outcome, Rule, State, TableSpec, get_game
 from referee.text import CONTEXT, Text, fill, is_text, plural_count, plural_forms, without_context, words_of
 from scoring import rows
+from scoring.kept_cards import CardsSayOtherwise, with_kept_cards
 from scoring.models import Deal, DealRevision, Player, Seat, Table, TableChange
 
 logger = logging.getLogger(__name__)
@@ -975,29 +976,60 @@ def _by_pk(deal: Deal) -> Callable[[Table], Deal]:
 
 
 def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
-              action: str = DealRevision.Action.EDIT, expected_revision: int | None = None) -> Deal:
+              action: str = DealRevision.Action.EDIT, expected_revision: int | None = None,
+              drop_cards: bool = False) -> Deal:
     """Store a new revision of ``deal`` with ``record``; standings recompute from it on.
 
     ``expected_revision`` is the revision the person edited: if another phone changed the deal since,
-    :class:`DealChanged`, and nothing is stored (the other phone's change is not silently replaced)."""
+    :class:`DealChanged`, and nothing is stored (the other phone's change is not silently replaced).
+
+    A record sent without the cards of a deal entered card by card keeps them when they make it
+    (:mod:`scoring.kept_cards`); when they say otherwise, :class:`~scoring.kept_cards.CardsSayOtherwise` and nothing
+    is stored, unless ``drop_cards``: the record is then stored as sent, and ``deal.cards_dropped`` holds what
+    the cards said. A record that leaves the deal as it is stores nothing (``deal.unchanged``): a revision is a
+    change."""
+    dropped: list[CardsSayOtherwise] = []
+
     def prepare(table: Table, fresh: Deal) -> list[str]:
         game, spec = get_game(table.game), table_spec(table)
         before = state_before(table, fresh.number, game, spec)
         fact = checked_record(game, spec, before, record)  # field errors first
         game.apply(spec, before, fact)  # then the rules, against the state before this deal
+        dropped.clear()
+        try:
+            kept = with_kept_cards(game, spec, fresh.record, record,
+                                   lambda given: checked_record(game, spec, before, given).to_json())
+            if kept is not record:  # the cards put back: the rules judge the record with them too
+                fact = checked_record(game, spec, before, kept)
+                game.apply(spec, before, fact)
+        except InvalidRecord as exc:
+            dropped.append(CardsSayOtherwise(why=exc.errors))
+        except CardsSayOtherwise as exc:
+            dropped.append(exc)
         stored = fact.to_json()
         if expected_revision is not None and fresh.revision != expected_revision:
             if stored == fresh.record:  # this very edit, sent twice (a double tap, a retry)
                 raise _AlreadyEdited
             raise DealChanged(fresh.number, fresh.revision)
+        if dropped and not drop_cards:
+            raise dropped[0]
+        if stored == fresh.record:
+            raise _Unchanged
         fresh.record = stored
         return ["record"]
 
     try:
         _copy(_change(deal.table, _by_pk(deal), prepare, action, author), deal)
-    except _AlreadyEdited:
+    except (_AlreadyEdited, _Unchanged) as exc:
         _copy(Deal.objects.get(pk=deal.pk), deal)
+        deal.unchanged = isinstance(exc, _Unchanged)  # type: ignore[attr-defined]
+        return deal
+    deal.cards_dropped = dropped[0] if dropped else None  # type: ignore[attr-defined]
     return deal
+
+
+class _Unchanged(Exception):
+    """An edit that leaves the deal's record as it is: nothing to store."""
 
 
 class _AlreadyEdited(Exception):

@@ -22,6 +22,7 @@ from referee.game import Field, Game, InvalidRecord, State, TableSpec, get_game
 from scoring import night, seating, services
 from scoring.access import TOKEN_SHAPE, Access, author_of, resolve, resolve_for_edit
 from scoring.forms import RecordForm, local_decimal
+from scoring.kept_cards import PLAYS, CardsSayOtherwise, has_cards  # PLAYS: shown trick by trick, not as a line
 from scoring.limits import limited
 from scoring.models import Deal, DealRevision, TableChange
 from scoring.views.tables import record_template, side_labels, table_context
@@ -155,9 +156,6 @@ def _said_in_row(value: Any) -> bool:
     return value is not False and (value == 0 or _said(value))
 
 
-PLAYS = "plays"  # a deal entered card by card keeps its cards here: shown trick by trick, not as a line
-
-
 def describe_record(game: Game[Any, Any, Any], spec: TableSpec[Any], record: dict[str, Any],
                     asked: Sequence[Field] = (), state: State | None = None) -> list[tuple[str, str]]:
     """A record as (label, value) lines, choices shown by their labels; what was not said is left out. With
@@ -251,13 +249,38 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 def changed_message(deal: Deal) -> str:
     """What Save says of a deal changed: an undone deal stays undone, and no score moves; the scores after it
-    were recomputed only if deals in play come after it (the last deal changed has none)."""
+    were recomputed only if deals in play come after it (the last deal changed has none). An edit that left the
+    deal as it was says so; one that dropped its cards (asked to: they said otherwise) says that too."""
+    if getattr(deal, "unchanged", False):
+        return _("Deal %(n)s: nothing changed.") % {"n": deal.number}
     if deal.withdrawn:
-        return _("Deal %(n)s changed. It stays undone and counts for nobody: restore it from the history to "
+        said = _("Deal %(n)s changed. It stays undone and counts for nobody: restore it from the history to "
                  "count it.") % {"n": deal.number}
-    if services.active_deals(deal.table).filter(number__gt=deal.number).exists():
-        return _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": deal.number}
-    return _("Deal %(n)s changed.") % {"n": deal.number}
+    elif services.active_deals(deal.table).filter(number__gt=deal.number).exists():
+        said = _("Deal %(n)s changed; the scores after it were recomputed.") % {"n": deal.number}
+    else:
+        said = _("Deal %(n)s changed.") % {"n": deal.number}
+    if getattr(deal, "cards_dropped", None) is not None:
+        said = " ".join((said, _("Its cards were dropped: its earlier revisions in the history keep them.")))
+    return said
+
+
+def cards_say(game: Game[Any, Any, Any], spec: TableSpec[Any],
+              otherwise: CardsSayOtherwise) -> tuple[dict[str, str], list[str]]:
+    """What a deal's cards say otherwise than the record form's entries: a message beside each field they
+    contradict ("The cards say: 3."), and the rest, to say above the form (why they cannot be played under the
+    entries, or what they say of what the form does not ask)."""
+    fields = {f.name: f for f in game.record_fields(spec)}
+    deck = game.deck_for(spec)
+    beside: dict[str, str] = {}
+    above = [services.translate(message) for message in otherwise.why.values()]
+    for key, value in otherwise.said.items():
+        text = _("none") if value in (None, "", [], {}) else _value_text(fields.get(key), value, deck)
+        if key in fields:
+            beside[key] = _("The cards say: %(value)s.") % {"value": text}
+        else:
+            above.append(_("The cards say %(label)s: %(value)s.") % {"label": key, "value": text})
+    return beside, above
 
 
 @require_http_methods(["GET", "POST"])
@@ -267,22 +290,29 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
     deal = get_object_or_404(Deal, table=access.table, number=number)
     game, spec = _rules(access)
     changed_meanwhile = False
+    cards_otherwise: dict[str, list[str]] | None = None  # the cards said otherwise: what to say above the form
     if request.method == "POST":
         form = RecordForm(game, spec, request.POST)
         record_ = form.complete_record(before=lambda: services.state_before(access.table, number, game, spec))
         if record_ is not None:
             try:
                 services.edit_deal(deal, record_, author=author_of(request),
-                                   expected_revision=form.cleaned_data.get("revision"))
+                                   expected_revision=form.cleaned_data.get("revision"),
+                                   drop_cards=request.POST.get("drop_cards") == "1")
             except InvalidRecord as exc:
                 form.add_rule_errors(services.field_errors(exc))
                 with contextlib.suppress(services.ChangeRefused):  # what else the rules say, against the deals before
                     form.mark_rules_the_rest_breaks(services.state_before(access.table, number, game, spec))
+            except CardsSayOtherwise as exc:  # nothing saved: the form says so, and how to keep the cards
+                beside, above = cards_say(game, spec, exc)
+                form.add_rule_errors(beside)
+                cards_otherwise = {"above": above}
             except (services.ChangeRefused, services.Conflict) as exc:
                 form.add_error(None, str(exc))
                 changed_meanwhile = isinstance(exc, services.DealChanged)
             else:
-                messages.success(request, changed_message(deal))
+                said = changed_message(deal)
+                (messages.info if getattr(deal, "unchanged", False) else messages.success)(request, said)
                 return redirect(_back(request, reverse("table", args=[token])))
         deal.refresh_from_db()
         if changed_meanwhile:  # the next Save replaces the deal as it is now, knowingly
@@ -294,6 +324,7 @@ def edit(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "next": _back(request, ""),
         "record_template": record_template(access.table),
         "deal_now": describe_record(game, spec, deal.record) if changed_meanwhile else None,
+        "deal_has_cards": has_cards(game, deal.record), "cards_otherwise": cards_otherwise,
     })
 
 

@@ -205,6 +205,17 @@ def test_an_edit_saved_twice_is_stored_once_and_not_called_a_conflict(client, ta
     assert Deal.objects.get(number=1).revision == 2
 
 
+def test_an_edit_that_changes_nothing_stores_no_revision_and_says_so(client, tarot4):
+    """A revision is a change: Save on the edit form as it was drawn leaves deal 1 at revision 1."""
+    add_deals(tarot4, 1)
+    data = {"taker": "N", "contract": "garde", "bouts": "2", "points": "49", "points_side": "attack",
+            "petit_au_bout": "none", "chelem": "none", "revision": "1"}
+    assert Deal.objects.get(number=1).record["points"] == "49"
+    html = client.post(url(tarot4, "deal/1/edit/"), data, follow=True).content.decode()
+    assert "Deal 1: nothing changed." in html
+    assert Deal.objects.get(number=1).revision == 1 and DealRevision.objects.count() == 1
+
+
 def test_an_edit_form_opened_before_an_undo_is_refused_too(client, tarot4):
     add_deals(tarot4, 2)
     services.undo_last(tarot4)  # deal 2, revision 2, while its edit form is open at revision 1

@@ -42,6 +42,7 @@ from referee.played import FlagKind, PlayedDeal
 from scoring import services
 from scoring.models import Deal, Table
 from scoring.services import translate
+from tests.scoring.drawn_form import as_drawn
 from tests.scoring.test_home import field_error
 
 PLAYERS = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
@@ -559,6 +560,46 @@ def test_a_lulo_paid_and_its_debtor_are_kept_and_correcting_a_card_derives_the_r
     assert deal.outcome["scores"] == [0, -3, -1, 4, 0]
 
 
+# -- an edit of a deal entered card by card ---------------------------------------------------------------------
+
+def saved_deal_m(client, night: Table) -> Deal:
+    client.post(url(night), {"turned_card": "5B", "went": PLAYERS})
+    enter(client, night, CARDS_M)
+    client.post(url(night, "save/"))
+    return Deal.objects.get(table=night)
+
+
+def test_an_edit_saved_untouched_keeps_the_cards(client, night):
+    """Deal 1 → Edit → Save, nothing touched (a tester lost the cards so): the same deal, its cards kept, nothing
+    stored."""
+    deal = saved_deal_m(client, night)
+    edit = f"/t/{night.edit_token}/deal/1/edit/"
+    response = client.post(edit, as_drawn(client.get(edit).content.decode()), follow=True)
+    assert [str(m) for m in response.context["messages"]][-1] == "Deal 1: nothing changed."
+    deal.refresh_from_db()
+    assert deal.revision == 1 and deal.record["plays"] == {"leader": {"seat": 1, "name": "Luis"}, "cards": CARDS_M}
+    assert "The cards, trick by trick" in client.get(f"/t/{night.edit_token}/deal/1/").content.decode()
+
+
+def test_an_edit_giving_a_pot_to_another_player_than_the_cards_is_said_before_it_drops_them(client, night):
+    """The cola to Marta, whose 4 of espadas the cards show losing it to Pepe's 3 of copas: nothing is saved and
+    the form says what the cards say; saved again knowingly, the deal is stored without its cards: Marta +2
+    (cabeza, cola), Pepe +1 (barriga), Ana −3, and Pepe's lulo for his revoke stays."""
+    deal = saved_deal_m(client, night)
+    edit = f"/t/{night.edit_token}/deal/1/edit/"
+    sent = {**as_drawn(client.get(edit).content.decode()), "tricks__2__player": "Marta"}
+    html = client.post(edit, sent).content.decode()
+    assert "its cards say otherwise than the fields marked below. Nothing was saved." in html
+    assert field_error(html, "tricks") == "The cards say: Marta; Pepe; Pepe."
+    deal.refresh_from_db()
+    assert deal.revision == 1 and deal.record["plays"]["cards"] == CARDS_M
+    client.post(edit, {**sent, "drop_cards": "1"})
+    deal.refresh_from_db()
+    assert deal.revision == 2 and "plays" not in deal.record
+    assert [t["player"]["name"] for t in deal.record["tricks"]] == ["Marta", "Pepe", "Marta"]
+    assert deal.outcome["scores"] == [-3, 0, 1, 2, 0]
+
+
 # -- the API ----------------------------------------------------------------------------------------------------
 
 def test_the_score_endpoint_derives_the_record_its_lulos_and_its_flags(api, db):
@@ -618,3 +659,38 @@ def test_a_card_played_by_a_player_who_did_not_go_is_refused_saying_they_did_not
                                headers={"Accept-Language": language})
     assert response.status_code == 422, response.json()
     assert response.json()["errors"]["plays.1.seat"] == said
+
+
+def read_back(api, night: Table) -> dict:
+    """Deal 1's record as the API reads it, without its cards (a client that edits what it shows)."""
+    record = api.get(f"/api/tables/{night.view_token}").json()["deals"][0]["record"]
+    return {key: value for key, value in record.items() if key != "plays"}
+
+
+def test_the_edit_endpoint_keeps_the_cards_of_a_record_sent_back_without_them(client, api, night):
+    """Who went, sent in the table's order, is the same players the cards went round."""
+    saved_deal_m(client, night)
+    response = api.put(f"/api/tables/{night.edit_token}/deals/1", {"record": {**read_back(api, night),
+                                                                              "went": PLAYERS}})
+    answer = response.json()
+    assert response.status_code == 200 and answer["unchanged"] and not answer["cards_dropped"]
+    assert answer["revision"] == 1 and answer["record"]["plays"]["cards"] == CARDS_M
+
+
+def test_the_edit_endpoint_drops_the_cards_a_record_contradicts_and_says_what_they_said(client, api, night):
+    deal = saved_deal_m(client, night)
+    record = {**read_back(api, night), "tricks": ["Marta", "Pepe", "Marta"]}
+    answer = api.put(f"/api/tables/{night.edit_token}/deals/1", {"record": record}).json()
+    assert answer["cards_dropped"] and answer["cards_said"] == {"tricks": [
+        {"player": {"seat": 3, "name": "Marta"}}, {"player": {"seat": 2, "name": "Pepe"}},
+        {"player": {"seat": 2, "name": "Pepe"}}]}
+    deal.refresh_from_db()
+    assert deal.revision == 2 and "plays" not in deal.record
+
+
+def test_the_edit_endpoint_drops_the_cards_of_a_deal_made_void_saying_why(client, api, night):
+    deal = saved_deal_m(client, night)
+    answer = api.put(f"/api/tables/{night.edit_token}/deals/1", {"record": {"void": True}}).json()
+    assert answer["cards_dropped"] and answer["cards_said"] == {"plays": "A deal recorded like this keeps no cards."}
+    deal.refresh_from_db()
+    assert deal.record.get("void") and "plays" not in deal.record
