@@ -74,9 +74,13 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
     # -- the record ----------------------------------------------------------------------------------------
     def complete(self, table: TableSpec[O], state: S, record: R) -> R:
         """The tricks of the three dealt in, the one left blank worked out (nine in all); blank rows of the
-        player sitting out dropped."""
+        player sitting out dropped. A deal that kept its cards keeps who dealt it, since who led (the Hombre) no
+        longer says it: a record sent without the dealer (the record form shows him, never asks him) is read
+        with the dealer in turn, so that its cards read back to the same deal."""
         if record.void:
             return record
+        if record.plays is not None and record.dealer is None:
+            record = dataclasses.replace(record, dealer=table.seat(state.dealer))
         active = self.active_players(table, state)
         kept = [t for t in record.tricks if t.player.index in active or t.tricks is not None]
         given = {t.player.index: t.tricks for t in kept}

@@ -36,6 +36,7 @@ from referee.played import FlagKind, PlayedDeal
 from scoring import services
 from scoring.models import Deal, Table
 from tests.said import bracket_in_a_bracket, said_in
+from tests.scoring.drawn_form import as_drawn
 
 PLAYERS = ["Ana", "Bea", "Carl"]
 THREE = TRESILLO.table(PLAYERS, first_dealer=2)
@@ -556,6 +557,23 @@ def test_correcting_a_stored_deals_card_derives_its_record_again(client, db) -> 
     deal = Deal.objects.get(table=table)
     assert deal.revision == 2 and deal.record["bola"] is False and deal.record["plays"]["cards"][26] == "6O"
     assert deal.outcome["scores"] == [5, -7, -8]
+
+
+def test_an_edit_saved_untouched_keeps_the_cards_of_a_deal_the_hombre_led_at_four(client, db) -> None:
+    """At four Dani deals and sits out; Carl, the Hombre, leads Deal E and takes all nine tricks. The record form
+    shows the dealer and never asks him, so it sends the record without him: read with the dealer in turn, the
+    cards are the same deal (not one Bea deals, Carl leading as the eldest), kept, and nothing changes."""
+    table = new_table("tresillo", ["Ana", "Bea", "Carl", "Dani"], first_dealer=3)
+    enter(client, table, {"hombre": "Carl", "bid": "juego", "trump": "O"}, DEAL_E)
+    assert client.post(url(table, "save/")).status_code == 302
+    edit = f"/t/{table.edit_token}/deal/1/edit/"
+    sent = as_drawn(client.get(edit).content.decode())
+    assert "dealer" not in sent
+    response = client.post(edit, sent, follow=True)
+    assert [str(m) for m in response.context["messages"]][-1] == "Deal 1: nothing changed."
+    deal = Deal.objects.get(table=table)
+    assert deal.revision == 1 and deal.record["dealer"]["name"] == "Dani"
+    assert deal.record["plays"]["cards"] == codes(DEAL_E)
 
 
 def test_cards_saved_after_another_phones_deal_are_the_next_deal_dealt_by_its_dealer(client, db) -> None:
