@@ -236,13 +236,17 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game, spec = _rules(access)
     revisions = list(deal.revisions.order_by("-revision", "-pk"))
     labels = side_labels(services.standings(access.table))
+    try:  # the night before it, for what a game says in its own words from it (a Toruro lulo paid: whose, which)
+        before: State | None = services.state_before(access.table, number, game, spec)
+    except services.ChangeRefused:
+        before = None
     return render(request, "scoring/deal.html", {
         "access": access, "token": token, "table": access.table, "game": game, "deal": deal,
-        "record_lines": describe_record(game, spec, deal.record),
+        "record_lines": describe_record(game, spec, deal.record, state=before),
         # undone, it counts for nobody: what it would say if restored, in the game's words, as a deal in play says it
         "if_restored": services.outcome_if_restored(access.table, deal, game, spec) if deal.withdrawn else None,
         "scores": services.scores_in_order(game, spec, deal.outcome, labels),
-        "revisions": [(r, describe_record(game, spec, r.record)) for r in revisions],
+        "revisions": [(r, describe_record(game, spec, r.record, state=before)) for r in revisions],
         "me": author_of(request, create=False),
     })
 

@@ -394,6 +394,9 @@ def test_the_lulo_paid_is_said_as_the_deal_breakdown_says_it_whose_it_is_and_int
     assert client.post(url(night, "save/")).status_code == 302
     deal = Deal.objects.get(table=night, number=2)
     assert paid in [translate(line) for line in deal.outcome["breakdown"]]
+    page = client.get(f"/t/{night.edit_token}/deal/2/").content.decode()  # the deal's page and its revisions too
+    lines = re.findall(r'class="[^"]*record-lines.*?</dl>', page, re.S)
+    assert lines and all(f"Lulos paid {paid}" in words(dl) for dl in lines), [words(dl) for dl in lines]
 
 
 def test_one_lulo_a_deal_is_said_at_the_contract_not_after_the_cards(client, night):
