@@ -19,12 +19,13 @@ turned or called card, trick number, flags) into a typed :class:`Situation`, onc
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from referee import parse
 from referee.cards import Card, DeckKind, card_codes, card_name
+from referee.game import Field
 from referee.parse import Errors
 from referee.text import Text, _
 from referee.values import Seat
@@ -64,11 +65,59 @@ class Trick:
     def __len__(self) -> int:
         return len(self.plays)
 
-    def with_seats(self, first: int, size: int, players: Sequence[str]) -> Trick:
-        """The trick with who played each card, from the seat that led (plays naming a seat keep it)."""
+    def round_from(self, leader: Seat, playing: Sequence[Seat]) -> Trick:
+        """The trick with who played each card: ``playing`` (the seats that play to it, in the order of play) in
+        turn from ``leader``, who is one of them. Plays naming a seat keep it.
+
+        >>> from referee.cards import parse_cards
+        >>> ana, bea, cy, dan = (Seat(i, name) for i, name in enumerate(("Ana", "Bea", "Cy", "Dan")))
+        >>> trick = Trick.of(parse_cards("7H KH 2H", "french52")).round_from(dan, (ana, cy, dan))  # Bea sits out
+        >>> [p.seat.name for p in trick.plays]
+        ['Dan', 'Ana', 'Cy']
+        """
+        first = playing.index(leader)
         return Trick(tuple(p if p.seat is not None else
-                           Play(Seat((first + i) % size, players[(first + i) % size]), p.card, p.face_down)
+                           Play(playing[(first + i) % len(playing)], p.card, p.face_down)
                            for i, p in enumerate(self.plays)))
+
+    def played_by(self, seats: Sequence[Seat]) -> Trick:
+        """The trick with who played each card named in order, a seat per card (the API's ``players``)."""
+        return Trick(tuple(Play(seat, p.card, p.face_down) for seat, p in zip(seats, self.plays, strict=True)))
+
+
+def with_players(trick: Trick, leader: Seat | None, players: Sequence[Seat], playing: Sequence[Seat]) -> Trick:
+    """The trick with who played each card: as ``players`` names them in order (a seat per card; naming all but
+    the last card of a whole trick, that card is the one player left), else in turn from ``leader`` round
+    ``playing`` (those who play to the trick, in the order of play; who went, in Toruro); unnamed without either.
+
+    >>> from referee.cards import parse_cards
+    >>> ana, bea, cy = (Seat(i, name) for i, name in enumerate(("Ana", "Bea", "Cy")))
+    >>> trick = Trick.of(parse_cards("7H KH 2H", "french52"))
+    >>> [p.seat.name for p in with_players(trick, None, (cy, ana), (ana, bea, cy)).plays]
+    ['Cy', 'Ana', 'Bea']
+    >>> [p.seat.name for p in with_players(trick, bea, (), (ana, bea, cy)).plays]
+    ['Bea', 'Cy', 'Ana']
+    """
+    left = [seat for seat in playing if seat not in players]
+    if players and len(players) == len(trick) - 1 == len(playing) - 1 and len(left) == 1:
+        players = (*players, left[0])
+    if players and len(players) == len(trick):
+        return trick.played_by(players)
+    if leader is not None:
+        return trick.round_from(leader, playing)
+    return trick
+
+
+def in_play_order(table: TableSpec[Any], seats: Iterable[Seat]) -> tuple[Seat, ...]:
+    """``seats`` in the table's order of play, each once: those who play a trick (who went, in Toruro).
+
+    >>> from referee.game import Options, TableSpec
+    >>> table = TableSpec(("Ana", "Bea", "Cy", "Dan"), Options())
+    >>> [s.name for s in in_play_order(table, (table.seat(3), table.seat(0), table.seat(3)))]
+    ['Ana', 'Dan']
+    """
+    chosen = {seat.index for seat in seats}
+    return tuple(seat for seat in table.seats() if seat.index in chosen)
 
 
 def trick_winner(trick: Trick, strength: Callable[[Play, Trick], tuple[int, ...] | None]) -> Play | None:
@@ -87,6 +136,12 @@ def cards_of_suit(hand: Sequence[Card], suit: str) -> list[Card]:
 
 
 # -- the situation ------------------------------------------------------------------------------------------
+
+# "Who led this trick?", asked the same in every trick game: a button per seat on the referee page (the table's
+# leader already tapped when it is opened from a table). With it, the cards of the trick go round from who led,
+# in the order of play, so the referee names who played each and who takes the trick.
+LEADER_FIELD = Field("leader", _("Who led this trick"), "player", required=False)
+
 
 @dataclass(frozen=True)
 class Situation:
@@ -330,7 +385,7 @@ def rule_on(rules: TrickRules, table: TableSpec[Any], raw: Mapping[str, Any]) ->
     if context.complete:
         trick = context.trick
         if context.leader is not None and all(p.seat is None for p in trick.plays):
-            trick = trick.with_seats(context.leader.index, table.size, table.players)
+            trick = trick.round_from(context.leader, table.seats())
         verdict = rules.winner(context, trick)
         play = trick.plays[verdict.index]
         return Ruling(None, verdict.rule, verdict.explanation, (), verdict.reasons, play.card, play.seat)
@@ -374,4 +429,4 @@ def completed(context: Situation, card: Card) -> Trick:
     first = context.leader or (plays[0].seat if plays else None)
     if first is None:
         return done
-    return done.with_seats(first.index, table.size, table.players)
+    return done.round_from(table.seat(first.index), table.seats())

@@ -59,7 +59,17 @@ from referee.cards import (
 )
 from referee.game import Errors, Example, Field, InvalidRecord, Rule, Ruling, TableSpec
 from referee.text import Text, _, join
-from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation, trick_winner
+from referee.tricks import (
+    LEADER_FIELD,
+    Judgement,
+    Play,
+    Situation,
+    SituationShape,
+    Trick,
+    Verdict,
+    parse_situation,
+    trick_winner,
+)
 
 TRUMP_ORDER = ("4", "3", "2", "12", "11", "10", "1", "7", "6", "5")  # highest first
 PLAIN_ORDER = ("12", "11", "10", "1", "7", "6", "5", "4", "3", "2")
@@ -77,7 +87,7 @@ QUESTION = Field("question", _("Question"), "choice", required=False, default="p
 PLAY_FIELDS = (
     Field("trump", _("Trumps"), "choice", required=False,
           choices=tuple((s, SUIT_NAMES["spanish"][s]) for s in SPANISH_SUITS)),
-    Field("leader", _("Who led this trick"), "player", required=False),
+    LEADER_FIELD,
     Field("trick", _("Cards already played to this trick, lead first"), "list", required=False, default=[],
           fields=(Field("player", _("Player"), "player", required=False),
                   Field("card", _("Card"), "card"),
@@ -162,7 +172,7 @@ def seated(context: Situation, trick: Trick) -> Trick:
     first = lead_seat(context, trick)
     if first is None:
         return trick
-    return trick.with_seats(first, context.table.size, context.table.players)
+    return trick.round_from(context.table.seat(first), context.table.seats())
 
 
 def named(play: Play, trump: str) -> Text | str:

@@ -41,6 +41,7 @@ from referee.game import Example, Field, Game, InvalidRecord, Outcome, State, St
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, and_join
+from referee.tricks import LEADER_FIELD
 from referee.values import Seat, Values
 
 
@@ -89,7 +90,7 @@ _RULING_FIELDS: tuple[Field, ...] = (
           help=_("Leave empty to see every card that may be played.")),
     Field("ecart", _("Écart"), "cards", required=False),
     Field("poignee", _("Poignée shown"), "cards", required=False),
-    Field("leader", _("Who led this trick"), "player", required=False),
+    LEADER_FIELD,
     Field("called_card", _("Called card (five players)"), "card", required=False),
     Field("first_trick", _("First trick of the deal"), "bool", required=False, default=False,
           help=_("At five players, with the called card: the called suit may not lead the first trick, except "

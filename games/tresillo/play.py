@@ -29,7 +29,7 @@ from referee.cards import Card, DeckKind, spanish_card_name
 from referee.game import Example, Field, InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, and_join, join, pgettext
-from referee.tricks import Judgement, Situation, SituationShape, Trick, Verdict, rule_on
+from referee.tricks import LEADER_FIELD, Judgement, Situation, SituationShape, Trick, Verdict, rule_on
 from referee.values import Seat
 
 from .options import ANY_MATADOR, HIGHER_MATADOR
@@ -184,7 +184,7 @@ PLAY_FIELDS: tuple[Field, ...] = (
     Field("trick", _("Cards played to this trick, in order"), "cards", required=False),
     Field("hand", _("The hand of the player to play"), "cards", required=False),
     Field("card", _("The card played"), "card", required=False),
-    Field("leader", _("Who led this trick"), "player", required=False),
+    LEADER_FIELD,
 )
 DEALER_FIELD = Field("dealer", _("Who deals (at four, the dealer sits the deal out)"), "player", required=False,
                      help=_("The player after the dealer, the eldest, speaks first in the bidding."))
