@@ -174,14 +174,16 @@ class CardPicker(forms.TextInput):
     (sent as ``12E*``). ``source``: the name of the field whose cards this one is picked from first (the card
     to play, from the hand). ``exclusive``: a card taken here is greyed out in the form's other exclusive
     pickers (one of each card; ``copies`` when several decks are shuffled together). ``turn``: the players in
-    order and the name of the field saying who led, so the picker names who is to play."""
+    order and the name of the field saying who led, so the picker names who is to play; ``in_field`` (or
+    ``out_field``): the field whose players tapped on are those who play the trick (or play no card to it)."""
 
     template_name = "scoring/widgets/card_picker.html"
     is_card_picker = True
 
     def __init__(self, deck: DeckKind | str, *, many: bool = False, face_down: bool = False, source: str = "",
                  exclusive: bool | None = None, copies: int = 1, players: Sequence[str] = (),
-                 leader_field: str = "", turn_of: str = "", attrs: dict[str, Any] | None = None):
+                 leader_field: str = "", turn_of: str = "", in_field: str = "", out_field: str = "",
+                 attrs: dict[str, Any] | None = None):
         base = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false", "autocorrect": "off",
                 "data-card-input": ""}
         super().__init__({**base, **(attrs or {})})
@@ -189,6 +191,7 @@ class CardPicker(forms.TextInput):
         self.many, self.face_down, self.source = many, face_down, source
         self.exclusive = many and not source if exclusive is None else exclusive
         self.copies, self.players, self.leader_field, self.turn_of = copies, list(players), leader_field, turn_of
+        self.in_field, self.out_field = in_field, out_field
 
     def format_value(self, value: Any) -> str | None:
         if isinstance(value, list | tuple):
@@ -202,7 +205,7 @@ class CardPicker(forms.TextInput):
             words=single_quoted(json.dumps(deck_words(self.deck), ensure_ascii=False, separators=(",", ":"))),
             many=self.many, face_down=self.face_down,
             source=self.source, exclusive=self.exclusive, copies=self.copies, players="|".join(self.players),
-            leader_field=self.leader_field, turn_of=self.turn_of,
+            leader_field=self.leader_field, turn_of=self.turn_of, in_field=self.in_field, out_field=self.out_field,
             chosen=self.chosen(context["widget"]["value"]))
         return context
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from functools import cache
 from typing import Any
@@ -223,20 +223,24 @@ EXCLUSIVE = ("hand", "trick")
 HAND, TRICK, CARD, LEADER, DEALER, QUESTION = "hand", "trick", "card", "leader", "dealer", "question"
 
 
-def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, names: Collection[str],
+def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, others: Sequence[Field],
                 face_down: bool = False) -> CardPicker:
-    """The picker for a ruling field that names cards, knowing the form's other fields."""
+    """The picker for a ruling field that names cards, knowing the form's other fields: who led, and who plays
+    the trick (who went), say whose turn it is."""
     name = spec_field.name
+    names = {f.name for f in others}
     turn = name in (HAND, TRICK) and TRICK in names and LEADER in names
+    in_trick = {f.in_trick: f.name for f in others if f.in_trick} if turn else {}
     return CardPicker(deck, many=spec_field.kind != "card", face_down=face_down,
                       source=HAND if name == CARD and HAND in names else "",
                       exclusive=name in EXCLUSIVE, players=table.players if turn else (),
                       leader_field=LEADER if turn else "", turn_of=TRICK if turn else "",
+                      in_field=in_trick.get("in", ""), out_field=in_trick.get("out", ""),
                       attrs={"class": "form-control form-control-lg font-monospace"})
 
 
-def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, names: Collection[str] = ()) -> forms.Field:
-    """A Django form field for one of the game's ruling fields (``names``: all of them, for the card pickers)."""
+def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, others: Sequence[Field] = ()) -> forms.Field:
+    """A Django form field for one of the game's ruling fields (``others``: all of them, for the card pickers)."""
     label = translate(spec_field.label)
     help_text = translate(spec_field.help) if spec_field.help else ""
     required = spec_field.required
@@ -244,7 +248,7 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, names: Colle
     if kind in ("card", "cards"):
         cls = CardsField if kind == "cards" else CardField
         return cls(label=label, required=required, help_text=help_text, max_length=400,
-                   widget=card_picker(spec_field, table, deck, names))
+                   widget=card_picker(spec_field, table, deck, others))
     if kind == "choice":
         choices = choice_labels(spec_field.choices)
         if len(choices) <= 4:
@@ -285,7 +289,7 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, names: Colle
         widget: forms.Widget = forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
                                                       "spellcheck": "false"})
         if card_key:
-            widget = card_picker(spec_field, table, deck, names, face_down=bool(down_key))
+            widget = card_picker(spec_field, table, deck, others, face_down=bool(down_key))
             if down_key:
                 hint = _("Card codes separated by spaces, a face-down card with a star (12E*).")
         return ListField(label=label, required=required, help_text=f"{help_text} {hint}".strip(),
@@ -312,9 +316,8 @@ class RefereeForm(forms.Form):
                 label=_("Players at the table"), coerce=int, choices=[(n, str(n)) for n in seats_choice],
                 widget=SegmentedButtons(label=_("Players at the table"), compact=True), initial=table.size,
                 required=False, empty_value=table.size)
-        names = {f.name for f in self.spec_fields}
         for spec_field in self.spec_fields:
-            field = form_field(spec_field, table, game.deck_for(table), names)  # the deck the table plays with
+            field = form_field(spec_field, table, game.deck_for(table), self.spec_fields)  # the table's deck
             if spec_field.default is not None:
                 field.initial = spec_field.default
             field.questions = spec_field.questions  # type: ignore[attr-defined]  # shown with those only

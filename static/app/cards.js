@@ -7,7 +7,8 @@
 // down), so the server reads what it always read. Within a form, a card taken in one hand or trick is greyed
 // out in the others (one of each card, or data-copies when decks are shuffled together); a card field with
 // data-source offers the cards of that field first (the card to play, from the hand); with data-players and
-// data-leader-field the picker says who is to play. Served minified as cards.min.js: after a change, make it
+// data-leader-field the picker says who is to play (among the players tapped on in data-in-field, who went, and
+// not those in data-out-field, who passed). Served minified as cards.min.js: after a change, make it
 // again as static/app/README.md says.
 (function () {
   "use strict";
@@ -106,8 +107,19 @@
     return el && el.value ? el.value : null;
   }
 
+  function ticked(form, widget, attr) {  // the players tapped on in the field data-in-field (or -out-) names
+    var field = widget.getAttribute(attr);
+    return field ? [].map.call(form.querySelectorAll('[name="' + field + '"]:checked'), function (b) {
+      return b.value;
+    }) : [];
+  }
+
   function turn(form, widget) {
     var players = (widget.getAttribute("data-players") || "").split("|").filter(Boolean);
+    var ins = ticked(form, widget, "data-in-field"), outs = ticked(form, widget, "data-out-field");
+    players = players.filter(function (p) {  // those who play the trick: who went (if said), not who passed
+      return (!ins.length || ins.indexOf(p) >= 0) && outs.indexOf(p) < 0;
+    });
     var of = widget.getAttribute("data-turn-of");
     var first = leader(form, widget);
     if (!players.length || !of || !first || players.indexOf(first) < 0) return null;
