@@ -167,9 +167,10 @@ class Course:
         (Paublillo's vuelta); ``None`` in the usual course: it is a card face down and nothing more."""
         return None
 
-    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
+    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str | list[str]]:
         """What the referee's form is told of this deal beyond its situation, by the names of the game's
-        ``ruling_fields`` (who sits the deal out at a table of four): nothing in the usual course."""
+        ``ruling_fields`` (who sits the deal out at a table of four; who went, a name per player tapped): nothing
+        in the usual course."""
         return {}
 
     def play_flag(self, deal: PlayedDeal, context: Situation, play: Play,

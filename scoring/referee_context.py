@@ -3,7 +3,8 @@ that "was this legal?" on a recorded card, and "Ask the referee" from a table wi
 referee on that very situation (the table's players, trump or turned card, who led, the trick so far).
 
 The names are the game's ``ruling_fields``; only the fields a game asks are filled, each as its form reads it
-(cards as codes, a face-down card with ``*``, a player by name, a yes/no as ``on``). What a game's course knows
+(cards as codes, a face-down card with ``*``, a player by name, players tapped on as a list of names, a yes/no as
+``on``). What a game's course knows
 beyond the situation (who sits out at a table of four) comes from :meth:`referee.played.Course.referee_fields`.
 """
 
@@ -20,12 +21,12 @@ from scoring.play_drafts import code_of
 
 
 def situation_fields(game: Game[Any, Any, Any], deal: PlayedDeal, number: int, leader: Seat,
-                     before: Sequence[Play], play: Play | None = None) -> dict[str, str]:
+                     before: Sequence[Play], play: Play | None = None) -> dict[str, str | list[str]]:
     """Trick ``number`` led by ``leader`` with ``before`` played so far; with ``play``, the question whether that
     card may be played next (its player's hand being what he played from this trick on)."""
     asked = {f.name for f in game.ruling_fields}
     context = deal.course.situation(deal, number, leader, Trick(tuple(before)), deal.tricks[:number - 1])
-    fields: dict[str, str] = {}
+    fields: dict[str, str | list[str]] = {}
     if "trick" in asked:
         fields["trick"] = " ".join(code_of(p.card, p.face_down) for p in before)
     if "players" in asked:  # who played each card of the trick, in order
@@ -55,7 +56,7 @@ def situation_fields(game: Game[Any, Any, Any], deal: PlayedDeal, number: int, l
     return fields
 
 
-def current_fields(game: Game[Any, Any, Any], deal: PlayedDeal) -> dict[str, str]:
+def current_fields(game: Game[Any, Any, Any], deal: PlayedDeal) -> dict[str, str | list[str]]:
     """The trick under way (or the next one, about to be led) of a deal being entered card by card; once no card
     more is to be played (every trick played, or what was said ended the deal), its last trick."""
     tricks = deal.tricks

@@ -59,8 +59,8 @@ class ToruroCourse(Course):
     """A Toruro deal's course: the usual one, but only those who went play, which the referee is told (a trick
     holds a card from each of them, so a card that ends it is also told who takes it)."""
 
-    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
-        return {"went": ", ".join(seat.name for seat in deal.seats)}
+    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str | list[str]]:
+        return {"went": [seat.name for seat in deal.seats]}  # tapped on, one by one
 
 
 def new_deal(table: TableSpec[ToruroOptions], turned: Card, dealer: Seat, went: Iterable[Seat],

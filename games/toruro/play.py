@@ -34,7 +34,17 @@ from referee.cards import SPANISH_SUITS_IN_BRACKETS, Card, DeckKind, spanish_car
 from referee.game import InvalidRecord, Ruling, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _, join
-from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, Verdict, parse_situation
+from referee.tricks import (
+    Judgement,
+    Play,
+    Situation,
+    SituationShape,
+    Trick,
+    Verdict,
+    in_play_order,
+    parse_situation,
+    with_players,
+)
 from referee.values import Seat
 
 from .words import FREE_LEAD, RANK_NAMES, RULE, RULE_NAMES, SUIT_WORDS
@@ -263,10 +273,10 @@ def winner_explanation(cards: Sequence[Card], trump: str, seven_as: str | None, 
                  "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
                  suit=SUIT_WORDS[cards[0].suit], card=best)
     if trumped:
-        return _("Trumps (%(trump)s) were played: the highest trump, %(card)s, takes the trick: %(who)s. "
+        return _("Trumps (%(trump)s) were played: %(who)s wins the trick with the highest trump, %(card)s. "
                  "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
                  trump=SPANISH_SUITS_IN_BRACKETS[trump], card=best, who=who)
-    return _("No trump was played: the highest %(suit)s (the suit led), %(card)s, takes the trick: %(who)s. "
+    return _("No trump was played: %(who)s wins the trick with the highest %(suit)s (the suit led), %(card)s. "
              "Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.",
              suit=SUIT_WORDS[cards[0].suit], card=best, who=who)
 
@@ -389,9 +399,20 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
 
     The situation, read by :func:`referee.tricks.parse_situation`: ``turned_card`` (or ``trump``, a suit),
     ``trick_number`` 1–3, ``trick`` (the cards already played, in order; empty: the player leads), ``hand``
-    (the player's cards: 3, 2 or 1 for tricks 1, 2, 3), ``card`` (the card played, optional); and Toruro's own
-    ``players`` (who played each card of the trick, for its winner by name) and ``went`` (who went: a trick
-    holds a card from each, so a legal card that ends the trick is also told who takes it).
+    (the player's cards: 3, 2 or 1 for tricks 1, 2, 3), ``card`` (the card played, optional), ``leader`` (who
+    led the trick); and Toruro's own ``went`` (who went: a trick holds a card from each, going round them in the
+    order of play from who led, so the winner is named, and a legal card that ends the trick is also told who
+    takes it) and ``players`` (who played each card, named in order: the API's older way to name the winner).
+
+    Seed 002: "the card playing starts with the first player on the dealer's left who is 'going'", and whoever
+    takes a trick "also becomes the leading player": only those who went play, in the order of play.
+
+    >>> from games.toruro.rules import GAME
+    >>> table = GAME.table(["Ana", "Luis", "Pepe", "Marta", "Juan"])   # Luis, Marta and Juan went; Marta led
+    >>> answer = ruling(table, {"trump": "O", "went": ["Luis", "Marta", "Juan"], "leader": "Marta",
+    ...                         "trick": ["5C", "1C", "2O"]})
+    >>> answer.winner.code, answer.winner_seat.name
+    ('2O', 'Luis')
 
     Toruro answers here rather than through :func:`referee.tricks.rule_on` for two things that function does
     not know: a trick is whole with the cards of those who went (fewer than the seats), and the verdict on a
@@ -407,13 +428,13 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
         errors.add("players", _("Name who played each of the %(n)s cards.", n=given))
     if went and "went" not in errors:
         _check_went(context, players, went, errors)
+    playing = in_play_order(table, went) if went else table.seats()  # who went, else (not said) everyone
+    _check_leader(context, players, went, playing, given, errors)
     errors.raise_if_any()
 
     if context.hand is None:
         plays = context.trick.plays + ((Play(None, context.card),) if context.card is not None else ())
-        if players:
-            plays = tuple(Play(seat, play.card) for seat, play in zip(players, plays, strict=True))
-        trick = Trick(plays)
+        trick = with_players(Trick(plays), context.leader, players, playing)
         verdict = REFEREE.winner(context, trick)
         play = trick.plays[verdict.index]
         return Ruling(None, verdict.rule, verdict.explanation, winner=play.card, winner_seat=play.seat)
@@ -425,11 +446,12 @@ def ruling(table: TableSpec[Any], situation: Mapping[str, Any]) -> Ruling:
         legal = context.card in judgement.legal
         explanation = _("%(explanation)s %(verdict)s", explanation=bare.explanation,
                         verdict=judgement.reasons[context.card])
-    if not legal or not went or len(context.trick) + 1 < len(went):
+    if not legal or len(context.trick) + 1 < len(playing):
         return Ruling(legal, judgement.rule, explanation, judgement.legal, judgement.reasons)
-    # the card ends the trick (a card from each who went): who takes it, too (the rule cited stays the play's)
+    # the card ends the trick (a card from each who went, or from every seat): who takes it, too (the rule cited
+    # stays the play's)
     assert context.card is not None
-    done = _trick_ended_by(context, context.card, players, went)
+    done = with_players(Trick((*context.trick.plays, Play(None, context.card))), context.leader, players, playing)
     verdict = REFEREE.winner(context, done)
     best = done.plays[verdict.index]
     return Ruling(legal, judgement.rule, _("%(why)s %(winner)s", why=explanation, winner=verdict.explanation),
@@ -448,13 +470,17 @@ def _check_went(context: Situation, players: Sequence[Seat], went: Sequence[Seat
             return
 
 
-def _trick_ended_by(context: Situation, card: Card, players: Sequence[Seat], went: Sequence[Seat]) -> Trick:
-    """The trick with ``card``, its last, played: by name when ``players`` says who played the cards before
-    (the last card is then the one player who went and has not played), or who played each, that one too."""
-    plays = (*context.trick.plays, Play(None, card))
-    if len(players) == len(context.trick):
-        players = (*players, next(seat for seat in went if seat not in players))
-    if len(players) != len(plays):
-        return Trick(plays)
-    return Trick(tuple(Play(seat, play.card) for seat, play in zip(players, plays, strict=True)))
-
+def _check_leader(context: Situation, players: Sequence[Seat], went: Sequence[Seat], playing: Sequence[Seat],
+                  given: int, errors: Errors) -> None:
+    """Who led, against who went and who played the cards: one who went, the player of the lead. To name who
+    plays after them, who went is needed, unless the cards show that everyone did (one from each seat)."""
+    leader = context.leader
+    if leader is None or "leader" in errors:
+        return
+    if leader not in playing:
+        errors.add("leader", REFEREE.sitting_out(leader))
+    elif players and players[0] != leader:
+        errors.add("leader", _("%(name)s led this trick, not %(leader)s.", name=players[0].name, leader=leader.name))
+    elif (not went and not players and context.hand is None and 1 < given < context.table.size
+          and "went" not in errors):
+        errors.add("went", _("Say who went too: the trick goes round them from who led."))

@@ -45,6 +45,7 @@ from referee.ledger import Books, Move
 from referee.parse import Errors
 from referee.played import PlayedDeal
 from referee.text import Text, _, and_join, join, ngettext, signed
+from referee.tricks import LEADER_FIELD
 from referee.values import Seat, Values
 
 from . import cards, carry, going, lulo_referee, lulos, play, stats
@@ -96,6 +97,9 @@ QUESTION = Field("question", _("Question"), "choice", required=False, default="p
     (lulo_referee.QUESTION, _("The lulo list: who pays first?")),
     (lulo_referee.POTS_QUESTION, _("The pots: who collects, who owes?")),
 ))
+# Who played each card of the trick, named in order: the API's way to name the winner before who led was asked.
+PLAYED_BY = Field("players", _("Who played each card of the trick (for the winner)"), "players", required=False,
+                  questions=("play",))
 # The play question's fields (the turned card is the going question's too).
 PLAY_FIELDS: tuple[Field, ...] = (
     Field("turned_card", _("Turned card"), "card", required=False, questions=("play", going.QUESTION),
@@ -103,20 +107,24 @@ PLAY_FIELDS: tuple[Field, ...] = (
     Field("trump", _("Trumps (if the turned card is not given)"), "choice", required=False, questions=("play",),
           choices=tuple((s, SUIT_WORDS[s]) for s in SPANISH_SUITS)),
     Field("trick_number", _("Trick"), "int", required=False, minimum=1, maximum=3, default=1, questions=("play",)),
+    Field("went", _("Who went (a card from each makes the trick)"), "players", required=False, questions=("play",),
+          unordered=True, in_trick="in",
+          help=_("The trick goes round them from who led: the referee then names who takes it, also when the card "
+                 "asked about ends it.")),
+    dataclasses.replace(LEADER_FIELD, questions=("play",)),
     Field("trick", _("Cards played to this trick, in order"), "cards", required=False, questions=("play",)),
     Field("hand", _("The hand of the player to play"), "cards", required=False, questions=("play",)),
     Field("card", _("The card played"), "card", required=False, questions=("play",)),
-    Field("players", _("Who played each card of the trick (for the winner)"), "players", required=False,
-          questions=("play",)),
-    Field("went", _("Who went (a card from each makes the trick)"), "players", required=False, questions=("play",),
-          help=_("If you give it, the referee also says who takes the trick when the card asked about ends it.")),
+    PLAYED_BY,
 )
 
 
 def referee_fields(names: Sequence[str], free_tenth: bool = True) -> tuple[Field, ...]:
     """The referee form for these players: the question, then each question's own fields (the page shows those of
-    the question asked), the lulo and pots questions' per seat."""
-    return (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.lulo_fields(names, free_tenth))
+    the question asked), the lulo and pots questions' per seat. Who played each card is the API's (the page asks
+    who led: the trick goes round those who went from them)."""
+    return (QUESTION, *(f for f in PLAY_FIELDS if f is not PLAYED_BY), *going.going_fields(),
+            *lulo_referee.lulo_fields(names, free_tenth))
 
 
 RULING_FIELDS: tuple[Field, ...] = (QUESTION, *PLAY_FIELDS, *going.going_fields(), *lulo_referee.DESCRIBED)

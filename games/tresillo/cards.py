@@ -76,7 +76,7 @@ class HombreCourse(Course):
         return self.anyone or five == self.hombre
 
 
-    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str]:
+    def referee_fields(self, deal: PlayedDeal) -> Mapping[str, str | list[str]]:
         """At a table of four the dealer sits the deal out: the referee is told who dealt (the seat before the
         eldest, who leads the first trick)."""
         table = deal.context.table

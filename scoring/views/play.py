@@ -115,7 +115,7 @@ def referee_query(game: Game[Any, Any, Any], token: str, deal: PlayedDeal, done:
     before = plays if position is None else plays[:position]
     fields = situation_fields(game, deal, done.number, done.leader, before,
                               None if position is None else plays[position])
-    return f"{reverse('referee', args=[game.slug])}?{urlencode({'ask': '1', 'table': token, **fields})}"
+    return f"{reverse('referee', args=[game.slug])}?{urlencode({'ask': '1', 'table': token, **fields}, doseq=True)}"
 
 
 def tricks_view(game: Game[Any, Any, Any], spec: TableSpec[Any], token: str, deal: PlayedDeal,

@@ -210,11 +210,14 @@ def test_a_toruro_night_on_a_phone(live_server, page: Page, screenshot):
 def test_the_referee_asked_from_a_deal_entered_card_by_card_says_who_takes_the_trick(live_server, page: Page,
                                                                                      screenshot):
     """A deal entered card by card, then "was this legal?" on the card that ends a trick: the referee is told who
-    went (a trick holds a card from each of them; games/toruro/cards.py, ToruroCourse.referee_fields), so its
-    ruling on that card also names who takes the trick. Ana deals the first deal with "everyone goes" off; the 5
-    of bastos is turned; only Pepe and Marta go, so Pepe leads: his 6 of oros, Marta's Ace of oros takes the
+    went (a trick holds a card from each of them; games/toruro/cards.py, ToruroCourse.referee_fields) and who led,
+    so its ruling on that card also names who takes the trick. Ana deals the first deal with "everyone goes" off;
+    the 5 of bastos is turned; only Pepe and Marta go, so Pepe leads: his 6 of oros, Marta's Ace of oros takes the
     cabeza; Marta leads the caballo of copas, Pepe follows with the 3 and takes the barriga; his 7 of bastos, the
-    only trump, takes the cola."""
+    only trump, takes the cola.
+
+    Then the second trick asked from the table with taps: who went (Pepe, Marta), who led (Marta), her caballo
+    of copas and Pepe's 3 (the picker says whose turn it is among those who went): Pepe wins the trick."""
     table = services.create_table(game="toruro", players=["Ana", "Luis", "Pepe", "Marta", "Juan"],
                                   options={"first_deal_all_go": False})
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
@@ -238,12 +241,33 @@ def test_the_referee_asked_from_a_deal_entered_card_by_card_says_who_takes_the_t
 
     page.goto(f"{live_server.url}/t/{table.edit_token}/deal/1/")
     page.get_by_role("link", name="Was Marta's Ace of oros legal?").click()
-    expect(page.locator('input[name="went"]')).to_have_value("Pepe, Marta")
+    expect(page.locator('input[name="went"]:checked')).to_have_count(2)
+    expect(page.locator('input[name="went"][value="Marta"]')).to_be_checked()
+    expect(page.locator('input[name="leader"][value="Pepe"]')).to_be_checked()
     ruling = page.locator("#ruling")
     expect(ruling).to_contain_text("may be played")
-    expect(ruling).to_contain_text("takes the trick: Marta.")
+    expect(ruling).to_contain_text("Marta wins the trick with the highest oros (the suit led), Ace of oros.")
     expect(page.locator("#winner")).to_contain_text("Wins the trick: Marta")
     screenshot(full_page=False)
+
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("link", name="Ask the referee").click()
+    page.locator("#field-trump label", has_text="bastos").click()
+    for name in ("Pepe", "Marta"):
+        page.locator("#field-went label", has_text=re.compile(rf"^{name}$")).click()
+    page.locator("#field-leader label", has_text=re.compile(r"^Marta$")).click()
+    cards = page.locator("#field-trick")
+    cards.locator("[data-card-open]").click()
+    expect(cards.get_by_text("Marta to play")).to_be_visible()
+    cards.locator('[data-tab="C"]').click()
+    cards.locator('[data-code="11C"]').click()
+    expect(cards.get_by_text("Pepe to play")).to_be_visible()  # not Juan, the next seat: he did not go
+    cards.locator('[data-code="3C"]').click()
+    page.get_by_role("button", name="Ask the referee").click()
+    expect(page.locator("#winner")).to_contain_text("Wins the trick: Pepe")
+    expect(page.locator("#ruling")).to_contain_text("Pepe wins the trick with the highest copas (the suit led), "
+                                                    "3 of copas.")
+    screenshot("asked-with-taps", full_page=False)
 
 
 def test_the_turned_card_chip_says_the_cards_name_and_stays_when_the_language_changes(live_server, page: Page):

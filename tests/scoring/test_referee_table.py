@@ -186,7 +186,8 @@ def test_asked_from_a_deal_that_what_was_said_ended_the_referee_has_its_last_tri
 
 def test_the_referee_knows_who_played_each_card_of_the_trick_under_way(client):
     """Toruro, Ana deals, everyone goes (the first deal), the 5 of bastos turned: Luis leads the 3 of oros,
-    Pepe plays the 5 of oros. The referee has the turned card, the trick and who played each card."""
+    Pepe plays the 5 of oros. The referee has the turned card, the trick, who went and who led it (so who
+    played each card)."""
     players = ["Ana", "Luis", "Pepe", "Marta", "Juan"]
     table = services.create_table(game="toruro", players=players, first_dealer=0)
     edit = f"/t/{table.edit_token}"
@@ -197,7 +198,7 @@ def test_the_referee_knows_who_played_each_card_of_the_trick_under_way(client):
     form = client.get(reverse("referee", args=["toruro"]), {"table": table.edit_token}).context["form"]
 
     assert form["turned_card"].value() == "5B" and form["trick"].value() == "3O 5O"
-    assert form["players"].value() == "Luis, Pepe"
+    assert form["leader"].value() == "Luis" and sorted(form["went"].value()) == sorted(players)
 
 
 def test_without_a_deal_under_way_the_referee_has_only_who_leads(client):

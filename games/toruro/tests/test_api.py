@@ -85,6 +85,22 @@ def test_a_ruling_names_the_rule_and_that_breaking_it_is_a_lulo(api):
                                         "of trumps”: a lulo.")
 
 
+def test_the_api_names_the_winner_from_who_led_round_those_who_went_and_keeps_who_played_each_card(api):
+    """The page's rule through the API: Luis, Marta and Juan went, Marta led 5C, Juan played 1C, Luis 2O (oros
+    trumps): Luis. The older ``players`` (who played each card) still answers; a leader who did not go is a 422
+    beside who led."""
+    def ask(situation):
+        return api.post("/api/games/toruro/ruling", {"players": PLAYERS, "situation": situation})
+
+    trick = {"trump": "O", "trick": ["5C", "1C", "2O"]}
+    body = ask({**trick, "went": ["Luis", "Marta", "Juan"], "leader": "Marta"}).json()
+    assert body["winner"] == "Luis" and "Luis wins the trick with the highest trump, 2 of oros." in body["explanation"]
+    assert ask({**trick, "players": ["Marta", "Juan", "Luis"]}).json()["winner"] == "Luis"
+    refused = ask({**trick, "went": ["Luis", "Marta", "Juan"], "leader": "Pepe"})
+    assert refused.status_code == 422
+    assert refused.json()["errors"] == {"situation.leader": "Pepe did not go: only those who went play."}
+
+
 @pytest.mark.django_db
 def test_once_the_night_is_over_the_api_and_the_spreadsheet_give_the_standings_the_page_shows(api):
     """RULINGS: the night ends when, after a deal, nobody owes anything; the chips then in the pots go back to

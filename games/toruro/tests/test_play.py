@@ -7,6 +7,7 @@ One test per rule, its docstring quoting the seed. Cards: ``"1O"`` Ace of oros, 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -64,7 +65,7 @@ def test_the_highest_trump_takes_the_trick() -> None:
     situation = {"trump": "C", "trick": ["1O", "3O", "2C", "4C"], "players": ["Ana", "Luis", "Pepe", "Marta"]}
     result = ruling(**situation)
     assert result["winner"] == "Marta" and result["legal"] is None
-    assert "the highest trump, 4 of copas, takes the trick: Marta" in result["explanation"]
+    assert "Marta wins the trick with the highest trump, 4 of copas." in result["explanation"]
     assert result["rule"] == "Who takes the trick"
     # The same trick with who played each card given in the trick itself.
     plays = [{"card": c, "player": p} for c, p in zip(situation["trick"], situation["players"], strict=True)]
@@ -322,8 +323,8 @@ def test_a_legal_card_that_ends_the_trick_of_those_who_went_is_told_who_takes_it
     asked = {"turned_card": "5B", "trick_number": 3, "trick": ["1C", "3C"], "hand": ["7C"], "card": "7C"}
     named = ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Pepe", "Ana"])
     assert named["legal"] is True and named["winning_card"] == "1C" and named["winner"] == "Pepe"
-    assert named["explanation"].endswith("Ace of copas, takes the trick: Pepe. Order in every suit: Ace, 3, "
-                                         "King, caballo, sota, 7, 6, 5, 4, 2.")
+    assert named["explanation"].endswith("Pepe wins the trick with the highest copas (the suit led), Ace of "
+                                         "copas. Order in every suit: Ace, 3, King, caballo, sota, 7, 6, 5, 4, 2.")
     assert ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Ana", "Luis"])["winner"] == "Ana"
     # who played each card named, the one asked about too, as without a hand (found by a tester)
     assert ruling(**asked, went=["Ana", "Luis", "Pepe"], players=["Luis", "Ana", "Pepe"])["winner"] == "Luis"
@@ -354,6 +355,82 @@ def test_who_went_bounds_the_trick(situation: dict[str, Any], field: str, messag
     with pytest.raises(InvalidRecord) as refused:
         GAME.ruling(TBL, {"turned_card": "5B", "trick_number": 3, **situation})
     assert str(refused.value.errors[field]) == message
+
+
+# -- who led: the trick goes round those who went ------------------------------------------------------------
+# Seed 002: "the card playing starts with the first player on the dealer's left who is "going"", and the player who
+# takes a trick "also becomes the leading player". RULINGS.md (General): players are entered in the order of play,
+# and "next" always means next in that order. Only those who went play: the trick goes round them, in the table's
+# order, from who led.
+
+def test_the_winner_is_named_from_who_led_round_those_who_went() -> None:
+    """Ana, Luis, Pepe, Marta, Juan at the table; Luis, Marta and Juan went (in any order said) and Marta led:
+    the cards go Marta, Juan, then Luis (Ana and Pepe, who did not go, are skipped). Oros trumps: Marta's 5 of copas,
+    Juan's Ace of copas, Luis's 2 of oros, the only trump: Luis takes it. Led by Juan, the cards go Juan, Luis,
+    Marta: 5, Ace and 2 of copas, and Luis's Ace, the highest copas, takes it."""
+    answer = ruling(trump="O", went=["Juan", "Luis", "Marta"], leader="Marta", trick=["5C", "1C", "2O"])
+    assert answer["winner"] == "Luis" and answer["winning_card"] == "2O"
+    assert answer["explanation"].startswith("Trumps (oros) were played: Luis wins the trick with the highest trump, "
+                                            "2 of oros.")
+    juan_led = ruling(trump="O", went=["Luis", "Marta", "Juan"], leader="Juan", trick=["5C", "1C", "2C"])
+    assert juan_led["winner"] == "Luis"
+
+
+def test_a_legal_card_that_ends_the_trick_is_told_who_takes_it_from_who_led() -> None:
+    """Ana, Luis and Pepe went; Pepe led the 3 of copas to the third trick, Ana played the Ace: Luis, the last of
+    them, may follow with his 7 of copas, and the Ace takes the trick: Ana's."""
+    answer = ruling(turned_card="5B", trick_number=3, went=["Ana", "Luis", "Pepe"], leader="Pepe",
+                    trick=["3C", "1C"], hand=["7C"], card="7C")
+    assert answer["legal"] is True and answer["winner"] == "Ana" and answer["winning_card"] == "1C"
+    assert "Ana wins the trick with the highest copas (the suit led), Ace of copas." in answer["explanation"]
+
+
+def test_a_leader_who_did_not_go_is_refused_beside_who_led() -> None:
+    """Only those who went play, so only one of them leads: Pepe, who did not go, is refused beside who led."""
+    with pytest.raises(InvalidRecord) as refused:
+        GAME.ruling(TBL, {"trump": "O", "went": ["Luis", "Marta", "Juan"], "leader": "Pepe", "trick": ["5C", "1C"]})
+    assert {field: str(message) for field, message in refused.value.errors.items()} == {
+        "leader": "Pepe did not go: only those who went play."}
+
+
+def test_without_who_went_a_card_from_every_seat_goes_round_the_table_and_fewer_ask_who_went() -> None:
+    """A trick of five cards at a table of five: everyone went, so the cards go round the whole table from who led
+    (Marta, Juan, Ana, Luis, Pepe: Ana's Ace of oros takes it). Three cards: who played them cannot be told
+    without who went, which is asked beside its field (not guessed)."""
+    answer = ruling(trump="C", leader="Marta", trick=["5O", "2O", "1O", "3O", "12O"])
+    assert answer["winner"] == "Ana"
+    with pytest.raises(InvalidRecord) as refused:
+        GAME.ruling(TBL, {"trump": "C", "leader": "Marta", "trick": ["5O", "2O", "1O"]})
+    assert {field: str(message) for field, message in refused.value.errors.items()} == {
+        "went": "Say who went too: the trick goes round them from who led."}
+
+
+def test_who_played_each_card_named_by_the_api_must_start_with_who_led() -> None:
+    """The API's older ``players`` (who played each card, in order) still names the winner; given beside who led,
+    the lead is that player's."""
+    assert ruling(trump="O", trick=["5C", "2O"], players=["Juan", "Ana"], leader="Juan")["winner"] == "Ana"
+    with pytest.raises(InvalidRecord) as refused:
+        GAME.ruling(TBL, {"trump": "O", "trick": ["5C", "2O"], "players": ["Juan", "Ana"], "leader": "Ana"})
+    assert str(refused.value.errors["leader"]) == "Juan led this trick, not Ana."
+
+
+@pytest.mark.django_db
+def test_the_referee_page_asks_who_led_with_a_button_per_player_and_says_a_leader_who_did_not_go_beside_it(client):
+    """The page: who went and who led are tapped (a button per player, who went several), who played each card is
+    not asked; a leader who did not go comes back with the message beside who led."""
+    from scoring import services
+
+    table = services.create_table(game="toruro", players=list(P5), first_dealer=0)
+    page = client.get("/referee/toruro/", {"table": table.edit_token})
+    html = page.content.decode()
+    assert 'type="radio" name="leader" value="Luis"' in html and 'type="checkbox" name="went" value="Marta"' in html
+    assert "players" not in page.context["form"].fields
+    asked = client.get("/referee/toruro/", {"ask": "1", "table": table.edit_token, "trump": "O", "leader": "Pepe",
+                                            "went": ["Luis", "Marta", "Juan"], "trick": "5C 1C"})
+    form = asked.context["form"]
+    assert asked.context["answer"] is None and form.errors == {"leader": ["Pepe did not go: only those who went play."]}
+    beside = r'id="field-leader".*?<div class="invalid-feedback[^"]*"[^>]*>Pepe did not go'
+    assert re.search(beside, asked.content.decode(), re.S)
 
 
 def test_the_referee_is_a_trick_rules_citing_the_rules_page() -> None:
