@@ -9,15 +9,20 @@ A situation, as the referee page and the API send it, is read by :func:`referee.
       "variant": "portuguese",       # optional: the rules to rule by (spanish48, spanish40, portuguese, em_pe);
                                      #   by default the table's
       "hand": ["3O", "12C"],         # the cards of the player to play, as they are now (drawn cards included)
+      "leader": "Ana",               # optional: who led this trick, for its winner by name
+      "out": ["Carl"],               # optional: who plays no card to this trick (out of cards, or passed)
       "trick": ["7O", "10O"],        # the cards already played to this trick, lead first
       "card": "12C",                 # optional: the card they mean to play
       "stock_empty": false,          # the stock is empty
       "drawn": false,                # they have already drawn this turn (they could not follow)
-      "players": ["Ana", "Bea"]      # optional: who played each card of the trick, for its winner by name
+      "players": ["Ana", "Bea"]      # optional: who played each card of the trick, named in order (the older
+                                     #   way to name the winner: who led says it)
     }
 
 Cards are Spanish codes (``"1O"`` Ace of oros, ``"12C"`` King of copas); the 8s and 9s only in the 48-card deck.
-A trick only ever holds cards of the suit led: a player who cannot follow draws until they can, or passes.
+A trick only ever holds cards of the suit led: a player who cannot follow draws until they can, or passes. The
+cards go round the table in the order of play from who led, skipping who plays none ("If the draw pile runs out,
+the player simply passes"; "Players who run out of cards drop out of play").
 
 >>> from games.burro.rules import GAME
 >>> table = GAME.table(["Ana", "Bea", "Carl"])
@@ -26,13 +31,13 @@ A trick only ever holds cards of the suit led: a player who cannot follow draws 
 (False, 'Follow suit', ['3O'])
 >>> str(GAME.ruling(table, {"hand": ["12C", "5E"], "trick": ["7O"]}).rule)
 'Draw until you can follow'
->>> GAME.ruling(table, {"question": "trick", "trick": ["7O", "12O", "1O"],
-...                     "players": ["Bea", "Carl", "Ana"]}).to_json()["winner"]
+>>> GAME.ruling(table, {"question": "trick", "trick": ["7O", "12O", "1O"], "leader": "Bea"}).to_json()["winner"]
 'Carl'
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -53,11 +58,25 @@ from referee import parse
 from referee.cards import SPANISH_SUITS_IN_BRACKETS, SUIT_NAMES, Card, DeckKind, deck_cards, spanish_card_name
 from referee.game import Errors, Example, Field, Ruling, TableSpec
 from referee.text import Text, _
-from referee.tricks import Judgement, Play, Situation, SituationShape, Trick, parse_situation
+from referee.tricks import (
+    LEADER_FIELD,
+    Judgement,
+    Play,
+    Situation,
+    SituationShape,
+    Trick,
+    parse_situation,
+    with_players,
+)
+from referee.values import Seat
 
 QUESTIONS = ("play", "draw", "trick", "knocked")
 EM_PE = "em_pe"
 SHAPE = SituationShape(deck=DeckKind.SPANISH48, flags=("stock_empty", "drawn"), questions=QUESTIONS)
+TRICK_QUESTIONS = ("play", "trick")  # the questions about a trick's cards, who led it and who plays to it
+# Who played each card of the trick, named in order: the API's way to name the winner before who led was asked.
+PLAYED_BY = Field("players", _("Who played each card of the trick (for the winner by name)"), "players",
+                  required=False)
 RULING_FIELDS: tuple[Field, ...] = (
     Field("question", _("Question"), "choice", required=False, default="play",
           choices=(("play", _("May I play this card?")), ("draw", _("May I (must I) draw?")),
@@ -68,6 +87,9 @@ RULING_FIELDS: tuple[Field, ...] = (
           help=_("Leave it for the table's variant.")),
     Field("hand", _("The hand of the player to play, as it is now"), "cards", required=False,
           help=_("Cards drawn this turn included.")),
+    dataclasses.replace(LEADER_FIELD, questions=TRICK_QUESTIONS),
+    Field("out", _("Who plays no card to this trick"), "players", required=False, questions=TRICK_QUESTIONS,
+          unordered=True, in_trick="out", help=_("Out of cards, or passed with the stock empty.")),
     Field("trick", _("Cards already played to this trick, lead first"), "cards", required=False, default=[]),
     Field("card", _("The card they want to play"), "card", required=False,
           help=_("Leave it empty to see every card that may be played.")),
@@ -75,7 +97,7 @@ RULING_FIELDS: tuple[Field, ...] = (
           help=_("Then a player who cannot follow suit passes instead of drawing.")),
     Field("drawn", _("They have already drawn this turn"), "bool", required=False, default=False,
           help=_("For “May I (must I) draw?”: they could not follow suit and have drawn from the stock.")),
-    Field("players", _("Who played each card of the trick (for the winner by name)"), "players", required=False),
+    PLAYED_BY,
 )
 
 EXAMPLES: tuple[Example, ...] = (
@@ -87,7 +109,7 @@ EXAMPLES: tuple[Example, ...] = (
             {"question": "draw", "variant": "spanish48", "hand": ["12C", "2O"], "trick": ["7O"], "drawn": True}),
     Example(_("Portuguese: I have just drawn a card of the suit led. May I keep drawing?"),
             {"question": "draw", "variant": "portuguese", "hand": ["12C", "2O"], "trick": ["7O"], "drawn": True}),
-    Example(_("Who takes this trick?"), {"question": "trick", "trick": ["7O", "12O", "1O"]}),
+    Example(_("Who takes this trick?"), {"question": "trick", "leader": "Player 2", "trick": ["7O", "12O", "1O"]}),
     Example(_("Burro em pé: I knocked the stock over"), {"question": "knocked", "variant": EM_PE}),
 )
 
@@ -230,13 +252,19 @@ def knocked(rules: InForce, hand: Sequence[Card], trick: Sequence[Card]) -> Ruli
 
 
 def trick_winner(trick: Trick) -> Ruling:
-    """The highest card of the suit led takes the trick (every card in it is of that suit)."""
+    """The highest card of the suit led takes the trick (every card in it is of that suit), said with who played it
+    where the trick names its players."""
     best = max(trick.plays, key=lambda play: strength(play.card))
-    who: Text | str = best.seat.name if best.seat is not None else card_name(best.card)
     reasons = {play.card: _("Takes the trick.") if play is best else
                _("Lower than the %(card)s.", card=card_name(best.card)) for play in trick.plays}
-    explanation = _("The %(card)s is the highest card of %(suit)s, the suit led: %(who)s takes the trick and leads "
-                    "the next one.", card=card_name(best.card), suit=suit_name(best.card.suit), who=who)
+    if best.seat is not None:
+        explanation = _("%(who)s wins the trick with the %(card)s, the highest card of %(suit)s, the suit led, and "
+                        "leads the next one.", who=best.seat.name, card=card_name(best.card),
+                        suit=suit_name(best.card.suit))
+    else:
+        explanation = _("The %(card)s is the highest card of %(suit)s, the suit led: %(who)s takes the trick and "
+                        "leads the next one.", card=card_name(best.card), suit=suit_name(best.card.suit),
+                        who=card_name(best.card))
     return Ruling(None, RULE_TRICK, explanation, (), reasons, winner=best.card, winner_seat=best.seat)
 
 
@@ -266,6 +294,9 @@ def answer(table: TableSpec[BurroOptions], raw: Mapping[str, Any]) -> Ruling:
     players = parse.seats(table.players, raw.get("players"), "players", errors)
     if players and len(players) != len(trick) and "trick" not in errors:
         errors.add("players", _("Name who played each of the %(n)s cards of the trick, in order.", n=len(trick)))
+    out = parse.seats(table.players, raw.get("out"), "out", errors)
+    playing = tuple(seat for seat in table.seats() if seat not in out)  # in the order of play
+    check_turn(context, players, out, playing, errors)
     question = context.question
     if question == "knocked" and not rules.em_pe:
         errors.add("question", _("Only in Burro em pé does the stock stand up to be knocked over; at this table "
@@ -283,15 +314,36 @@ def answer(table: TableSpec[BurroOptions], raw: Mapping[str, Any]) -> Ruling:
     if question == "knocked":
         return knocked(rules, hand, trick.cards())
     if question == "trick" or (question == "play" and context.hand is None):
-        if players:
-            trick = Trick(tuple(Play(seat, play.card) for seat, play in zip(players, trick.plays, strict=True)))
-        return trick_winner(trick)
+        return trick_winner(with_players(trick, context.leader, players, playing))
     stock_empty, drawn = context.flag("stock_empty"), context.flag("drawn")
     if question == "draw":
         return may_draw(hand, trick.cards(), rules, stock_empty=stock_empty, drawn=drawn)
     may_draw_on = rules.portuguese and (drawn or rules.draw_at_will) and not stock_empty
     judgement = legal_plays(hand, trick.cards(), stock_empty=stock_empty, may_draw_on=may_draw_on)
-    return verdict(context, judgement)
+    ruled = verdict(context, judgement)
+    if not ruled.legal or context.card is None or len(trick) + 1 < len(playing):
+        return ruled
+    # the card ends the trick (every player who plays to it has): who takes it, too (the rule cited stays the play's)
+    done = trick_winner(with_players(Trick((*trick.plays, Play(None, context.card))), context.leader, players, playing))
+    return dataclasses.replace(ruled, explanation=_("%(why)s %(winner)s", why=ruled.explanation,
+                                                    winner=done.explanation),
+                               winner=done.winner, winner_seat=done.winner_seat)
+
+
+def check_turn(context: Situation, players: Sequence[Seat], out: Sequence[Seat], playing: Sequence[Seat],
+               errors: Errors) -> None:
+    """Who led and who plays no card, against the trick: the leader plays to it, and it holds a card at most
+    from each player who does."""
+    leader, cards = context.leader, len(context.trick) + (1 if context.card is not None else 0)
+    where = "out" if out else "trick"  # who plays none is the field that makes too few; else the cards are many
+    if cards > len(playing) and where not in errors:
+        errors.add(where, _("%(k)s cards, but only %(n)s players play to this trick.", k=cards, n=len(playing)))
+    if leader is None or "leader" in errors:
+        return
+    if leader in out:
+        errors.add("leader", _("%(name)s plays no card to this trick, so did not lead it.", name=leader.name))
+    elif players and players[0] != leader:
+        errors.add("leader", _("%(name)s led this trick, not %(leader)s.", name=players[0].name, leader=leader.name))
 
 
 def check_deck(context: Situation, deck: DeckKind, errors: Errors) -> None:

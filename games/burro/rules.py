@@ -31,7 +31,7 @@ from typing import Any
 
 from games.burro import carry
 from games.burro.options import DECIDER_BY_TIED, BurroOptions, deck_of, hand_size, variant_label
-from games.burro.play import EXAMPLES, RULING_FIELDS, answer
+from games.burro.play import EXAMPLES, PLAYED_BY, RULING_FIELDS, answer
 from games.burro.record import BurroRecord, parse_record, record_fields
 from games.burro.rules_text import RULE_DECIDER, RULE_DRAW, RULE_EM_PE, RULE_END, RULES
 from referee.cards import DeckKind, full_deck
@@ -291,6 +291,11 @@ class Burro(Game[BurroOptions, BurroRecord, BurroState]):
         }
 
     # -- the referee ----------------------------------------------------------------------------------------
+    def referee_fields(self, table: Table) -> tuple[Field, ...]:
+        """The referee page's fields: who played each card is the API's (the page asks who led, and the cards go
+        round from them)."""
+        return tuple(f for f in self.ruling_fields if f is not PLAYED_BY)
+
     def ruling(self, table: Table, situation: Mapping[str, Any]) -> Ruling:
         """Answered by :func:`games.burro.play.answer`: following suit, drawing, passing, the trick's winner."""
         return answer(table, situation)

@@ -100,3 +100,18 @@ def test_the_referee_through_the_api(api):
     assert body["legal"] is False and body["rule"] == "Follow suit" and body["legal_cards"] == ["3O"]
     response = api.post("/api/games/burro/ruling", {"players": PLAYERS, "situation": {"question": "knocked"}})
     assert response.status_code == 422 and list(response.json()["errors"]) == ["situation.question"]
+
+
+def test_the_api_names_the_winner_from_who_led_and_keeps_who_played_each_card(api):
+    """The page's rule through the API: Carl led 7O, then Ana played 12O and Bea 1O: Ana. The older ``players`` (who
+    played each card) still answers; a leader who plays no card is a 422 beside who led."""
+    def ask(situation):
+        return api.post("/api/games/burro/ruling", {"players": PLAYERS, "situation": {
+            "question": "trick", "trick": ["7O", "12O", "1O"], **situation}})
+
+    body = ask({"leader": "Carl"}).json()
+    assert body["winner"] == "Ana" and body["explanation"].startswith("Ana wins the trick with the King (rey) of oros")
+    assert ask({"players": ["Carl", "Ana", "Bea"]}).json()["winner"] == "Ana"
+    refused = ask({"leader": "Bea", "out": ["Bea"], "trick": ["7O", "12O"]})
+    assert refused.status_code == 422
+    assert refused.json()["errors"] == {"situation.leader": "Bea plays no card to this trick, so did not lead it."}

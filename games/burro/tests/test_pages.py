@@ -241,6 +241,18 @@ def test_the_referee_page_rules_on_following_suit(client, burro):
     assert [c["code"] for c in answer["legal_cards"]] == ["3O"]
 
 
+def test_the_referee_page_asks_who_led_from_the_table_and_names_who_takes_the_trick(client, burro):
+    """From the table, who leads is already tapped (Bea: Ana deals first) and who plays no card is tapped on;
+    who played each card is not asked. Bea led 7O, Carl passed, Ana played the King: Ana takes it."""
+    html = client.get("/referee/burro/", {"table": burro.view_token}).content.decode()
+    assert re.search(r'<input type="radio" name="leader" value="Bea"[^>]*checked', html)
+    assert 'type="checkbox" name="out" value="Carl"' in html and 'name="players"' not in html
+    response = client.get("/referee/burro/", {"ask": "1", "table": burro.view_token, "question": "trick",
+                                             "leader": "Bea", "out": "Carl", "trick": "7O 12O"})
+    assert response.context["answer"]["winner"]["text"] == "Ana"
+    assert "Ana wins the trick with the King (rey) of oros" in response.context["answer"]["explanation"]
+
+
 def test_settle_up_by_letters_or_by_lost_game(client, burro):
     hands(burro, "Carl", "Carl", "Carl", *["Ana"] * 5)  # Ana B-U-R-R-O, Bea —, Carl B-U-R: Bea wins
     url = f"/t/{burro.view_token}/settle/"

@@ -149,6 +149,43 @@ def test_the_winner_by_name_when_the_players_are_given():
     assert ruling.winner_seat.name == "Dani" and ruling.to_json()["winner"] == "Dani"
 
 
+# Seed 003: "The first player leads a card to a trick ... that player leads a card to the next trick"; "If the draw
+# pile runs out, the player simply passes"; "Players who run out of cards drop out of play". RULINGS.md (General):
+# players are entered in the order of play. The cards go round the table from who led, skipping who plays none.
+
+def test_the_winner_is_named_from_who_led_in_the_order_of_play():
+    """Ana, Bea, Carl, Dani at the table; Carl led the 7 of oros, then Dani the King, then Ana the Ace: Dani's King,
+    the highest, takes the trick, and Dani leads the next one."""
+    ruling = ask({"question": "trick", "leader": "Carl", "trick": ["7O", "12O", "1O"]})
+    assert ruling.winner_seat.name == "Dani" and ruling.winner.code == "12O"
+    assert str(ruling.explanation) == ("Dani wins the trick with the King (rey) of oros, the highest card of oros, "
+                                       "the suit led, and leads the next one.")
+
+
+def test_who_plays_no_card_to_the_trick_is_skipped():
+    """The stock empty, Dani held no oros and passed (or had no cards left): after Carl comes Ana, then Bea. Carl's
+    7, Ana's King, Bea's Ace: Ana takes it (skipping nobody, Dani would have been named instead)."""
+    ruling = ask({"question": "trick", "leader": "Carl", "out": ["Dani"], "trick": ["7O", "12O", "1O"]})
+    assert ruling.winner_seat.name == "Ana"
+
+
+def test_a_leader_who_plays_no_card_is_refused_beside_who_led():
+    assert refused({"question": "trick", "leader": "Dani", "out": ["Dani"], "trick": ["7O", "12O"]}) == {
+        "leader": "Dani plays no card to this trick, so did not lead it."}
+    assert refused({"question": "trick", "leader": "Ana", "out": ["Bea", "Dani"], "trick": ["7O", "12O", "1O"]}) == {
+        "out": "3 cards, but only 2 players play to this trick."}
+
+
+def test_a_legal_card_that_ends_the_trick_is_told_who_takes_it():
+    """Bea led the 7 of oros and Carl played the 3; Dani passed; Ana, the last to play, may follow with her King of
+    oros, and it takes the trick: Ana's. Before the last card, nobody is named."""
+    ruling = ask({"leader": "Bea", "out": ["Dani"], "trick": ["7O", "3O"], "hand": ["12O", "5C"], "card": "12O"})
+    assert ruling.legal is True and ruling.winner_seat.name == "Ana"
+    assert str(ruling.explanation).endswith("Ana wins the trick with the King (rey) of oros, the highest card of "
+                                            "oros, the suit led, and leads the next one.")
+    assert ask({"leader": "Bea", "trick": ["7O", "3O"], "hand": ["12O", "5C"], "card": "12O"}).winner is None
+
+
 def test_a_trick_without_a_hand_asks_who_takes_it():
     assert ask({"trick": ["7O", "12O"]}).winner.code == "12O"
 
@@ -213,8 +250,14 @@ def test_a_situation_that_cannot_be_gets_a_message_per_field():
         "players": "Name who played each of the 2 cards of the trick, in order."}
 
 
+def seated(situation: dict[str, Any]) -> dict[str, Any]:
+    """An example as asked at this table: its "Player 2" is the table's second player, as on the referee page."""
+    return {key: PLAYERS[int(value.split()[-1]) - 1] if isinstance(value, str) and value.startswith("Player ")
+            else value for key, value in situation.items()}
+
+
 def test_every_ruling_cites_a_rule_of_the_rules_page():
-    situations = [example.situation for example in GAME.examples] + [
+    situations = [seated(dict(example.situation)) for example in GAME.examples] + [
         {"hand": ["3O"]}, {"hand": ["12C"], "trick": ["7O"], "stock_empty": True},
         {"question": "draw", "hand": ["12C"], "trick": ["7O"]}]
     for situation in situations:
