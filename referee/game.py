@@ -325,6 +325,8 @@ class Field:
     label: Text
     kind: FieldKind
     required: bool = True
+    # A "card" field's choices: the only cards it takes, by code and name, offered to tap (the taker's called
+    # card); without them any card of the deck, typed or picked.
     choices: tuple[tuple[str, Text], ...] = ()
     minimum: float | None = None
     maximum: float | None = None

@@ -28,7 +28,7 @@ from referee.cards import CARD_EXAMPLES, DeckKind
 from referee.game import Errors, Field, Game, Option, TableSpec
 from scoring.services import ChangeRefused, field_errors, table_for, translate
 from scoring.stand_ins import UNREAD, item_field, plain_number, scalar_list, what_the_rest_breaks
-from scoring.widgets import CardPicker
+from scoring.widgets import CardChoices, CardPicker
 
 SEG_MAX = 8  # up to this many choices: segmented buttons; more: a dropdown
 LIST_ROWS = 3  # rows of a list field when the game gives no maximum
@@ -680,6 +680,13 @@ class RecordForm(IntChoices, forms.Form):
                                        initial=None if initial is None else str(initial)), hint)
         elif kind == "bool":
             field = _switch(label=label, initial=bool(initial), help_text=hint)
+        elif kind == "card" and spec.choices:  # the few cards it takes, one tap each, named: nothing typed
+            choices = [(str(v), _text(lbl)) for v, lbl in spec.choices]
+            if row_of is not None or not spec.required:
+                choices = [("", "—")] + choices
+            widget = CardChoices(self.game.deck_for(self.spec), label=label)
+            field = _mark(RuleChoiceField(choices=choices, label=label, required=False, initial=initial,
+                                          help_text=hint, widget=widget), "seg")
         elif kind in ("card", "cards"):  # the card picker: codes typed without JavaScript, tapped with it
             deck = DeckKind(self.game.deck_for(self.spec))
             example = _("e.g. %(cards)s") % {"cards": CARD_EXAMPLES[deck][kind]}

@@ -1,5 +1,6 @@
-"""The card picker: one widget for every field that names cards (the referee's hand, trick and card, a record's
-turned or called card), whatever the deck.
+"""The card picker: one widget for every field that names any card (the referee's hand, trick and card, a record's
+turned card), whatever the deck; and the few cards a field takes (a called card), to tap by name
+(:class:`CardChoices`).
 
 Without JavaScript it is a plain text box for card codes (``KH 10S T21``, ``12E``), read by the rules' own parser.
 With ``static/app/cards.js`` it is the deck as suits × ranks: a tab per suit (a deck's numbered trumps 1–21 and
@@ -165,6 +166,41 @@ def deck_words(deck: DeckKind | str) -> dict[str, Any]:
         words["trumps"] = [TRUMP, trumps["label"], trumps["name"], _("Trump %(n)s"), len(trumps["cards"]) - 1,
                            excuse["code"], excuse["text"], excuse["word"]]
     return words
+
+
+class CardChoices(forms.RadioSelect):
+    """The few cards a field takes (the taker's called card), one tap each, each named as said aloud ("Roi de
+    cœur", "Rey de corazones"), nothing to type: the first rank's cards in view (and "—" for none, where none
+    may be), the other ranks under a fold named by their words ("Dame, Cavalier, Valet"), drawn open when it
+    holds the card chosen. Radio buttons, as segmented ones look: no script.
+
+    >>> from django.utils import translation
+    >>> widget = CardChoices("french52", choices=[("", "—"), ("KS", "King of spades"), ("KH", "King of hearts"),
+    ...                                           ("QS", "Queen of spades"), ("JS", "Jack of spades")])
+    >>> with translation.override("fr"):
+    ...     drawn = widget.get_context("called_card", "QS", {"id": "id_called_card"})["widget"]
+    >>> [o["value"] for o in drawn["shown"]], [o["value"] for o in drawn["folded"]], drawn["fold"], drawn["open"]
+    (['', 'KS', 'KH'], ['QS', 'JS'], 'Dame, Valet', True)
+    """
+
+    template_name = "scoring/widgets/card_choices.html"
+
+    def __init__(self, deck: DeckKind | str, *, label: str = "", attrs: dict[str, Any] | None = None,
+                 choices: Any = ()):
+        super().__init__({"class": "btn-check", "autocomplete": "off", **(attrs or {})}, choices)
+        self.deck, self.label = DeckKind(deck), label
+
+    def get_context(self, name: str, value: Any, attrs: dict[str, Any] | None) -> dict[str, Any]:
+        context = super().get_context(name, value, attrs)
+        options = [option for _group, group, _index in context["widget"]["optgroups"] for option in group]
+        ranks = {card.code: card.rank for card in full_deck(self.deck)}
+        first = next((ranks[o["value"]] for o in options if o["value"] in ranks), None)
+        shown = [o for o in options if ranks.get(o["value"], first) == first]
+        folded = [o for o in options if ranks.get(o["value"], first) != first]
+        words = dict.fromkeys(card_words(o["value"], self.deck)["word"] for o in folded)
+        context["widget"].update(group_label=self.label, shown=shown, folded=folded, fold=", ".join(words),
+                                 open=any(o["selected"] for o in folded))
+        return context
 
 
 class CardPicker(forms.TextInput):

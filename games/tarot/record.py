@@ -39,7 +39,7 @@ from games.tarot.numbers import (
 )
 from games.tarot.options import TarotOptions
 from referee import parse
-from referee.cards import Card, DeckKind
+from referee.cards import FRENCH_SUITS, Card, DeckKind, card_name
 from referee.game import Field, RecordWithCards, TableSpec
 from referee.parse import Errors
 from referee.text import Text, _
@@ -204,6 +204,11 @@ POINTS_SIDE_CHOICES: tuple[tuple[str, Text], ...] = (
 POIGNEE_SIZE_CHOICES: tuple[tuple[str, Text], ...] = (
     ("simple", _("Simple (+20)")), ("double", _("Double (+30)")), ("triple", _("Triple (+40)")),
 )
+# The cards a taker may call, named as said aloud (Roi de cœur, Rey de corazones): the Kings first, then the
+# Queens, Knights and Jacks, called only by a taker holding every card above them (RULINGS.md).
+CALLED_CARD_CHOICES: tuple[tuple[str, Text], ...] = tuple(
+    (card.code, card_name(card, DeckKind.TAROT))
+    for card in (Card(suit, rank) for rank in CALLABLE_RANKS for suit in FRENCH_SUITS))
 
 
 def record_fields(table: TableSpec[TarotOptions]) -> tuple[Field, ...]:
@@ -217,7 +222,7 @@ def record_fields(table: TableSpec[TarotOptions]) -> tuple[Field, ...]:
         fields.append(Field("partner", _("Partner (the called card's holder)"), "player",
                             help=_("Pick the taker when playing alone (the called card was the taker's own, "
                                    "or in the chien).")))
-        fields.append(Field("called_card", _("Called card"), "card", required=False,
+        fields.append(Field("called_card", _("Called card"), "card", required=False, choices=CALLED_CARD_CHOICES,
                             help=_("For the record: a King, or a Queen, Knight or Jack when the taker "
                                    "holds the Kings.")))
     fields += [

@@ -27,6 +27,7 @@ from games.tarot.numbers import MISERE_BONUS, points_of
 from games.tarot.options import TarotOptions
 from games.tarot.play import TarotTrickRules, chips
 from games.tarot.record import (
+    CALLED_CARD_CHOICES,
     Chelem,
     PetitAuBout,
     PlayedCards,
@@ -91,7 +92,7 @@ _RULING_FIELDS: tuple[Field, ...] = (
     Field("ecart", _("Écart"), "cards", required=False),
     Field("poignee", _("Poignée shown"), "cards", required=False),
     LEADER_FIELD,
-    Field("called_card", _("Called card (five players)"), "card", required=False),
+    Field("called_card", _("Called card (five players)"), "card", required=False, choices=CALLED_CARD_CHOICES),
     Field("first_trick", _("First trick of the deal"), "bool", required=False, default=False,
           help=_("At five players, with the called card: the called suit may not lead the first trick, except "
                  "the called card itself.")),

@@ -33,7 +33,7 @@ from scoring.access import Access, resolve
 from scoring.forms import SegmentedButtons, Switch, ToggleButtons
 from scoring.referee_context import current_fields
 from scoring.services import standings, table_spec, translate
-from scoring.widgets import CardPicker, card_words
+from scoring.widgets import CardChoices, CardPicker, card_words
 
 SEATS = "seats"  # the player-count field the page adds when no table is given
 ASK = "ask"  # present once the form is submitted (an unticked box sends nothing)
@@ -143,6 +143,20 @@ class CardField(forms.CharField):
         return super().to_python(value).strip().upper()
 
 
+class CardChoiceField(forms.ChoiceField):
+    """One of the few cards a field takes (the called card), tapped. A code sent otherwise (a link, in any case)
+    is the rules' to read or refuse, with their rule."""
+
+    def to_python(self, value: Any) -> str:
+        return super().to_python(value).strip().upper()
+
+    def prepare_value(self, value: Any) -> Any:  # "kh" in a link: the King of hearts shown tapped
+        return value.strip().upper() if isinstance(value, str) else value
+
+    def valid_value(self, value: Any) -> bool:
+        return True
+
+
 class ListField(forms.CharField):
     """A list of items: JSON (``[{"card": "5O", "player": "Ana"}]``), or, when the item is mostly a card,
     simply card codes separated by spaces (``5O 12E``)."""
@@ -245,6 +259,10 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, others: Sequ
     help_text = translate(spec_field.help) if spec_field.help else ""
     required = spec_field.required
     kind = spec_field.kind
+    if kind == "card" and spec_field.choices:  # the few cards it takes: one tap each, named, nothing typed
+        blank = [] if required else [("", "—")]
+        return CardChoiceField(label=label, required=required, help_text=help_text,
+                               choices=blank + choice_labels(spec_field.choices), widget=CardChoices(deck, label=label))
     if kind in ("card", "cards"):
         cls = CardsField if kind == "cards" else CardField
         return cls(label=label, required=required, help_text=help_text, max_length=400,

@@ -78,9 +78,9 @@ def every_games_table() -> list[Table]:
 
 
 def with_a_card_picker() -> list[Table]:
-    """A table (with the game's example deals) for each game and player count whose record form carries a card
-    picker (scoring.widgets.CardPicker) at no demo table: a 5-player Tarot table's called card, every size of a
-    Pablo table."""
+    """A table (with the game's example deals) for each game and player count whose record form asks for cards
+    at no demo table, in a card picker (scoring.widgets.CardPicker: every size of a Pablo table) or as the cards
+    to tap (scoring.widgets.CardChoices: a 5-player Tarot table's called card)."""
     measured = {(table.game, len(services.table_spec(table).players)) for table in Table.objects.all()}
     tables = []
     for game in all_games():
@@ -88,7 +88,8 @@ def with_a_card_picker() -> list[Table]:
             if (game.slug, count) in measured:
                 continue
             table = with_examples(game.slug, [f"Player {i}" for i in range(1, count + 1)])
-            if "data-card-widget" in Client().get(f"/t/{table.edit_token}/").content.decode():
+            asks = {field.kind for field in game.record_fields(services.table_spec(table))}
+            if "data-card-widget" in Client().get(f"/t/{table.edit_token}/").content.decode() or "card" in asks:
                 tables.append(table)
             else:
                 table.delete()

@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
+from scoring import services
 from scoring.views import pwa
 
 WORKBOX_ORDER = ["core", "routing", "strategies", "precaching", "expiration"]
@@ -82,9 +83,10 @@ def test_the_worker_precaches_every_style_and_script_of_a_table_page(client, edi
         assert served(url)
 
 
-def test_the_worker_precaches_what_the_card_picker_loads_when_it_is_first_used(client, tarot5):
+def test_the_worker_precaches_what_the_card_picker_loads_when_it_is_first_used(client, db):
     """app.js loads the picker's stylesheet and script (its data-assets) on the first tap: offline too."""
-    html = client.get(f"/t/{tarot5.edit_token}/").content.decode()  # the called card is a card picker
+    toruro = services.create_table(game="toruro", players=["Ana", "Bea", "Cid", "Dan", "Eva"])
+    html = client.get(f"/t/{toruro.edit_token}/").content.decode()  # the turned card is a card picker
     assets = set(re.findall(r'data-assets="([^"]+)"', html))
     config, _ = worker(client)
 
