@@ -128,10 +128,10 @@
         }
       });
       if (!said.length) return;
-      // a bare number, or a choice within a list's row, says what it is: "Card points 50", "Shown by Defence"
-      // ("E · Garde ×2 · 0 · 50 · Defence" left a tester guessing)
+      // a bare number, or a choice within a list's row or from under More, says what it is: "Card points 50",
+      // "Shown by Defence", "Petit au bout Attack" ("E · Garde ×2 · 0 · 50 · Defence" left a tester guessing)
       const legend = one.querySelector("legend, label.form-label");
-      const bare = said.every((text) => /^[\d\s.,+−-]+$/.test(text)) || one.closest(".list-row");
+      const bare = said.every((text) => /^[\d\s.,+−-]+$/.test(text)) || one.closest(".list-row, .more");
       parts.push((bare && legend && legend.closest(".field") === one ? words(legend) + " " : "") + said.join(", "));
     });
     const all = parts.join(" ·\u00a0");  // a "·" goes with what follows it: never last on a line

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import services
+from scoring.models import Deal
 
 MINUS = "−"  # the app prints a real minus sign
 
@@ -202,7 +203,10 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     """A game carried over from paper, then its first deal, saved once the partner forgotten is picked. Each message
     says what the last action did and goes with the next answer (a tester: "Se ha traído la partida en papel."
     stayed above the first deal's); a field's message goes once the player changes that field, and the summary
-    with the last of them (a tester: "Qui a la carte appelée ?" stayed red after the partner was picked)."""
+    with the last of them (a tester: "Qui a la carte appelée ?" stayed red after the partner was picked). Ana
+    calls the Knight of hearts, tapped by its name under the Kings' fold (a tester on the French page typed "CC",
+    cavalier de cœur, into a box of codes, and the Knight of clubs was called); a second deal saved without a
+    connection says its called card by its field's label and its name while it waits, not "KS"."""
     players = ["Ana", "Bea", "Cid", "Dan", "Eva"]
     new_table(page, live_server, players, from_home=False)
     page.get_by_role("link", name="Continue a game from paper").click()
@@ -224,6 +228,13 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     expect(partner.locator(".field-error")).to_have_count(0)
     expect(partner.get_by_role("radio", name="Cid")).not_to_have_attribute("aria-invalid", "true")
     expect(summary).to_have_count(0)
+    open_more(page)
+    called = page.get_by_role("radiogroup", name="Called card", exact=True)
+    expect(called.locator("label:visible")).to_have_text(
+        ["—", "King of spades", "King of hearts", "King of diamonds", "King of clubs"])
+    called.get_by_text("Queen, Knight, Jack", exact=True).click()
+    choose(page, "Called card", "Knight of hearts")
+    expect_fits_phone(page)
     screenshot("filled")
     save_deal(page, 1)
     expect(messages).to_have_text(["Deal 1 saved."])
@@ -233,6 +244,17 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     expect_totals(page, {"Ana": 40 + 140, "Bea": -10 - 70, "Cid": -10 + 70, "Dan": -10 - 70, "Eva": -10 - 70})
     expect(page.locator("#breakdown").get_by_role("listitem").last).to_have_text(
         "→ Each defender −70; taker Ana +140 (2 × 70), partner Cid +70")
+    assert Deal.objects.get().record["called_card"] == "CH"  # stored as its code, as the API answers it
+
+    fill_deal(page, taker="Ana", contract="garde", partner="Cid", bouts=2, points=51)
+    open_more(page)
+    choose(page, "Called card", "King of spades")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator('#outbox [data-slot="summary"]')).to_have_text(re.compile(
+        r"^Ana ·\sGarde ×2 ·\sCid ·\sBouts held by the attack 2 ·\sCard points 51 ·\sCalled card King of spades$"))
+    page.context.set_offline(False)
+    expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 2.")).to_be_visible()
     screenshot("saved")
 
 
