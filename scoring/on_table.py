@@ -72,8 +72,11 @@ def left_on_table(st: Standings) -> OnTable | None:
         return None
     if ledger.pots_total() and sum(st.standings.values()) == sum(ledger.players) + ledger.pots_total():
         return None  # the standings give the pots back already
+    # in the game's own order (its ledger as a night starts): a state read back from PostgreSQL's jsonb keeps no order
+    order = list(getattr(st.game.initial_state(st.spec), "ledger", ledger).pots)
     pots = tuple(Pot(presenter.pot_name(pot), amount, chips_money(amount, table), amount - ledger.pots[pot])
-                 for pot, amount in settling.pots.items() if amount)
+                 for pot, amount in sorted(settling.pots.items(), key=lambda item: (
+                     order.index(item[0]) if item[0] in order else len(order), item[0])) if amount)
     said: dict[int, list[str]] = {}  # by the seat each move comes from or goes to (pot to pot moves no player)
     for move in moves:
         seat = move.payer if isinstance(move.payer, int) else move.payee

@@ -236,7 +236,7 @@ def detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     game, spec = _rules(access)
     revisions = list(deal.revisions.order_by("-revision", "-pk"))
     labels = side_labels(services.standings(access.table))
-    try:  # the night before it, for what a game says in its own words from it (a Toruro lulo paid: whose, which)
+    try:  # the night before it, for what a game says in its own words from it (a debt paid: whose, which)
         before: State | None = services.state_before(access.table, number, game, spec)
     except services.ChangeRefused:
         before = None

@@ -98,7 +98,9 @@ def test_a_night_of_every_game_comes_back_the_same_from_its_file(game, size):
 
     assert imported.pk != table.pk
     assert snapshot(imported) == snapshot(table)
-    assert DealRevision.objects.filter(deal__table=imported).count() >= table.deals.count() + 5
+    # every deal's record, then an undo, a restore, a revert and an undo of the last (and its edit, where the game
+    # has another deal to put in its place: Casita's one deal edited with itself changes nothing, and stores nothing)
+    assert DealRevision.objects.filter(deal__table=imported).count() >= table.deals.count() + 4
     again = json.loads(transfer.export_json(imported))
     first = json.loads(data)
     assert {**again, "exported": None} == {**first, "exported": None}
