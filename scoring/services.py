@@ -975,6 +975,13 @@ def _by_pk(deal: Deal) -> Callable[[Table], Deal]:
     return find
 
 
+def check_later_deals(table: Table, deal: Deal, fact: Any) -> None:
+    """What saving ``fact`` (a checked record) as ``deal`` would refuse: :class:`ChangeRefused` naming the first
+    later deal it makes impossible, as :func:`edit_deal` says it. Reads only (the record form's live preview)."""
+    changed = Deal(pk=deal.pk, table=table, number=deal.number, record=fact.to_json(), withdrawn=deal.withdrawn)
+    _derive(table, deal.number, changed)
+
+
 def edit_deal(deal: Deal, record: Mapping[str, Any] | Any, *, author: str = "",
               action: str = DealRevision.Action.EDIT, expected_revision: int | None = None,
               drop_cards: bool = False) -> Deal:

@@ -4,7 +4,9 @@ counted against the rate limits (which write)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +18,7 @@ from referee.game import Game, InvalidRecord, State, TableSpec
 from scoring import services
 from scoring.access import resolve_for_edit
 from scoring.forms import RecordForm
+from scoring.models import Deal
 from scoring.views.tables import players_in, side_labels
 
 
@@ -23,9 +26,12 @@ from scoring.views.tables import players_in, side_labels
 class Preview:
     """What the entries would make: ``lines`` (label, the deal's score, the total after it as the game says it)
     and the breakdown read aloud; or ``missing`` (the labels still to fill in); or ``problem`` (the first
-    message, as beside its input). ``undone``: the deal edited is undone, so it moves no total."""
+    message, as beside its input). ``undone``: the deal edited is undone, so it moves no total. ``was``, when
+    editing: each line's score as stored, where the entries change it (None where they do not); ``number``, the
+    deal edited (its totals are the ones after it, not the table's now)."""
 
     lines: list[tuple[str, int, str]] = field(default_factory=list)
+    was: list[int | None] = field(default_factory=list)
     breakdown: list[Any] = field(default_factory=list)
     void: bool = False
     winners: list[str] = field(default_factory=list)
@@ -33,6 +39,13 @@ class Preview:
     missing: list[str] = field(default_factory=list)
     problem: str = ""
     undone: bool = False
+    number: int | None = None
+
+    @property
+    def rows(self) -> list[tuple[str, int, str, int | None]]:
+        """Each line with its stored score beside it (None: nothing stored, or the same)."""
+        was = self.was + [None] * (len(self.lines) - len(self.was))
+        return [(*line, before) for line, before in zip(self.lines, was, strict=False)]
 
 
 def _labelled(label: Any, message: Any) -> str:
@@ -60,8 +73,9 @@ def _rule_error(game: Game[Any, Any, Any], spec: TableSpec[Any], exc: InvalidRec
 
 
 def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any], before: State,
-               labels: dict[str, str]) -> Preview:
-    """The form's entries scored against ``before``, or why they cannot be yet."""
+               labels: dict[str, str], then: Callable[[Any], None] | None = None) -> Preview:
+    """The form's entries scored against ``before``, or why they cannot be yet; ``then``, given the checked
+    record, raises :class:`~scoring.services.ChangeRefused` for what else Save would refuse."""
     if not form.is_valid():
         return Preview(problem=first_form_error(form))
     record = form.record()
@@ -71,8 +85,12 @@ def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any]
     try:
         fact = services.checked_record(game, spec, before, record)
         after, outcome = game.apply(spec, before, fact)
+        if then is not None:
+            then(fact)
     except InvalidRecord as exc:
         return Preview(problem=_rule_error(game, spec, exc))
+    except services.ChangeRefused as refused:
+        return Preview(problem=str(refused))
     sides = game.sides(spec)
     won = [sides[i] for i in outcome.winners if 0 <= i < len(sides)]
     return Preview(
@@ -87,6 +105,17 @@ def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any]
 
 def _deal_number(raw: str) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
+
+
+def with_stored(shown: Preview, deal: Deal | None, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Preview:
+    """The preview of an edit: undone or not, and beside each score the one stored where the entries change it."""
+    if deal is None:
+        return shown
+    shown.undone, shown.number = deal.withdrawn, deal.number
+    stored = services.side_scores(game, spec, deal.outcome) if deal.outcome else {}
+    shown.was = [stored[side] if side in stored and stored[side] != score else None
+                 for side, (_label, score, _total) in zip(game.sides(spec), shown.lines, strict=False)]
+    return shown
 
 
 @require_http_methods(["GET", "POST"])
@@ -107,8 +136,10 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
         if st.problem and number is None:
             shown = Preview(problem=st.problem)
         else:
-            shown = preview_of(form, st.game, st.spec, before, side_labels(st))
-            shown.undone = number is not None and table.deals.filter(number=number, withdrawn=True).exists()
+            deal = table.deals.filter(number=number).first() if number else None
+            later = None if deal is None else partial(services.check_later_deals, table, deal)
+            shown = with_stored(preview_of(form, st.game, st.spec, before, side_labels(st), later),
+                                deal, st.game, st.spec)
     response = render(request, "scoring/_preview.html#result", {"preview": shown, "token": token})
     response["Cache-Control"] = "no-store"
     return response

@@ -418,3 +418,27 @@ def test_four_short_names_head_the_recent_deals_on_one_line_on_a_390px_phone(liv
     assert len(tops) == 1, tops
     expect_names_whole(page.locator(".recent-deals thead th.num"), ["Alice", "Ben", "Cara", "Dan"],
                        within=page.locator(".recent-scroll"))
+
+
+def test_the_edit_form_previews_the_corrected_deal_before_save(live_server, page: Page, screenshot):
+    """A tester found the deal page's Edit without the record form's preview: its htmx was switched off."""
+    table = services.create_table(game="tarot", players=["Ana", "Beatriz", "Cid", "Dolores"])
+    # Deal 1: Cid's garde, 2 bouts, 49 points: 49 − 41 = 8 → (25 + 8) × 2 = 66 from each defender, Cid +198.
+    services.record_deal(table, {"taker": "Cid", "contract": "garde", "bouts": 2, "points": 49})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/deal/1/")
+    page.get_by_role("link", name="Edit").click()
+    points = page.get_by_role("textbox", name="Card points")
+    points.click()
+    points.press("Control+a")
+    points.press_sequentially("60")
+    # As corrected: 60 − 41 = 19 → (25 + 19) × 2 = 88 from each defender, 3 × 88 = 264 to Cid.
+    rows = page.locator("#deal-preview").get_by_role("table", name="Score of this deal").locator("tbody tr")
+    expect(rows).to_have_text([re.compile(rf"^\s*{name}\s*{re.escape(score)}\s*\(was {re.escape(was)}\)\s*"
+                                          rf"{re.escape(score)}\s*$")
+                               for name, score, was in (("Ana", signed(-88), signed(-66)),
+                                                        ("Beatriz", signed(-88), signed(-66)),
+                                                        ("Cid", signed(264), signed(198)),
+                                                        ("Dolores", signed(-88), signed(-66)))])
+    page.locator("#deal-preview").scroll_into_view_if_needed()
+    screenshot(full_page=False)
+    assert services.standings(table).totals["Cid"] == 198  # nothing saved yet

@@ -29,8 +29,13 @@ def preview(client, table: Table, data: dict, **params) -> str:
 
 def lines(html: str) -> list[tuple[str, str, str]]:
     """The preview's table: (side, the deal's score, the total after it)."""
-    return re.findall(r'<tr><th scope="row">(.*?)</th><td class="num \w*">(.*?)</td><td class="num">(.*?)</td></tr>',
-                      html)
+    return [(side, score, total) for side, score, _was, total in rows(html)]
+
+
+def rows(html: str) -> list[tuple[str, str, str, str]]:
+    """The preview's table: (side, the deal's score, "(was …)" when editing changes it, the total after it)."""
+    return re.findall(r'<tr><th scope="row">(.*?)</th><td class="num \w*">(.*?)'
+                      r'(?: <small class="was[^"]*">(.*?)</small>)?</td><td class="num">(.*?)</td></tr>', html)
 
 
 def test_a_valid_entry_previews_its_exact_score(client, tarot4):
@@ -143,6 +148,60 @@ def test_the_edit_form_previews_that_deal(client, tarot4):
     services.record_deal(tarot4, plain_deal())
     html = client.get(f"/t/{tarot4.edit_token}/deal/1/edit/").content.decode()
     assert f'hx-post="/t/{tarot4.edit_token}/preview/?deal=1"' in html
+    # htmx is not switched off around it (as on the new-deal page of its own, whose form's htmx targets the table
+    # page): an hx-disable anywhere above the section would leave it empty, as a tester found it.
+    assert "hx-disable" not in html[:html.index('id="deal-preview"')]
+
+
+def test_the_preview_of_an_edit_shows_the_new_scores_beside_the_stored_ones(client, tarot4):
+    services.record_deal(tarot4, plain_deal())  # stored: E +198, each defender −66
+    services.record_deal(tarot4, plain_deal(taker="S"))
+    html = preview(client, tarot4, {"taker": "E", "contract": "garde", "bouts": "2", "points": "60"}, deal=1)
+    # Garde, 2 bouts need 41: 60 − 41 = 19 → (25 + 19) × 2 = 88 from each defender, 3 × 88 = 264 to E.
+    # Deal 1's totals are its scores (nothing before it); the column says whose totals they are.
+    assert rows(html) == [("N", f"{MINUS}88", f"(was {MINUS}66)", f"{MINUS}88"),
+                          ("S", f"{MINUS}88", f"(was {MINUS}66)", f"{MINUS}88"),
+                          ("E", "+264", "(was +198)", "+264"),
+                          ("W", f"{MINUS}88", f"(was {MINUS}66)", f"{MINUS}88")]
+    assert ">After deal 1<" in html and ">Total<" not in html
+
+
+def test_the_preview_of_an_edit_says_nothing_was_where_a_score_stays(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    html = preview(client, tarot4, plain_deal(points="49"), deal=1)  # the deal as stored: E +198, −66 each
+    assert rows(html)[2] == ("E", "+198", "", "+198") and "(was" not in html
+
+
+def test_an_edit_the_rules_refuse_shows_the_record_forms_message(client, tarot4):
+    services.record_deal(tarot4, plain_deal())
+    entries = {"taker": "E", "contract": "garde", "bouts": "2", "points": "95"}
+    problem = re.compile(r'class="[^"]*preview-problem">(.*?)</p>')
+    edited = problem.search(preview(client, tarot4, entries, deal=1)).group(1)
+    assert edited == "Card points: Card points run from 0 to 91."
+    assert edited == problem.search(preview(client, tarot4, entries)).group(1)  # the record form's, word for word
+
+
+def test_an_edit_is_scored_against_the_state_before_that_deal_not_the_last(client, pool):
+    # The pool holds 20; a player takes no more than is left.
+    services.record_deal(pool, {"player": "Ana", "points": 10})  # 20 − 10 = 10 left
+    services.record_deal(pool, {"player": "Bea", "points": 2})   # 10 − 2 = 8 left
+    services.record_deal(pool, {"player": "Ana", "points": 3})   # 8 − 3 = 5 left now
+    html = preview(client, pool, {"player": "Bea", "points": "7"}, deal=2)
+    # Deal 2 as Bea's 7: 7 ≤ the 10 left before it (against the 5 left now it would be refused); then 3 left,
+    # enough for deal 3's 3. Totals after deal 2: Ana 10 + 0 = 10, Bea 0 + 7 = +7.
+    assert rows(html) == [("Ana", "0", "", "+10"), ("Bea", "+7", "(was +2)", "+7")]
+    assert "preview-problem" not in html
+
+
+def test_an_edit_that_would_make_a_later_deal_impossible_says_so_before_save(client, pool):
+    services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.record_deal(pool, {"player": "Bea", "points": 2})
+    services.record_deal(pool, {"player": "Ana", "points": 3})
+    html = preview(client, pool, {"player": "Bea", "points": "8"}, deal=2)
+    # 10 − 8 = 2 left after deal 2: deal 3's 3 no longer fits. Save says the same, and stores nothing.
+    assert "This change would make deal 3 impossible. Only 2 left." in html and not rows(html)
+    saved = client.post(f"/t/{pool.edit_token}/deal/2/edit/", {"player": "Bea", "points": "8"})
+    assert "This change would make deal 3 impossible. Only 2 left." in saved.content.decode()
 
 
 def test_the_preview_speaks_the_readers_language(client, tarot4):
