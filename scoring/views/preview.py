@@ -118,6 +118,11 @@ def with_stored(shown: Preview, deal: Deal | None, game: Game[Any, Any, Any], sp
     return shown
 
 
+# An edit's preview replays the deals after it to say what Save would refuse, when they are few: each keystroke
+# asks again, and no rate limit counts a read (Save itself still checks every later deal).
+LATER_DEALS_REPLAYED = 200
+
+
 @require_http_methods(["GET", "POST"])
 def preview(request: HttpRequest, token: str) -> HttpResponse:
     """The preview partial for the record form's entries (POST from htmx, or GET): a new deal after the
@@ -137,7 +142,8 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
             shown = Preview(problem=st.problem)
         else:
             deal = table.deals.filter(number=number).first() if number else None
-            later = None if deal is None else partial(services.check_later_deals, table, deal)
+            later = (partial(services.check_later_deals, table, deal) if deal is not None
+                     and services.next_number(table) - deal.number <= LATER_DEALS_REPLAYED else None)
             shown = with_stored(preview_of(form, st.game, st.spec, before, side_labels(st), later),
                                 deal, st.game, st.spec)
     response = render(request, "scoring/_preview.html#result", {"preview": shown, "token": token})

@@ -204,6 +204,19 @@ def test_an_edit_that_would_make_a_later_deal_impossible_says_so_before_save(cli
     assert "This change would make deal 3 impossible. Only 2 left." in saved.content.decode()
 
 
+def test_the_preview_of_an_edit_replays_only_a_few_later_deals(client, pool, monkeypatch):
+    # Each keystroke asks again and no rate limit counts a read: past LATER_DEALS_REPLAYED later deals the
+    # preview leaves them to Save, which still refuses.
+    monkeypatch.setattr("scoring.views.preview.LATER_DEALS_REPLAYED", 0)
+    services.record_deal(pool, {"player": "Ana", "points": 10})
+    services.record_deal(pool, {"player": "Bea", "points": 2})
+    services.record_deal(pool, {"player": "Ana", "points": 3})
+    html = preview(client, pool, {"player": "Bea", "points": "8"}, deal=2)
+    assert "impossible" not in html and rows(html)[1][1:3] == ("+8", "(was +2)")
+    saved = client.post(f"/t/{pool.edit_token}/deal/2/edit/", {"player": "Bea", "points": "8"})
+    assert "This change would make deal 3 impossible. Only 2 left." in saved.content.decode()
+
+
 def test_the_preview_speaks_the_readers_language(client, tarot4):
     response = client.post(f"/t/{tarot4.edit_token}/preview/", {"taker": "E", "contract": "garde"},
                            HTTP_ACCEPT_LANGUAGE="fr")
