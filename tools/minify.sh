@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 tools=${MINIFY_DIR:-/tmp/minify}
 [ -x "$tools/node_modules/.bin/terser" ] && [ -x "$tools/node_modules/.bin/cleancss" ] ||
   npm install --no-audit --no-fund --prefix "$tools" terser@5.51.2 clean-css-cli@5.6.3
-sources=(static/app/app.js static/app/offline.js static/app/cards.js static/app/errors.js
+sources=(static/app/app.js static/app/offline.js static/app/cards.js static/app/errors.js static/app/draft.js
          static/app/app.css static/app/table.css static/app/cards.css static/app/marks.css)
 for source in games/*/static/*/*.js games/*/static/*/*.css; do
   case "$source" in *.min.*) ;; *) sources+=("$source") ;; esac

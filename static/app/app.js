@@ -3,6 +3,7 @@
 // An empty data-copy copies the element's href (or its text). Delegated, so htmx-swapped content works too.
 (function () {
   "use strict";
+  var me = document.currentScript;  // its data-draft and data-sw, below
 
   function fallback(text) {
     var area = document.createElement("textarea");
@@ -69,7 +70,7 @@
 
   // The card picker (scoring.widgets.CardPicker): its stylesheet and script (the widget's data-assets) are
   // fetched once, the first time a picker's button is tapped, or at once when a picker's box holds cards (a
-  // refused save; entries brought back after the page's language changed, or typed: checked again on each
+  // refused save; entries put back after a reload (draft.js), or typed: checked again on each
   // change) or its form opens one by itself; cards.js then opens the picker tapped. Until then each picker is
   // its text box and its button.
   var cards = { asked: false, tapped: null };
@@ -134,10 +135,26 @@
     });
   });
 
+  // The record form's entries kept over a reload (draft.js, the script's data-draft): fetched once the form is typed
+  // in, or at once when this tab keeps entries for this page.
+  var draft = me && me.getAttribute("data-draft");
+  function keepEntries(event) {
+    if (!draft || event && !event.target.closest("#record")) return;
+    var script = document.createElement("script");
+    script.src = draft;
+    draft = null;
+    document.head.append(script);
+  }
+  document.addEventListener("input", keepEntries);
+  document.addEventListener("change", keepEntries);
+  document.addEventListener("DOMContentLoaded", function () {
+    try { if (sessionStorage.getItem("tapete:draft:" + location.pathname)) keepEntries(); } catch (e) { /* none */ }
+  });
+
   // The service worker (static/app/sw.js through /sw.js): pages and the app shell offline. Browsers offer it
   // on https and on localhost only. A page loaded before the worker controlled it is handed to the worker to
   // keep (with its scripts and styles), so that it too reloads offline.
-  var worker = document.currentScript && document.currentScript.getAttribute("data-sw");
+  var worker = me && me.getAttribute("data-sw");
   if (worker && "serviceWorker" in navigator) {
     var controlled = !!navigator.serviceWorker.controller;
     navigator.serviceWorker.register(worker).then(function () {

@@ -388,23 +388,6 @@
       setTimeout(render, 4000);
     }
   }, box);
-  // A language chosen mid-deal reloads the page: the entries come back in the form.
-  const DRAFT = "tapete:draft:" + page;
-  on("submit", (event) => {
-    const form = recordForm();
-    if (!form || !event.target.querySelector("[name=language]") || !summary(form)) return;
-    put(DRAFT, { at: Date.now(), entries: entriesOf(form) });
-  });
-  const draft = get(DRAFT);
-  if (draft && recordForm()) {
-    store.removeItem(DRAFT);
-    if (Date.now() - draft.at < 60000) {
-      fill(recordForm(), draft.entries);
-      const id = field(recordForm(), "client_id").value; // a refused deal opened in the form stays that deal
-      if (mine().some((item) => item.id === id)) opened = id;
-      fire(recordForm());
-    }
-  }
   on("online", flush, window);
   on("storage", (event) => { if (event.key === OUTBOX) { render(); fitForm(); } }, window);
   render();

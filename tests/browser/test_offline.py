@@ -6,7 +6,7 @@ service worker, still offline, with the deal still waiting and the live view say
 returns and the deal is sent once, recorded once, and shown, with the record form the server draws after it.
 Then a deal saved online, the page reloaded offline and one more deal saved: it is recorded as the next deal;
 and a deal saved offline while another phone records one under its number opens, refused, in the form; and a
-language chosen mid-deal keeps the entries.
+language chosen mid-deal, or a reload, keeps the entries.
 """
 
 from __future__ import annotations
@@ -454,3 +454,41 @@ def test_the_outbox_says_deals_wait_only_while_one_does(live_server, page: Page,
     expect(outbox.get_by_role("listitem")).to_have_count(2)
     expect(heading).to_be_visible()
     expect(waiting_words).to_be_visible()
+
+
+def test_entries_typed_survive_a_reload_of_the_page_until_their_deal_is_saved(live_server, page: Page, screenshot):
+    """A player holding cards in one hand pulls the page down mid-deal (a tester lost all they had typed, as when
+    the phone's browser reloads a tab left a while): the entries come back, for that deal only. Once it is saved,
+    or another phone recorded it, a reload shows the form empty, never prefilled with the last deal's entries."""
+    kept = "() => Object.keys(sessionStorage).filter((key) => key.startsWith('tapete:draft:'))"
+    garde_49 = {"taker": "E", "contract": "garde", "bouts": "2"}
+    page.goto(f"{live_server.url}/")
+    page.goto(f"{live_server.url}/new/tarot/")
+    for seat, name in enumerate(["N", "S", "E", "W"], start=1):
+        page.get_by_role("textbox", name=f"Player {seat}.", exact=True).press_sequentially(name)
+    page.get_by_role("button", name="Start the table").click()
+    expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+
+    fill_plain_garde(page)
+    page.reload()
+    expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    for name, value in garde_49.items():
+        expect(page.locator(f'#record input[name="{name}"][value="{value}"]')).to_be_checked()
+    expect(page.locator('#record input[name="points"]')).to_have_value("49")
+    screenshot("reloaded", full_page=False)
+
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    page.reload()
+    expect(page.get_by_role("heading", name="Record deal 2")).to_be_visible()
+    expect(page.locator("#record input[name=taker]:checked")).to_have_count(0)
+    expect(page.locator('#record input[name="points"]')).to_have_value("")
+    assert page.evaluate(kept) == []
+
+    fill_plain_garde(page)  # deal 2 on this phone, while another phone records it
+    services.record_deal(Deal.objects.get().table, {"taker": "N", "contract": "prise", "bouts": 1, "points": 51})
+    page.reload()
+    expect(page.get_by_role("heading", name="Record deal 3")).to_be_visible()
+    expect(page.locator("#record input[name=taker]:checked")).to_have_count(0)
+    expect(page.locator('#record input[name="points"]')).to_have_value("")
+    assert page.evaluate(kept) == []
