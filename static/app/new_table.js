@@ -65,3 +65,28 @@
   inputs.forEach(function (input) { input.addEventListener("input", update); });
   update();
 })();
+
+// Back from the table this form just started does not bring the form back, ready to start a second table (a
+// tester: Back after recording deals led here). Where the browser lists its history (the Navigation API), this
+// page's place in it becomes that table, so that Back from there leaves as it would have before the form; else the
+// player is sent on to the table, once. Started: this tab sent the form and has not been shown it afresh since.
+(function () {
+  var form = document.getElementById("new-table");
+  if (!form) return;
+  var key = "tapete:started:" + location.pathname;
+  form.addEventListener("submit", function () {
+    try { sessionStorage.setItem(key, "1"); } catch (e) { /* no storage: Back shows the form */ }
+  });
+  window.addEventListener("pageshow", function (event) {
+    var loaded = performance.getEntriesByType("navigation")[0];
+    var back = event.persisted || (loaded && loaded.type === "back_forward");
+    try {
+      var started = sessionStorage.getItem(key);
+      sessionStorage.removeItem(key);
+      if (!back || !started) return;
+    } catch (e) { return; }
+    var listed = window.navigation, here = listed && listed.currentEntry;
+    var table = here && listed.entries()[here.index + 1];
+    if (table) location.replace(table.url); else history.forward();
+  });
+})();

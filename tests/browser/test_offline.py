@@ -459,7 +459,9 @@ def test_the_outbox_says_deals_wait_only_while_one_does(live_server, page: Page,
 def test_entries_typed_survive_a_reload_of_the_page_until_their_deal_is_saved(live_server, page: Page, screenshot):
     """A player holding cards in one hand pulls the page down mid-deal (a tester lost all they had typed, as when
     the phone's browser reloads a tab left a while): the entries come back, for that deal only. Once it is saved,
-    or another phone recorded it, a reload shows the form empty, never prefilled with the last deal's entries."""
+    or another phone recorded it, a reload shows the form empty, never prefilled with the last deal's entries.
+    And Back from the table this phone just started does not bring back the new-table form: this page's place
+    in the history is the table's, and Back from it leaves for the page before the form."""
     kept = "() => Object.keys(sessionStorage).filter((key) => key.startsWith('tapete:draft:'))"
     garde_49 = {"taker": "E", "contract": "garde", "bouts": "2"}
     page.goto(f"{live_server.url}/")
@@ -468,6 +470,7 @@ def test_entries_typed_survive_a_reload_of_the_page_until_their_deal_is_saved(li
         page.get_by_role("textbox", name=f"Player {seat}.", exact=True).press_sequentially(name)
     page.get_by_role("button", name="Start the table").click()
     expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    table_url = page.url
 
     fill_plain_garde(page)
     page.reload()
@@ -492,3 +495,9 @@ def test_entries_typed_survive_a_reload_of_the_page_until_their_deal_is_saved(li
     expect(page.locator("#record input[name=taker]:checked")).to_have_count(0)
     expect(page.locator('#record input[name="points"]')).to_have_value("")
     assert page.evaluate(kept) == []
+
+    page.go_back()
+    expect(page).to_have_url(table_url)
+    expect(page.get_by_role("heading", name="Record deal 3")).to_be_visible()
+    page.go_back()
+    expect(page).to_have_url(f"{live_server.url}/")
