@@ -33,6 +33,7 @@ from referee.cards import (
     EXCUSE,
     FRENCH_SUITED,
     RANK_LETTERS,
+    SPANISH_SUITS_IN_BRACKETS,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     TRUMP,
@@ -101,9 +102,9 @@ def card_words(code: str, deck: DeckKind | str) -> dict[str, Any]:
     word = str(words.get(card.rank, ""))
     short = translate(RANK_LETTERS[card.rank]) if french and card.rank in RANK_LETTERS else card.rank
     name = named_in(card.suit, deck) % {"rank": word or card.rank}
-    # A chip says a Spanish suit as the cards do, in Spanish whatever the language ("6 oros"; "6O" reads as
-    # sixty, "6 deniers (oros)" does not fit a chip).
-    printed = "" if french else SUIT_NAMES["spanish"][card.suit].template
+    # A chip says a Spanish suit in one word of the reader's language, as the referee names it in brackets ("6
+    # deniers" in French, "6 oros" in Spanish): "6O" reads as sixty, "6 deniers (oros)" does not fit a chip.
+    printed = "" if french else translate(SPANISH_SUITS_IN_BRACKETS[card.suit])
     mark = SUIT_SYMBOLS[card.suit] if french else f" {printed}"
     return {"code": code, "short": short, "word": word, "name": name, "text": f"{short}{mark}",
             "suit": printed, "under": printed, "red": french and card.suit in RED_SUITS}

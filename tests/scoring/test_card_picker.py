@@ -243,3 +243,19 @@ def test_a_spanish_card_named_in_a_sentence_says_its_suit_as_the_language_does(l
 
     with translation.override(language):
         assert services.translate(card_name(Card(suit, "7"), DeckKind.SPANISH40)) == said
+
+
+@pytest.mark.parametrize(("language", "chip"), [("fr", "12 coupes"), ("es", "12 copas"), ("en", "12 copas")])
+def test_a_spanish_cards_chip_says_its_suit_in_one_word_of_the_pages_language(language, chip):
+    """As the referee names a Spanish suit in brackets ("deniers", "coupes" in French): a tester read "12 copas" on
+    French Burro and Casita Robada pages, where every other word was French."""
+    with translation.override(language):
+        said = card_words("12C", "spanish48")
+    assert (said["text"], said["under"]) == (chip, chip.split()[1])
+
+
+def test_the_burro_referee_shows_the_card_played_and_the_cards_allowed_with_their_suit_in_french(client, db):
+    situation = {"ask": "1", "hand": "3O 12C", "trick": "7O", "card": "12C"}
+    response = client.get("/referee/burro/", situation, headers={"Accept-Language": "fr"})
+    html = unescape(response.content.decode())
+    assert "12 coupes" in html and "3 deniers" in html and "12 copas" not in html and "3 oros" not in html
