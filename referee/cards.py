@@ -16,7 +16,8 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -172,6 +173,58 @@ def meant_by(code: str, deck: DeckKind | str) -> Card | None:
         except CardError:
             continue
     return found.pop() if len(found) == 1 else None
+
+
+class AmbiguousCard(CardError):
+    """A code typed in a reader's letters that may name more than one card: ``cards``, the codes' reading first."""
+
+    def __init__(self, code: str, cards: tuple[Card, ...]):
+        super().__init__(f"{code!r} may be any of {', '.join(c.code for c in cards)}")
+        self.code, self.cards = code, cards
+
+
+@dataclass(frozen=True)
+class ReaderLetters:
+    """How a reader writes cards in their own language: ``ranks``, a rank's letter in that language and the rank it
+    names (French ``{"R": "K", "D": "Q", "V": "J"}``, the Spanish deck in Spanish ``{"S": "10", "C": "11"}``);
+    ``suits``, a suit letter of the codes and the other suits the language writes with that letter (French
+    ``{"C": ("H", "D")}``: C is clubs in the codes, cœur or carreau to a French reader)."""
+
+    ranks: Mapping[str, str] = field(default_factory=dict)
+    suits: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def read_card(code: str, deck: DeckKind | str, letters: ReaderLetters) -> Card:
+    """A card as a person types it: a code (``"KH"``, ``"K♥"``, what the API takes) is what it says, in every
+    language; else its rank in the reader's ``letters`` then a suit (``"RH"``, ``"R♥"``: the King of hearts in
+    French). A code with a reader's rank letter and a suit letter the reader's language gives another suit
+    (French ``"RC"``: roi de trèfle in the codes, but C is cœur and carreau in French) is :class:`AmbiguousCard`,
+    never a guess; anything else no card of the deck, :class:`CardError`.
+
+    >>> french = ReaderLetters({"R": "K", "D": "Q", "C": "C", "V": "J"}, {"C": ("H", "D")})
+    >>> read_card("RH", "tarot", french), read_card("KC", "tarot", french), read_card("CC", "tarot", french)
+    (Card(suit='H', rank='K'), Card(suit='C', rank='K'), Card(suit='C', rank='C'))
+    >>> try:
+    ...     read_card("RC", "tarot", french)
+    ... except AmbiguousCard as refused:
+    ...     [card.code for card in refused.cards]
+    ['KC', 'KH', 'KD']
+    >>> read_card("RC", "spanish40", ReaderLetters({"R": "12", "S": "10", "C": "11"}))  # rey de copas
+    Card(suit='C', rank='12')
+    """
+    deck = DeckKind(deck)
+    try:
+        return Card.parse(code, deck)
+    except CardError:
+        raw = code.strip().upper()
+        rank, suit = raw[:-1], raw[-1:]
+        if rank not in letters.ranks:
+            raise
+    card = Card.parse(letters.ranks[rank] + suit, deck)
+    others = tuple(Card(other, card.rank) for other in letters.suits.get(suit, ()))
+    if others:
+        raise AmbiguousCard(code.strip(), (card, *others))
+    return card
 
 
 def _build(deck: DeckKind) -> tuple[Card, ...]:

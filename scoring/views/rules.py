@@ -28,11 +28,12 @@ from referee.cards import DECK_HINTS, Card, CardError, DeckKind
 from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, all_games, get_game
 from referee.played import PlayedDeal
 from referee.text import Text
-from scoring import play_drafts
+from scoring import play_drafts, typed_cards
 from scoring.access import Access, resolve
 from scoring.forms import SegmentedButtons, Switch, ToggleButtons
 from scoring.referee_context import current_fields
 from scoring.services import standings, table_spec, translate
+from scoring.typed_cards import typed_code, typed_codes, typed_items
 from scoring.widgets import CardChoices, CardPicker, card_words
 
 SEATS = "seats"  # the player-count field the page adds when no table is given
@@ -120,13 +121,24 @@ def split_cards(value: str) -> list[str]:
     return [c for c in value.replace(",", " ").replace(";", " ").split() if c]
 
 
-class CardsField(forms.CharField):
-    """Cards typed as codes separated by spaces or commas; cleaned to a list of codes (upper case)."""
+class TypedCards:
+    """A field of card codes typed in the page's letters (scoring.typed_cards): ``deck``, the table's."""
+
+    def __init__(self, *args: Any, deck: DeckKind = DeckKind.FRENCH52, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.deck = deck
+
+
+class CardsField(TypedCards, forms.CharField):
+    """Cards typed as codes separated by spaces or commas, in the codes' letters or the page's; cleaned to a list
+    of codes (upper case)."""
 
     def to_python(self, value: Any) -> list[str]:  # type: ignore[override]
         if isinstance(value, list | tuple):
-            return [str(v).strip().upper() for v in value if str(v).strip()]
-        return [c.upper() for c in split_cards(super().to_python(value))]
+            codes = [str(v).strip().upper() for v in value if str(v).strip()]
+        else:
+            codes = [c.upper() for c in split_cards(super().to_python(value))]
+        return typed_codes(codes, self.deck)
 
     def validate(self, value: Any) -> None:
         if self.required and not value:
@@ -138,9 +150,12 @@ class CardsField(forms.CharField):
         return value
 
 
-class CardField(forms.CharField):
+class CardField(TypedCards, forms.CharField):
+    """One card, typed as CardsField's are."""
+
     def to_python(self, value: Any) -> str:
-        return super().to_python(value).strip().upper()
+        code = super().to_python(value).strip().upper()
+        return typed_code(code, self.deck) if code else code
 
 
 class CardChoiceField(forms.ChoiceField):
@@ -161,13 +176,14 @@ class ListField(forms.CharField):
     """A list of items: JSON (``[{"card": "5O", "player": "Ana"}]``), or, when the item is mostly a card,
     simply card codes separated by spaces (``5O 12E``)."""
 
-    def __init__(self, *args: Any, card_key: str | None = None, down_key: str | None = None, **kwargs: Any):
+    def __init__(self, *args: Any, card_key: str | None = None, down_key: str | None = None,
+                 deck: DeckKind = DeckKind.FRENCH52, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.card_key, self.down_key = card_key, down_key
+        self.card_key, self.down_key, self.deck = card_key, down_key, deck
 
     def item(self, code: str) -> dict[str, Any]:
         """One card typed or tapped: ``12E``, or face down ``12E*`` / ``(12E)`` where the list says so."""
-        code = code.upper()
+        code = typed_code(code, self.deck)
         if self.down_key and (code.endswith("*") or (code.startswith("(") and code.endswith(")"))):
             return {self.card_key or "card": code.strip("()*"), self.down_key: True}
         return {self.card_key or "card": code}
@@ -180,10 +196,19 @@ class ListField(forms.CharField):
             return []
         if text.startswith(("[", "{")) or not self.card_key:
             try:
-                return json.loads(text)
+                found = json.loads(text)
             except ValueError:
                 raise forms.ValidationError(_("Not valid JSON.")) from None
-        return [self.item(code) for code in split_cards(text)]
+            return typed_items(found, self.card_key, self.deck) if self.card_key else found
+        items, messages = [], []
+        for code in split_cards(text):
+            try:
+                items.append(self.item(code))
+            except forms.ValidationError as refused:
+                messages.extend(refused.messages)
+        if messages:
+            raise forms.ValidationError(messages)
+        return items
 
     def validate(self, value: Any) -> None:
         if self.required and not value:
@@ -238,7 +263,7 @@ HAND, TRICK, CARD, LEADER, DEALER, QUESTION = "hand", "trick", "card", "leader",
 
 
 def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, others: Sequence[Field],
-                face_down: bool = False) -> CardPicker:
+                face_down: bool = False, example: str = "") -> CardPicker:
     """The picker for a ruling field that names cards, knowing the form's other fields: who led, and who plays
     the trick (who went), say whose turn it is."""
     name = spec_field.name
@@ -250,7 +275,8 @@ def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, others
                       exclusive=name in EXCLUSIVE, players=table.players if turn else (),
                       leader_field=LEADER if turn else "", turn_of=TRICK if turn else "",
                       in_field=in_trick.get("in", ""), out_field=in_trick.get("out", ""),
-                      attrs={"class": "form-control form-control-lg font-monospace"})
+                      attrs={"class": "form-control form-control-lg font-monospace",
+                             **({"placeholder": _("e.g. %(cards)s") % {"cards": example}} if example else {})})
 
 
 def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, others: Sequence[Field] = ()) -> forms.Field:
@@ -265,8 +291,8 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, others: Sequ
                                choices=blank + choice_labels(spec_field.choices), widget=CardChoices(deck, label=label))
     if kind in ("card", "cards"):
         cls = CardsField if kind == "cards" else CardField
-        return cls(label=label, required=required, help_text=help_text, max_length=400,
-                   widget=card_picker(spec_field, table, deck, others))
+        return cls(label=label, required=required, help_text=help_text, max_length=400, deck=deck,
+                   widget=card_picker(spec_field, table, deck, others, example=typed_cards.example(deck, kind)))
     if kind == "choice":
         choices = choice_labels(spec_field.choices)
         if len(choices) <= 4:
@@ -307,11 +333,12 @@ def form_field(spec_field: Field, table: TableSpec, deck: DeckKind, others: Sequ
         widget: forms.Widget = forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off",
                                                       "spellcheck": "false"})
         if card_key:
-            widget = card_picker(spec_field, table, deck, others, face_down=bool(down_key))
+            widget = card_picker(spec_field, table, deck, others, face_down=bool(down_key),
+                                 example=typed_cards.example(deck, "cards"))
             if down_key:
                 hint = _("Card codes separated by spaces, a face-down card with a star (12E*).")
         return ListField(label=label, required=required, help_text=f"{help_text} {hint}".strip(),
-                         card_key=card_key, down_key=down_key, max_length=2000, widget=widget)
+                         card_key=card_key, down_key=down_key, deck=deck, max_length=2000, widget=widget)
     return forms.CharField(label=label, required=required, help_text=help_text, max_length=200)
 
 
@@ -590,6 +617,7 @@ def referee(request: HttpRequest, game: str) -> HttpResponse:
     has_cards = any(f.kind in ("card", "cards") for f in fields)
     context = {"game": rules, "form": form, "answer": answer, "asked": asked, "access": access,
                "token": token, "examples": examples(rules, token, spec), "spec": spec, "question": form.question(),
-               "card_hint": translate(DECK_HINTS[rules.deck_for(spec)]) if has_cards else None}
+               "card_hint": translate(DECK_HINTS[rules.deck_for(spec)]) if has_cards else None,
+               "card_letters": typed_cards.letters_key(rules.deck_for(spec)) if has_cards else ""}
     htmx = getattr(request, "htmx", False)
     return render(request, "scoring/referee.html#referee-body" if htmx else "scoring/referee.html", context)

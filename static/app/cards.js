@@ -40,7 +40,23 @@
     return found;
   }
   function button(widget, code) {
-    return widget.querySelector('[data-code="' + bare(code) + '"]');
+    return widget.querySelector('[data-code="' + bare(code) + '"]') || typed(widget, bare(code));
+  }
+  // A card typed in the page's letters, as scoring/typed_cards.py reads it: "RH" or "R♥" in French, "SO" (sota de
+  // oros) in Spanish. None where the suit's letter is another suit's in the page's language (French "RC": trèfle
+  // in the codes, cœur or carreau to the reader), which the server asks about.
+  function initial(word) {
+    return (word || "").normalize("NFD").charAt(0).toUpperCase();
+  }
+  function typed(widget, code) {
+    var words = JSON.parse(widget.getAttribute("data-deck-words"));
+    var symbols = widget.hasAttribute("data-symbols");
+    var rank = code.slice(0, -1), suit = code.slice(-1);
+    var marked = words.suits.filter(function (s) { return symbols && s[4] === suit; })[0];
+    var ranks = words.ranks.filter(function (r) { return (symbols ? r[1] : initial(r[2])) === rank; });
+    var unsure = !marked && words.suits.some(function (s) { return s[0] !== suit && initial(s[2]) === suit; });
+    if (ranks.length !== 1 || unsure) return null;
+    return widget.querySelector('[data-code="' + ranks[0][0] + (marked ? marked[0] : suit) + '"]');
   }
   function chipText(widget, code) {
     var b = button(widget, code);
