@@ -81,11 +81,12 @@ _RULING_FIELDS: tuple[Field, ...] = (
                    ("ecart", _("Is this écart legal?")),
                    ("poignee", _("Is this a poignée? Which one may I show?")),
                    ("petit_sec", _("Petit sec: is the deal void?")))),
-    Field("hand", _("Hand of the player to play"), "cards", required=False,
-          help=_("Leave empty with a complete trick to find its winner. For an écart with a trump in it: the "
-                 "taker's hand with the chien. For a poignée: the hand of the player showing it (to check the "
-                 "Excuse), or the hand alone to see which poignée it may show. For petit sec: the player's "
-                 "trumps and Excuse (the other cards do not matter).")),
+    # Not "the player to play": the écart, poignée and petit sec questions ask about a hand nobody plays from.
+    Field("hand", _("The player's hand"), "cards", required=False,
+          help=_("For a card: the hand of the player to play; leave it empty with a complete trick to find its "
+                 "winner. For an écart with a trump in it: the taker's hand with the chien. For a poignée: the hand "
+                 "of the player showing it (to check the Excuse), or the hand alone to see which poignée it may "
+                 "show. For petit sec: the player's trumps and Excuse (the other cards do not matter).")),
     Field("trick", _("Cards already played in this trick, in order"), "cards", required=False, default=[]),
     Field("card", _("Card to play"), "card", required=False,
           help=_("Leave empty to see every card that may be played.")),

@@ -117,7 +117,9 @@
 
   function leader(form, widget) {
     var field = widget.getAttribute("data-leader-field");
-    if (!field) return null;
+    var asked = field && form.querySelector('[name="' + field + '"]');
+    // a question that does not ask who led (whether a hand as dealt is void, say) has nobody to play
+    if (!asked || asked.closest("[data-questions][hidden]")) return null;
     var checked = form.querySelector('[name="' + field + '"]:checked');
     var el = checked || form.querySelector('select[name="' + field + '"], input[type="text"][name="' + field + '"]');
     return el && el.value ? el.value : null;

@@ -5,7 +5,7 @@ Dan holds the 5 and 12 of trumps, the King and 3 of spades, and asks whether he 
 overtrump with the 12 (RULINGS.md, French Tarot, Play). Every card costs at most two taps: a suit, a card.
 
 And a question that is not about cards, Tresillo's bidding, asked with taps too: the question shows its own
-fields at once, and who deals comes from the table.
+fields at once, and who deals comes from the table. The picker says who is to play only where a card is played.
 """
 
 from __future__ import annotations
@@ -88,6 +88,18 @@ def test_a_tarot_question_asked_with_taps_only(live_server, page: Page, screensh
     page.locator("#field-hand").scroll_into_view_if_needed()
     page.evaluate("document.getElementById('field-hand').scrollIntoView()")
     screenshot("picker", full_page=False)
+
+    # Petit sec asks about a hand as dealt: nobody is to play (it said "Dan to play" above the hand, from the play's
+    # hidden fields; "À Émile de jouer" on a tester's French page), and the hand is the player's, not "of the
+    # player to play".
+    page.locator("#field-question label", has_text="Petit sec").click()
+    expect(hand.locator("label.form-label")).to_have_text("The player's hand")
+    expect(hand.locator("[data-turn]")).to_be_hidden()
+    expect(hand.locator("[data-turn]")).to_have_text("")
+    page.evaluate("document.getElementById('field-hand').scrollIntoView()")
+    screenshot("petit-sec", full_page=False)
+    page.locator("#field-question label", has_text="May this card be played?").click()
+    expect(hand.get_by_text("Dan to play")).to_be_visible()  # the play's question says it again
 
     link.click()
     expect(page.locator("#play")).to_contain_text("you must beat it when you can")
