@@ -341,9 +341,10 @@ class Field:
     # offers each player as a button to tap on or off, as a record form does. Otherwise the referee takes names
     # in the order given (who played each card of the trick).
     unordered: bool = False
-    # A referee "players" field that says who plays the trick: "in", those named play it (who went, in Toruro);
-    # "out", those named play no card to it (who passed, in Burro). The trick goes round the others in the order
-    # of play from who led, and the page's card picker says whose turn it is among them. Empty: it says neither.
+    # A referee "players" (or "player") field that says who plays the trick: "in", those named play it (who went,
+    # in Toruro); "out", those named play no card to it (who passed, in Burro; at four, the dealer who sits the
+    # deal out, in Tresillo and L'Ombre). The trick goes round the others in the order of play from who led, and
+    # the page's card picker says whose turn it is among them. Empty: it says neither.
     in_trick: Literal["", "in", "out"] = ""
 
     def to_json(self) -> dict[str, Any]:

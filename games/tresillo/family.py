@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from referee.cards import Card, DeckKind
-from referee.game import Game, Options, Ruling, Settlement, State, TableSpec
+from referee.game import Field, Game, Options, Ruling, Settlement, State, TableSpec
 from referee.parse import Errors, InvalidRecord
 from referee.played import PlayedDeal
 from referee.text import Text, _, and_join, join
@@ -21,7 +21,7 @@ from referee.values import Seat
 
 from .bid_referee import asks_bidding
 from .options import APART, HOMBRE_LEADS, SHARES
-from .play import REFEREE, ruling
+from .play import DEALER_FIELD, REFEREE, ruling
 from .record import HandRecord, HombrePlays, Taken
 from .rules_text import RULE_PLAYERS, RULE_RECORD, RULE_RESULT
 
@@ -266,6 +266,15 @@ class HombreGame(Game[O, R, S], Generic[O, R, S]):
         return (_("%(where)s: %(n)s, %(each)s to each player and the %(odd)s left over one each to %(who)s, from "
                   "the player after %(dealer)s, who deals next.", where=where, n=amount, each=each, odd=odd,
                   who=and_join(extra), dealer=dealer),)
+
+    def referee_fields(self, table: TableSpec[O]) -> tuple[Field, ...]:
+        """At a table of four the dealer sits the deal out and plays no card to a trick: the form's dealer is
+        one who plays no card (:attr:`Field.in_trick`), so the card picker's "X to play" goes round the three
+        dealt in, as the ruling does (:func:`games.tresillo.play.ruling`). At three the dealer plays."""
+        if table.size == 3:
+            return self.ruling_fields
+        return tuple(dataclasses.replace(f, in_trick="out") if f.name == DEALER_FIELD.name else f
+                     for f in self.ruling_fields)
 
     def ruling(self, table: TableSpec[O], situation: Mapping[str, Any]) -> Ruling:
         """A play or a trick (``question: "play"``, the default) is answered by the shared trick referee

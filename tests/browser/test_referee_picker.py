@@ -5,7 +5,8 @@ Dan holds the 5 and 12 of trumps, the King and 3 of spades, and asks whether he 
 overtrump with the 12 (RULINGS.md, French Tarot, Play). Every card costs at most two taps: a suit, a card.
 
 And a question that is not about cards, Tresillo's bidding, asked with taps too: the question shows its own
-fields at once, and who deals comes from the table. The picker says who is to play only where a card is played.
+fields at once, and who deals comes from the table. The picker says who is to play only where a card is played,
+and only among those who play the trick.
 """
 
 from __future__ import annotations
@@ -136,6 +137,36 @@ def test_a_tresillo_bidding_question_asked_with_taps_only(live_server, page: Pag
     assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scrolling
     expect(page.locator("#field-highest")).to_be_visible()  # the answer keeps the question asked
     screenshot("answer", full_page=False)
+
+
+def test_at_four_the_dealer_who_sits_out_is_never_to_play(live_server, page: Page, screenshot):
+    """Tresillo at four: "the dealer sits out" (RULINGS.md, seed 003: "one player sitting out each hand"), so a
+    trick goes round the three dealt in. At Ana's table Bea deals: Ana leads the 3 of oros, then Carl and Dani
+    play, never Bea (the picker's "X to play" went round the whole table, Bea too, found by a tester), and the
+    ruling names the same players: Dani's Spadillo takes the trick."""
+    table = services.create_table(game="tresillo", players=["Ana", "Bea", "Carl", "Dani"], first_dealer=1)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/t/{table.edit_token}/")
+    page.get_by_role("link", name="Ask the referee").click()
+    page.wait_for_load_state()
+    expect(page.locator("#field-dealer").get_by_role("radio", name="Bea")).to_be_checked()  # from the table
+    page.locator("#field-trump label", has_text="oros").click()
+    page.locator("#field-leader label", has_text="Ana").click()
+    trick = page.locator("#field-trick")  # the form's first picker, open by itself
+    expect(trick.locator("[data-turn]")).to_have_text("Ana to play")
+    trick.locator('[data-tab="O"]').click()
+    trick.locator('[data-code="3O"]').click()
+    expect(trick.locator("[data-turn]")).to_have_text("Carl to play")  # not Bea, who deals
+    trick.locator('[data-code="7O"]').click()
+    expect(trick.locator("[data-turn]")).to_have_text("Dani to play")
+    trick.locator('[data-tab="E"]').click()
+    trick.locator('[data-code="1E"]').click()
+    expect(trick.locator("[data-turn]")).to_be_hidden()  # three cards: the trick is complete
+    page.evaluate("document.getElementById('field-trick').scrollIntoView()")
+    screenshot("trick", full_page=False)
+
+    page.get_by_role("button", name="Ask the referee").click()
+    expect(page.locator("#winner")).to_contain_text("Wins the trick: Dani")
 
 
 def test_a_picker_that_could_not_load_offline_opens_once_the_connection_is_back(live_server, page: Page):

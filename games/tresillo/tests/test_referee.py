@@ -3,6 +3,8 @@ trick?", answered through the shared trick protocol and citing the rule, for bot
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.tresillo.ombre import OMBRE
@@ -10,6 +12,7 @@ from games.tresillo.ranking import matador_count, matadors, plain_order, trump_o
 from games.tresillo.rules_text import RULE_MATADORS_HIGHER, RULE_TRUMPS_LED
 from games.tresillo.tresillo import TRESILLO
 from referee.cards import parse_cards
+from scoring import services
 
 TABLE = TRESILLO.table(["Ana", "Bea", "Carl"])
 
@@ -166,6 +169,22 @@ def test_at_four_the_dealer_sits_out_so_three_cards_make_a_trick():
     with pytest.raises(Exception) as refused:
         TRESILLO.ruling(four, {"trump": "O", "trick": ["3O", "7O", "1E", "2C"]})
     assert "trick" in refused.value.errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["tresillo", "ombre"])
+def test_at_four_the_pickers_turn_skips_the_dealer_who_sits_out(client, slug):
+    """The page's card pickers say whose turn it is round those who play the trick: at four, the dealer tapped
+    in "Who deals" plays no card (data-out-field), as the ruling skips him; at three the dealer plays."""
+    def pickers(players):
+        table = services.create_table(game=slug, players=players)
+        html = client.get(f"/referee/{slug}/", {"table": table.edit_token}).content.decode()
+        return re.findall(r'<div class="cardpick"[^>]*?data-leader-field="leader"[^>]*>', html)
+
+    four = pickers(["Ana", "Bea", "Carl", "Dani"])
+    assert len(four) == 2 and all('data-out-field="dealer"' in picker for picker in four)  # the hand, the trick
+    three = pickers(["Ana", "Bea", "Carl"])
+    assert len(three) == 2 and not any("data-out-field" in picker for picker in three)
 
 
 @pytest.mark.django_db
