@@ -84,7 +84,8 @@
   const remove = (id) => change((items) => items.filter((item) => item.id !== id));
   const recordForm = () => { const form = $("#record"); return form && form.hasAttribute("hx-post") ? form : null; };
   const field = (form, name) => form.querySelector(`[name="${name}"]`);
-  const uuid = () => crypto.randomUUID ? crypto.randomUUID() : "10000000-1000-4000-8000-100000000000".replace(
+  // A version 4 UUID, made one way everywhere: crypto.randomUUID is missing on plain HTTP (a phone on the Wi-Fi).
+  const uuid = () => "10000000-1000-4000-8000-100000000000".replace(
     /[018]/g, (c) => (c ^ (crypto.getRandomValues(new Uint8Array(1))[0] & (15 >> (c / 4)))).toString(16));
   const csrf = () => {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"]; } catch (e) { return ""; }
@@ -111,7 +112,7 @@
     drawn.reset();
     const initial = entriesOf(drawn).map(String);
     form.querySelectorAll(".field").forEach((one) => {
-      const said = [];
+      const said = [], values = [];
       const own = one.dataset.said;
       if (own != null) return own && parts.push(own);
       const boxes = one.querySelectorAll("input:not([type=radio]):not([type=checkbox]):not([type=hidden])").length;
@@ -119,7 +120,7 @@
         if (el.type === "hidden" || el.disabled || el.closest(".field") !== one // a field within: its own
             || initial.includes(String([el.name, el.value]))) return;
         if (el.type === "radio" || el.type === "checkbox") {
-          if (el.checked) said.push(el.labels[0] ? words(el.labels[0]) : el.value);
+          if (el.checked) said.push(el.labels[0] ? words(el.labels[0]) : el.value), values.push(el.value);
         } else if (el.tagName === "SELECT") {
           if (el.selectedOptions[0]) said.push(el.selectedOptions[0].textContent.trim());
         } else if (el.value.trim()) {
@@ -128,11 +129,15 @@
         }
       });
       if (!said.length) return;
-      // a bare number, or a choice within a list's row or from under More, says what it is: "Card points 50",
-      // "Shown by Defence", "Petit au bout Attack" ("E · Garde ×2 · 0 · 50 · Defence" left a tester guessing)
+      // a bare number or name (a choice said as its own value), or a choice within a list's row or from under
+      // More, says what it is, by its legend without a gloss in brackets: "Card points 50", "Taker Ana",
+      // "Partner Bea", "Shown by Defence", "Petit au bout Attack" ("E · Garde ×2 · 0 · 50 · Defence" and, at five,
+      // "Ana · Garde ×2 · Bea" left testers guessing)
       const legend = one.querySelector("legend, label.form-label");
-      const bare = said.every((text) => /^[\d\s.,+−-]+$/.test(text)) || one.closest(".list-row, .more");
-      parts.push((bare && legend && legend.closest(".field") === one ? words(legend) + " " : "") + said.join(", "));
+      const bare = said.every((text) => /^[\d\s.,+−-]+$/.test(text) || values.includes(text)) ||
+        one.closest(".list-row, .more");
+      parts.push((bare && legend && legend.closest(".field") === one ? words(legend).split(" (")[0] + " "
+        : "") + said.join(", "));
     });
     const all = parts.join(" ·\u00a0");  // a "·" goes with what follows it: never last on a line
     return all.length > 240 ? all.slice(0, 239) + "…" : all;  // a few lines on a phone: all a deal holds

@@ -418,7 +418,7 @@ def test_a_deal_corrected_after_a_refusal_and_saved_offline_is_summarised_by_all
     card = page.locator("#outbox").get_by_role("listitem")
     expect(card).to_have_count(1)
     expect(card.locator('[data-slot="summary"]')).to_have_text(
-        "E · Garde ×2 · Bouts held by the attack 2 · Card points 40")
+        "Taker E · Garde ×2 · Bouts held by the attack 2 · Card points 40")
 
 
 def test_the_outbox_says_deals_wait_only_while_one_does(live_server, page: Page, context: BrowserContext):

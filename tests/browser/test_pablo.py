@@ -271,13 +271,14 @@ def save_a_round_offline(page: Page, context) -> None:
 def test_a_round_waiting_to_send_reads_on_its_card_as_the_form_shows_it(live_server, page: Page, context):
     """The outbox's card for a round saved offline names each player apart, with their cards as the picker's
     chips read in the page's language, their points, or "no cards": it read "CarlaPablo -" (the name run into
-    the caller's badge, the no-cards mark) and English card codes (found by a tester)."""
+    the caller's badge, the no-cards mark) and English card codes (found by a tester); a name alone says its
+    field, as a number does: the caller after "Who called Pablo?" (a bare "Carla" did not say she called)."""
     start(page, live_server.url, ["Alice", "Ben", "Carla", "Dev"], "English")
     page.get_by_role("button", name="FR", exact=True).click()
     expect(page.get_by_role("heading", name="Enregistrer la donne 1")).to_be_visible()
     save_a_round_offline(page, context)
     expect(page.locator('#outbox [data-slot="summary"]')).to_have_text(
-        "Carla · Alice A♠ 2♥, Ben 12, Carla plus de cartes = 0, Dev R♠ 3♥")
+        "Qui a annoncé Pablo ? Carla · Alice A♠ 2♥, Ben 12, Carla plus de cartes = 0, Dev R♠ 3♥")
 
 
 def test_the_card_picker_closes_when_a_round_is_saved_offline(live_server, page: Page, context):

@@ -206,7 +206,9 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     with the last of them (a tester: "Qui a la carte appelée ?" stayed red after the partner was picked). Ana
     calls the Knight of hearts, tapped by its name under the Kings' fold (a tester on the French page typed "CC",
     cavalier de cœur, into a box of codes, and the Knight of clubs was called); a second deal saved without a
-    connection says its called card by its field's label and its name while it waits, not "KS"."""
+    connection says its called card by its field's label and its name while it waits, not "KS", and the taker and
+    the partner by their fields' labels, without the partner's gloss in brackets (it read "Ana · Garde ×2 · Cid",
+    found by a tester on the French page: which is the taker?)."""
     players = ["Ana", "Bea", "Cid", "Dan", "Eva"]
     new_table(page, live_server, players, from_home=False)
     page.get_by_role("link", name="Continue a game from paper").click()
@@ -252,7 +254,8 @@ def test_five_players_with_a_called_partner(live_server, page: Page, screenshot)
     page.context.set_offline(True)
     page.get_by_role("button", name="Save").click()
     expect(page.locator('#outbox [data-slot="summary"]')).to_have_text(re.compile(
-        r"^Ana ·\sGarde ×2 ·\sCid ·\sBouts held by the attack 2 ·\sCard points 51 ·\sCalled card King of spades$"))
+        r"^Taker Ana ·\sGarde ×2 ·\sPartner Cid ·\sBouts held by the attack 2 ·\sCard points 51 ·\s"
+        r"Called card King of spades$"))
     page.context.set_offline(False)
     expect(page.get_by_role("status").filter(has_text="Sent now that the connection is back: Deal 2.")).to_be_visible()
     screenshot("saved")
