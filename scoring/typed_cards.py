@@ -24,7 +24,6 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from referee.cards import (
     CARD_EXAMPLES,
@@ -143,15 +142,9 @@ def letters_key(deck: DeckKind | str) -> str:
     ranks = []
     for letter, rank in reader_letters(deck).ranks.items():
         word = str(FRENCH_RANK_WORDS[rank] if french else SPANISH_RANK_WORDS[rank]).lower()
-        if french:
-            ranks.append(pgettext("a rank typed as a letter: its letter, then its word", "%(letter)s\u00a0%(word)s")
-                         % {"letter": letter, "word": word})
-        else:
-            ranks.append(pgettext("a Spanish rank typed as a letter: its letter, its word, the number on the card",
-                                  "%(letter)s\u00a0%(word)s (%(number)s)") % {"letter": letter, "word": word,
-                                                                        "number": rank})
-    suits = [pgettext("a suit typed as a letter: its letter, then its symbol or word", "%(letter)s\u00a0%(word)s")
-             % {"letter": suit, "word": SUIT_SYMBOLS[suit] if french else _suit_word(suit, deck)}
+        # a letter and its word, kept together on a line; the same in every language (no words of its own)
+        ranks.append(f"{letter}\u00a0{word}" if french else f"{letter}\u00a0{word} ({rank})")
+    suits = [f"{suit}\u00a0{SUIT_SYMBOLS[suit] if french else _suit_word(suit, deck)}"
              for suit in (("S", "H", "D", "C") if french else ("O", "C", "E", "B"))]
     return _("Typing? The ranks as they are called here: %(ranks)s; then the suit: %(suits)s.") % {
         "ranks": ", ".join(ranks), "suits": ", ".join(suits)}
