@@ -35,6 +35,7 @@ FRENCH_SUITS = ("S", "H", "D", "C")
 SPANISH_SUITS = ("O", "C", "E", "B")
 TRUMP = "T"
 EXCUSE = "EX"
+LONGEST_CODE = len("EXCUSE")  # the longest way a card is written (the Excuse in full; T21, 10C, 12O)
 
 SUIT_NAMES: dict[str, dict[str, Text]] = {
     "french": {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs"), "T": _("trumps")},
@@ -132,6 +133,8 @@ class Card:
         """
         deck = DeckKind(deck)
         raw = code.strip().upper()
+        if len(raw) > LONGEST_CODE:  # no card; and not for int(), which refuses 4,300 digits with its own error
+            raise CardError(f"{code[:LONGEST_CODE + 1]!r}… is not a card of the {deck.value} deck")
         if deck in FRENCH_SUITED and raw[-1:] in SYMBOL_SUITS and raw[:-1] in READER_RANK_LETTERS:
             raw = READER_RANK_LETTERS[raw[:-1]] + raw[-1:]  # "R♥" as the chip shows it in French: "K♥"
         raw = raw.translate(_SUIT_OF_SYMBOL)
@@ -197,29 +200,37 @@ class ReaderLetters:
 def read_card(code: str, deck: DeckKind | str, letters: ReaderLetters) -> Card:
     """A card as a person types it: a code (``"KH"``, ``"K♥"``, what the API takes) is what it says, in every
     language; else its rank in the reader's ``letters`` then a suit (``"RH"``, ``"R♥"``: the King of hearts in
-    French). A code with a reader's rank letter and a suit letter the reader's language gives another suit
-    (French ``"RC"``: roi de trèfle in the codes, but C is cœur and carreau in French) is :class:`AmbiguousCard`,
-    never a guess; anything else no card of the deck, :class:`CardError`.
+    French). A reader's rank letter with a suit letter the reader's language gives another suit (French ``"RC"``:
+    roi de trèfle in the codes, but C is cœur and carreau in French; ``"CC"`` too, though the codes read it) is
+    :class:`AmbiguousCard`, never a guess; anything else no card of the deck, :class:`CardError`.
 
     >>> french = ReaderLetters({"R": "K", "D": "Q", "C": "C", "V": "J"}, {"C": ("H", "D")})
-    >>> read_card("RH", "tarot", french), read_card("KC", "tarot", french), read_card("CC", "tarot", french)
-    (Card(suit='H', rank='K'), Card(suit='C', rank='K'), Card(suit='C', rank='C'))
+    >>> read_card("RH", "tarot", french), read_card("KC", "tarot", french), read_card("CH", "tarot", french)
+    (Card(suit='H', rank='K'), Card(suit='C', rank='K'), Card(suit='H', rank='C'))
     >>> try:
     ...     read_card("RC", "tarot", french)
     ... except AmbiguousCard as refused:
     ...     [card.code for card in refused.cards]
     ['KC', 'KH', 'KD']
+    >>> try:  # a code too (the Knight of clubs), but both its letters are the reader's: which C?
+    ...     read_card("CC", "tarot", french)
+    ... except AmbiguousCard as refused:
+    ...     [card.code for card in refused.cards]
+    ['CC', 'CH', 'CD']
     >>> read_card("RC", "spanish40", ReaderLetters({"R": "12", "S": "10", "C": "11"}))  # rey de copas
     Card(suit='C', rank='12')
     """
     deck = DeckKind(deck)
+    raw = code.strip().upper()
+    rank, suit = raw[:-1], raw[-1:]
     try:
-        return Card.parse(code, deck)
+        card = Card.parse(code, deck)
     except CardError:
-        raw = code.strip().upper()
-        rank, suit = raw[:-1], raw[-1:]
         if rank not in letters.ranks:
             raise
+    else:
+        if rank not in letters.ranks or suit not in letters.suits:
+            return card
     card = Card.parse(letters.ranks[rank] + suit, deck)
     others = tuple(Card(other, card.rank) for other in letters.suits.get(suit, ()))
     if others:

@@ -94,14 +94,15 @@ def own_letters(deck: DeckKind | str) -> dict[str, str]:
     return {letter: rank for letter, rank in reader_letters(deck).ranks.items() if letter != rank}
 
 
-def typed_code(code: str, deck: DeckKind | str) -> str:
+def typed_code(code: str, deck: DeckKind | str, letters: ReaderLetters | None = None) -> str:
     """The card code a person typed means (``RH`` on a French page: ``KH``; a face-down mark kept); a code that is
     no card is given back as typed, for the rules to refuse with their message. :class:`forms.ValidationError`
-    names the cards an ambiguous code may be and how to type each."""
+    names the cards an ambiguous code may be and how to type each. ``letters``: the page's
+    (:func:`reader_letters`), when several codes are read."""
     text = code.strip().upper()
     bare = text.strip("()*")
     try:
-        card = read_card(bare, deck, reader_letters(deck))
+        card = read_card(bare, deck, letters or reader_letters(deck))
     except AmbiguousCard as refused:
         raise forms.ValidationError(ambiguous_message(refused, DeckKind(deck)), code="ambiguous_card") from None
     except CardError:
@@ -152,10 +153,10 @@ def letters_key(deck: DeckKind | str) -> str:
 
 def typed_codes(codes: list[str], deck: DeckKind | str) -> list[str]:
     """:func:`typed_code` of each code, the messages of every ambiguous one together."""
-    found, messages = [], []
+    found, messages, letters = [], [], reader_letters(deck)
     for code in codes:
         try:
-            found.append(typed_code(code, deck))
+            found.append(typed_code(code, deck, letters))
         except forms.ValidationError as refused:
             messages.extend(refused.messages)
     if messages:
@@ -168,10 +169,11 @@ def typed_items(items: Any, key: str, deck: DeckKind | str) -> Any:
     if not isinstance(items, list):
         return items
     messages: list[str] = []
+    letters = reader_letters(deck)
     for item in items:
         if isinstance(item, dict) and isinstance(item.get(key), str):
             try:
-                item[key] = typed_code(item[key], deck)
+                item[key] = typed_code(item[key], deck, letters)
             except forms.ValidationError as refused:
                 messages.extend(refused.messages)
     if messages:

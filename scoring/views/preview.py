@@ -18,7 +18,9 @@ from referee.game import Game, InvalidRecord, State, TableSpec
 from scoring import services
 from scoring.access import resolve_for_edit
 from scoring.forms import RecordForm
-from scoring.models import Deal
+from scoring.kept_cards import CardsSayOtherwise, with_kept_cards
+from scoring.models import Deal, Table
+from scoring.views.deals import cards_say
 from scoring.views.tables import players_in, side_labels
 
 
@@ -73,9 +75,9 @@ def _rule_error(game: Game[Any, Any, Any], spec: TableSpec[Any], exc: InvalidRec
 
 
 def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any], before: State,
-               labels: dict[str, str], then: Callable[[Any], None] | None = None) -> Preview:
-    """The form's entries scored against ``before``, or why they cannot be yet; ``then``, given the checked
-    record, raises :class:`~scoring.services.ChangeRefused` for what else Save would refuse."""
+               labels: dict[str, str], then: Callable[[Any, Any], None] | None = None) -> Preview:
+    """The form's entries scored against ``before``, or why they cannot be yet; ``then``, given the record and
+    its checked form, raises what else Save would refuse (:func:`what_save_refuses`)."""
     if not form.is_valid():
         return Preview(problem=first_form_error(form))
     record = form.record()
@@ -86,11 +88,15 @@ def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any]
         fact = services.checked_record(game, spec, before, record)
         after, outcome = game.apply(spec, before, fact)
         if then is not None:
-            then(fact)
+            then(record, fact)
     except InvalidRecord as exc:
         return Preview(problem=_rule_error(game, spec, exc))
     except services.ChangeRefused as refused:
         return Preview(problem=str(refused))
+    except CardsSayOtherwise as otherwise:
+        beside, above = cards_say(game, spec, otherwise)
+        fields = {f.name: services.translate(f.label) for f in game.record_fields(spec)}
+        return Preview(problem=" ".join([_labelled(fields[name], said) for name, said in beside.items()] + above))
     sides = game.sides(spec)
     won = [sides[i] for i in outcome.winners if 0 <= i < len(sides)]
     return Preview(
@@ -105,6 +111,17 @@ def preview_of(form: RecordForm, game: Game[Any, Any, Any], spec: TableSpec[Any]
 
 def _deal_number(raw: str) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 9 and int(raw) >= 1 else None
+
+
+def what_save_refuses(table: Table, deal: Deal, game: Game[Any, Any, Any], spec: TableSpec[Any], before: State,
+                      record: Any, fact: Any, *, replay_later: bool) -> None:
+    """What Save refuses of an edit that its own score does not show, as :func:`services.edit_deal` finds it: the
+    deal's cards (entered card by card) saying otherwise (:class:`CardsSayOtherwise`); with ``replay_later``, a
+    later deal the change makes impossible (:class:`~scoring.services.ChangeRefused`)."""
+    with_kept_cards(game, spec, deal.record, record,
+                    lambda given: services.checked_record(game, spec, before, given).to_json())
+    if replay_later:
+        services.check_later_deals(table, deal, fact)
 
 
 def with_stored(shown: Preview, deal: Deal | None, game: Game[Any, Any, Any], spec: TableSpec[Any]) -> Preview:
@@ -142,9 +159,10 @@ def preview(request: HttpRequest, token: str) -> HttpResponse:
             shown = Preview(problem=st.problem)
         else:
             deal = table.deals.filter(number=number).first() if number else None
-            later = (partial(services.check_later_deals, table, deal) if deal is not None
-                     and services.next_number(table) - deal.number <= LATER_DEALS_REPLAYED else None)
-            shown = with_stored(preview_of(form, st.game, st.spec, before, side_labels(st), later),
+            then = None if deal is None else partial(
+                what_save_refuses, table, deal, st.game, st.spec, before,
+                replay_later=services.next_number(table) - deal.number <= LATER_DEALS_REPLAYED)
+            shown = with_stored(preview_of(form, st.game, st.spec, before, side_labels(st), then),
                                 deal, st.game, st.spec)
     response = render(request, "scoring/_preview.html#result", {"preview": shown, "token": token})
     response["Cache-Control"] = "no-store"

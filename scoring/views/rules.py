@@ -16,6 +16,7 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import translation
@@ -24,7 +25,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from referee.cards import DECK_HINTS, Card, CardError, DeckKind
+from referee.cards import DECK_HINTS, Card, CardError, DeckKind, ReaderLetters
 from referee.game import Field, Game, InvalidRecord, Rule, Ruling, TableSpec, all_games, get_game
 from referee.played import PlayedDeal
 from referee.text import Text
@@ -33,7 +34,7 @@ from scoring.access import Access, resolve
 from scoring.forms import SegmentedButtons, Switch, ToggleButtons
 from scoring.referee_context import current_fields
 from scoring.services import standings, table_spec, translate
-from scoring.typed_cards import typed_code, typed_codes, typed_items
+from scoring.typed_cards import reader_letters, typed_code, typed_codes, typed_items
 from scoring.widgets import CardChoices, CardPicker, card_words
 
 SEATS = "seats"  # the player-count field the page adds when no table is given
@@ -124,9 +125,18 @@ def split_cards(value: str) -> list[str]:
 class TypedCards:
     """A field of card codes typed in the page's letters (scoring.typed_cards): ``deck``, the table's."""
 
+    max_length: int | None
+
     def __init__(self, *args: Any, deck: DeckKind = DeckKind.FRENCH52, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.deck = deck
+
+    def within_length(self, text: str) -> str:
+        """``text`` as typed; longer than the field takes, refused with Django's message before a card of it is
+        read (a long paste would otherwise be read code by code)."""
+        if self.max_length is not None:
+            MaxLengthValidator(self.max_length)(text)
+        return text
 
 
 class CardsField(TypedCards, forms.CharField):
@@ -137,7 +147,7 @@ class CardsField(TypedCards, forms.CharField):
         if isinstance(value, list | tuple):
             codes = [str(v).strip().upper() for v in value if str(v).strip()]
         else:
-            codes = [c.upper() for c in split_cards(super().to_python(value))]
+            codes = [c.upper() for c in split_cards(self.within_length(super().to_python(value)))]
         return typed_codes(codes, self.deck)
 
     def validate(self, value: Any) -> None:
@@ -154,7 +164,7 @@ class CardField(TypedCards, forms.CharField):
     """One card, typed as CardsField's are."""
 
     def to_python(self, value: Any) -> str:
-        code = super().to_python(value).strip().upper()
+        code = self.within_length(super().to_python(value)).strip().upper()
         return typed_code(code, self.deck) if code else code
 
 
@@ -172,18 +182,17 @@ class CardChoiceField(forms.ChoiceField):
         return True
 
 
-class ListField(forms.CharField):
+class ListField(TypedCards, forms.CharField):
     """A list of items: JSON (``[{"card": "5O", "player": "Ana"}]``), or, when the item is mostly a card,
     simply card codes separated by spaces (``5O 12E``)."""
 
-    def __init__(self, *args: Any, card_key: str | None = None, down_key: str | None = None,
-                 deck: DeckKind = DeckKind.FRENCH52, **kwargs: Any):
+    def __init__(self, *args: Any, card_key: str | None = None, down_key: str | None = None, **kwargs: Any):
         super().__init__(*args, **kwargs)
-        self.card_key, self.down_key, self.deck = card_key, down_key, deck
+        self.card_key, self.down_key = card_key, down_key
 
-    def item(self, code: str) -> dict[str, Any]:
+    def item(self, code: str, letters: ReaderLetters) -> dict[str, Any]:
         """One card typed or tapped: ``12E``, or face down ``12E*`` / ``(12E)`` where the list says so."""
-        code = typed_code(code, self.deck)
+        code = typed_code(code, self.deck, letters)
         if self.down_key and (code.endswith("*") or (code.startswith("(") and code.endswith(")"))):
             return {self.card_key or "card": code.strip("()*"), self.down_key: True}
         return {self.card_key or "card": code}
@@ -191,7 +200,7 @@ class ListField(forms.CharField):
     def to_python(self, value: Any) -> Any:
         if isinstance(value, list):
             return value
-        text = super().to_python(value).strip()
+        text = self.within_length(super().to_python(value)).strip()
         if not text:
             return []
         if text.startswith(("[", "{")) or not self.card_key:
@@ -200,10 +209,10 @@ class ListField(forms.CharField):
             except ValueError:
                 raise forms.ValidationError(_("Not valid JSON.")) from None
             return typed_items(found, self.card_key, self.deck) if self.card_key else found
-        items, messages = [], []
+        items, messages, letters = [], [], reader_letters(self.deck)
         for code in split_cards(text):
             try:
-                items.append(self.item(code))
+                items.append(self.item(code, letters))
             except forms.ValidationError as refused:
                 messages.extend(refused.messages)
         if messages:

@@ -164,3 +164,14 @@ def test_the_api_stores_a_record_sent_with_its_plays_null_without_cards(client, 
     status, answer = put(api, table, {**read_back(api, table), "plays": None})
     assert status == 200 and "plays" not in answer["record"] and not answer["cards_dropped"]
     assert answer["revision"] == 2
+
+
+def test_the_edit_forms_preview_says_what_the_cards_say_before_save(client, table):
+    """The live preview under the edit form says what Save would: 3 bouts where the cards give the attack 2 (a
+    reviewer: the preview showed a clean score that Save then refused)."""
+    saved_deal_a(client, table)
+    data = {**drawn_edit_form(client, table), "bouts": "3"}
+    html = client.post(f"/t/{table.edit_token}/preview/?deal=1", data).content.decode()
+    assert re.search(r'class="[^"]*preview-problem">Bouts[^<]*: The cards say: 2\.</p>', html), html
+    agreed = client.post(f"/t/{table.edit_token}/preview/?deal=1", {**data, "bouts": "2"}).content.decode()
+    assert "preview-problem" not in agreed and "+282" in agreed  # as stored: S +282

@@ -9,6 +9,7 @@ from html import unescape
 
 import pytest
 from django import forms
+from django.core.validators import MaxLengthValidator
 from django.utils import translation
 
 from scoring import services
@@ -40,7 +41,7 @@ def test_a_french_page_reads_valet_cavalier_roi_on_the_spanish_deck():
 
 @pytest.mark.parametrize("language", ["en", "es", "fr"])
 def test_the_codes_read_as_they_always_did_in_every_language(language):
-    said = {("KH", "tarot"): "KH", ("CC", "tarot"): "CC", ("T21", "tarot"): "T21", ("KC", "french52"): "KC",
+    said = {("KH", "tarot"): "KH", ("CH", "tarot"): "CH", ("T21", "tarot"): "T21", ("KC", "french52"): "KC",
             ("10C", "french52"): "10C", ("12C", "spanish40"): "12C", ("1O", "spanish48"): "1O"}
     assert {key: read(*key, language) for key in said} == said
 
@@ -54,6 +55,14 @@ def test_a_french_rank_letter_before_c_is_asked_not_read_as_clubs():
     each typed with its symbol, and nothing is read."""
     said = refusal("RC", "tarot", "fr")
     assert "RC" in said and all(choice in said for choice in ("R♣", "R♥", "R♦"))
+
+
+def test_a_french_cavalier_before_c_is_asked_though_the_codes_read_it():
+    """CC is the Knight of clubs in the codes, but both its letters are the French reader's too (C cavalier; C cœur
+    or carreau): asked, as RC is (a reviewer: the page listed "C cavalier" and read CC as clubs)."""
+    said = refusal("CC", "tarot", "fr")
+    assert all(choice in said for choice in ("C♣", "C♥", "C♦"))
+    assert read("CC", "tarot", "en") == "CC"  # in English C is clubs only
 
 
 def test_a_spanish_rank_letter_before_c_on_french_suits_is_asked_clubs_or_corazones():
@@ -104,6 +113,18 @@ def test_an_ambiguous_code_gets_its_message_beside_the_hand_and_no_ruling(client
     field = html[html.index('id="field-hand"'):html.index('id="field-trick"')]
     assert "D♣" in field and "D♥" in field and "D♦" in field
     assert 'id="ruling"' not in html
+
+
+@pytest.mark.parametrize("field", ["hand", "trick", "card"])
+def test_a_box_longer_than_it_takes_is_refused_before_any_card_is_read(client, db, field):
+    """A paste of thousands of characters: Django's message beside the box, never a 500 (a trump code of 4,400
+    digits was one: int() refuses it) nor a worker busy reading it code by code."""
+    pasted = "T" + "1" * 4400
+    html = ask(client, "tarot", "fr", **{field: pasted}).replace(pasted, "")
+    with translation.override("fr"), pytest.raises(forms.ValidationError) as django_says:
+        MaxLengthValidator(400)(pasted)
+    error = html[html.index(f'id="id_{field}_error"'):]
+    assert error[:error.index("</div>")].endswith(django_says.value.messages[0]) and 'id="ruling"' not in html
 
 
 def test_a_table_referee_reads_the_letters_too(client, db):
