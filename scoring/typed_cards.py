@@ -10,8 +10,8 @@ Cavalier, Roi; Jack, Horse, King). Two ranks with one initial in a language woul
 
 >>> from django.utils import translation
 >>> with translation.override("fr"):
-...     typed_code("rh", "tarot"), typed_code("KH", "tarot"), example("tarot", "cards")
-('KH', 'KH', 'RH 10S T21')
+...     typed_code("rh", "french52"), typed_code("KH", "french52"), example("french52", "cards")
+('KH', 'KH', 'RH 10S AD')
 >>> with translation.override("es"):
 ...     typed_code("SO", "spanish40"), typed_code("12O", "spanish40"), example("spanish40", "card")
 ('10O', '12O', 'RC')
@@ -113,12 +113,27 @@ def typed_code(code: str, deck: DeckKind | str, letters: ReaderLetters | None = 
 def ambiguous_message(refused: AmbiguousCard, deck: DeckKind) -> str:
     """What a code that may be several cards says beside its field: which, and how to type each."""
     letter = refused.code.strip()[:-1].upper()
-    choices = [_("%(code)s (%(card)s)") % {"code": f"{letter}{SUIT_SYMBOLS.get(card.suit, card.suit)}",
+    choices = [_("%(code)s (%(card)s)") % {"code": typeable(card, letter, deck),
                                            "card": translate(card_name(card, deck))} for card in refused.cards]
     code_suit = refused.cards[0].suit
     return _("%(code)s: which card? In card codes %(letter)s is %(suit)s; in this language it can be another suit. "
              "Type %(choices)s.") % {"code": refused.code, "letter": code_suit, "suit": _suit_word(code_suit, deck),
                                      "choices": translate(or_join(choices))}
+
+
+def typeable(card: Card, letter: str, deck: DeckKind) -> str:
+    """How to type ``card`` so that it reads as that card alone on this page, with the keys of a phone where
+    possible: the page's ``letter`` with the suit's code (French ``RH``, roi de cœur), else the card's code (``KC``,
+    roi de trèfle), else the letter with the suit's symbol (``C♣``: the cavalier de trèfle, whose code ``CC`` a
+    French reader may mean otherwise)."""
+    letters = reader_letters(deck)
+    for code in (letter + card.suit, card.code, letter + SUIT_SYMBOLS.get(card.suit, card.suit)):
+        try:
+            if read_card(code, deck, letters) == card:
+                return code
+        except CardError:  # AmbiguousCard too
+            continue
+    return card.code
 
 
 def example(deck: DeckKind | str, kind: str) -> str:

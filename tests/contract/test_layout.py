@@ -42,3 +42,14 @@ def test_every_game_is_a_folder_with_its_rules_presenter_and_tests():
         folder = ROOT / "games" / package
         for part in ("rules.py", "presenter.py", "apps.py", "tests"):
             assert (folder / part).exists(), f"games/{package}/{part} is missing"
+
+
+def test_a_template_comment_on_several_lines_is_a_comment_tag():
+    """Django reads ``{# … #}`` on one line only: one spread over two was printed on the edit page, as text (a
+    tester saw it above every Edit form)."""
+    templates = [*ROOT.glob("templates/**/*.html"), *ROOT.glob("games/*/templates/**/*.html")]
+    assert len(templates) > 20
+    opened = [f"{path.relative_to(ROOT)}:{number}" for path in templates
+              for number, line in enumerate(path.read_text().splitlines(), 1)
+              if line.count("{#") > line.count("#}")]
+    assert opened == []

@@ -52,22 +52,24 @@ def test_a_face_down_mark_stays_on_a_card_typed_in_french():
 
 def test_a_french_rank_letter_before_c_is_asked_not_read_as_clubs():
     """R then C: the codes say trèfle (C is clubs), a French reader may mean cœur or carreau: the three are offered,
-    each typed with its symbol, and nothing is read."""
+    each as a phone's keys type it so that it reads as that card alone (KC, the code, for the roi de trèfle; a
+    tester: ♣ is not on a phone's keyboard), and nothing is read."""
     said = refusal("RC", "tarot", "fr")
-    assert "RC" in said and all(choice in said for choice in ("R♣", "R♥", "R♦"))
+    assert "RC" in said and all(choice in said for choice in ("KC (Roi de trèfle)", "RH (Roi de cœur)",
+                                                              "RD (Roi de carreau)"))
 
 
 def test_a_french_cavalier_before_c_is_asked_though_the_codes_read_it():
     """CC is the Knight of clubs in the codes, but both its letters are the French reader's too (C cavalier; C cœur
     or carreau): asked, as RC is (a reviewer: the page listed "C cavalier" and read CC as clubs)."""
     said = refusal("CC", "tarot", "fr")
-    assert all(choice in said for choice in ("C♣", "C♥", "C♦"))
+    assert all(choice in said for choice in ("C♣ (Cavalier de trèfle)", "CH (Cavalier de cœur)", "CD ("))  # CC: asked
     assert read("CC", "tarot", "en") == "CC"  # in English C is clubs only
 
 
 def test_a_spanish_rank_letter_before_c_on_french_suits_is_asked_clubs_or_corazones():
     said = refusal("SC", "french52", "es")
-    assert all(choice in said for choice in ("S♣", "S♥")) and "S♦" not in said  # diamantes is D, as the code
+    assert all(choice in said for choice in ("JC (", "SH (")) and "SD" not in said  # diamantes is D, as the code
 
 
 def test_a_code_that_is_no_card_is_left_to_the_rules_message():
@@ -111,7 +113,7 @@ def test_the_referee_rules_on_a_hand_typed_in_french_letters(client, db):
 def test_an_ambiguous_code_gets_its_message_beside_the_hand_and_no_ruling(client, db):
     html = ask(client, "tarot", "fr", hand="RH DC", trick="10H")
     field = html[html.index('id="field-hand"'):html.index('id="field-trick"')]
-    assert "D♣" in field and "D♥" in field and "D♦" in field
+    assert "QC (" in field and "DH (" in field and "DD (" in field
     assert 'id="ruling"' not in html
 
 
