@@ -151,7 +151,8 @@
     var button = e.target.closest("[data-fill]"), box = button && button.closest("[data-payment]");
     if (!box) return;
     fill(box, button.dataset.fill);
-    refresh(box.closest("form"), true);
+    // as if typed: the form is worked out again (above), and the live preview and the draft hear of it too
+    box.dispatchEvent(new Event("input", { bubbles: true }));
   });
   document.addEventListener("htmx:load", setup);
   setup();  // this script follows the form
