@@ -421,24 +421,37 @@ def test_four_short_names_head_the_recent_deals_on_one_line_on_a_390px_phone(liv
 
 
 def test_the_edit_form_previews_the_corrected_deal_before_save(live_server, page: Page, screenshot):
-    """A tester found the deal page's Edit without the record form's preview: its htmx was switched off."""
+    """A tester found the deal page's Edit without the record form's preview: its htmx was switched off. Then
+    its refusal of card points out of range only ~2,000 px below the box, after the open "More"."""
     table = services.create_table(game="tarot", players=["Ana", "Beatriz", "Cid", "Dolores"])
-    # Deal 1: Cid's garde, 2 bouts, 49 points: 49 − 41 = 8 → (25 + 8) × 2 = 66 from each defender, Cid +198.
-    services.record_deal(table, {"taker": "Cid", "contract": "garde", "bouts": 2, "points": 49})
+    # Deal 1: Cid's garde, 2 bouts, 49 points, petit au bout to the attack (it opens "More" on the edit form):
+    # 49 − 41 = 8 → (25 + 8 + 10) × 2 = 86 from each defender, Cid +258.
+    services.record_deal(table, {"taker": "Cid", "contract": "garde", "bouts": 2, "points": 49,
+                                 "petit_au_bout": "attack"})
     page.goto(f"{live_server.url}/t/{table.edit_token}/deal/1/")
     page.get_by_role("link", name="Edit").click()
+    expect(page.locator("details.more")).to_have_attribute("open", "")
     points = page.get_by_role("textbox", name="Card points")
     points.click()
     points.press("Control+a")
     points.press_sequentially("60")
-    # As corrected: 60 − 41 = 19 → (25 + 19) × 2 = 88 from each defender, 3 × 88 = 264 to Cid.
+    # As corrected: 60 − 41 = 19 → (25 + 19 + 10) × 2 = 108 from each defender, 3 × 108 = 324 to Cid.
     rows = page.locator("#deal-preview").get_by_role("table", name="Score of this deal").locator("tbody tr")
     expect(rows).to_have_text([re.compile(rf"^\s*{name}\s*{re.escape(score)}\s*\(was {re.escape(was)}\)\s*"
                                           rf"{re.escape(score)}\s*$")
-                               for name, score, was in (("Ana", signed(-88), signed(-66)),
-                                                        ("Beatriz", signed(-88), signed(-66)),
-                                                        ("Cid", signed(264), signed(198)),
-                                                        ("Dolores", signed(-88), signed(-66)))])
+                               for name, score, was in (("Ana", signed(-108), signed(-86)),
+                                                        ("Beatriz", signed(-108), signed(-86)),
+                                                        ("Cid", signed(324), signed(258)),
+                                                        ("Dolores", signed(-108), signed(-86)))])
     page.locator("#deal-preview").scroll_into_view_if_needed()
     screenshot(full_page=False)
-    assert services.standings(table).totals["Cid"] == 198  # nothing saved yet
+    assert services.standings(table).totals["Cid"] == 258  # nothing saved yet
+    # Points out of range: refused where the box is, in view with it, as on a new deal's form.
+    points.press("Control+a")
+    points.press_sequentially("95")
+    problem = page.locator("#deal-preview .preview-problem")
+    expect(problem).to_have_text("Card points: Card points run from 0 to 91.")
+    box, said = points.bounding_box(), problem.bounding_box()
+    assert box and said and 0 < said["y"] - (box["y"] + box["height"]) < 120, (box, said)
+    expect(problem).to_be_in_viewport()
+    screenshot("refused", full_page=False)

@@ -151,6 +151,24 @@ def test_the_edit_form_previews_that_deal(client, tarot4):
     # htmx is not switched off around it (as on the new-deal page of its own, whose form's htmx targets the table
     # page): an hx-disable anywhere above the section would leave it empty, as a tester found it.
     assert "hx-disable" not in html[:html.index('id="deal-preview"')]
+    assert "#}" not in html  # the page's own note stays a comment (a {# #} on two lines is printed as text)
+
+
+def test_the_preview_follows_the_main_fields_of_an_edit_whose_more_is_open(client, tarot4):
+    """A tester found '95' in the card points refused only ~2,000 px lower, after the open 'More' (a stored
+    petit au bout opens it): the preview sits right under the main fields, as on a new deal's form."""
+    services.record_deal(tarot4, plain_deal(petit_au_bout="attack"))
+    form = re.search(r'<form id="record".*?</form>',
+                     client.get(f"/t/{tarot4.edit_token}/deal/1/edit/").content.decode(), re.S).group(0)
+    assert "<details class=\"more mb-2\" open>" in form and form.count('id="deal-preview"') == 1
+    assert form.index('id="field-points"') < form.index('id="deal-preview"') < form.index('<details class="more')
+
+
+def test_the_preview_follows_a_new_deals_more_while_it_is_closed(client, tarot4):
+    form = re.search(r'<form id="record".*?</form>',
+                     client.get(f"/t/{tarot4.edit_token}/").content.decode(), re.S).group(0)
+    assert '<details class="more mb-2">' in form and form.count('id="deal-preview"') == 1
+    assert form.index('<details class="more') < form.index('id="deal-preview"') < form.index(">Save<")
 
 
 def test_the_preview_of_an_edit_shows_the_new_scores_beside_the_stored_ones(client, tarot4):
