@@ -96,6 +96,7 @@
     } else if (target.closest("[data-negate]")) {
       var points = row.querySelector("[data-points]"), text = points.value.trim();
       points.value = text.charAt(0) === "-" ? text.slice(1) : "-" + text;
+      points.dispatchEvent(new Event("input", { bubbles: true })); // as typing: the live preview follows
       points.focus();
     } else if (target.closest("[data-card-done]")) {
       var next = row.nextElementSibling;
