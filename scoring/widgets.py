@@ -212,7 +212,9 @@ class CardPicker(forms.TextInput):
     to play, from the hand). ``exclusive``: a card taken here is greyed out in the form's other exclusive
     pickers (one of each card; ``copies`` when several decks are shuffled together). ``turn``: the players in
     order and the name of the field saying who led, so the picker names who is to play; ``in_field`` (or
-    ``out_field``): the field whose players tapped on are those who play the trick (or play no card to it)."""
+    ``out_field``): the field whose players tapped on are those who play the trick (or play no card to it).
+    ``letters``: the field reads cards typed in the page's letters too (``RH`` on a French page,
+    scoring.typed_cards), so the picker shows them as their cards; other fields read codes only."""
 
     template_name = "scoring/widgets/card_picker.html"
     is_card_picker = True
@@ -220,7 +222,7 @@ class CardPicker(forms.TextInput):
     def __init__(self, deck: DeckKind | str, *, many: bool = False, face_down: bool = False, source: str = "",
                  exclusive: bool | None = None, copies: int = 1, players: Sequence[str] = (),
                  leader_field: str = "", turn_of: str = "", in_field: str = "", out_field: str = "",
-                 attrs: dict[str, Any] | None = None):
+                 letters: bool = False, attrs: dict[str, Any] | None = None):
         base = {"autocomplete": "off", "autocapitalize": "characters", "spellcheck": "false", "autocorrect": "off",
                 "data-card-input": ""}
         super().__init__({**base, **(attrs or {})})
@@ -228,7 +230,7 @@ class CardPicker(forms.TextInput):
         self.many, self.face_down, self.source = many, face_down, source
         self.exclusive = many and not source if exclusive is None else exclusive
         self.copies, self.players, self.leader_field, self.turn_of = copies, list(players), leader_field, turn_of
-        self.in_field, self.out_field = in_field, out_field
+        self.in_field, self.out_field, self.letters = in_field, out_field, letters
 
     def format_value(self, value: Any) -> str | None:
         if isinstance(value, list | tuple):
@@ -243,7 +245,7 @@ class CardPicker(forms.TextInput):
             many=self.many, face_down=self.face_down,
             source=self.source, exclusive=self.exclusive, copies=self.copies, players="|".join(self.players),
             leader_field=self.leader_field, turn_of=self.turn_of, in_field=self.in_field, out_field=self.out_field,
-            chosen=self.chosen(context["widget"]["value"]))
+            letters=self.letters, chosen=self.chosen(context["widget"]["value"]))
         return context
 
     def chosen(self, value: Any) -> list[dict[str, Any]]:

@@ -274,7 +274,7 @@ HAND, TRICK, CARD, LEADER, DEALER, QUESTION = "hand", "trick", "card", "leader",
 def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, others: Sequence[Field],
                 face_down: bool = False, example: str = "") -> CardPicker:
     """The picker for a ruling field that names cards, knowing the form's other fields: who led, and who plays
-    the trick (who went), say whose turn it is."""
+    the trick (who went), say whose turn it is. It reads the page's letters, as the field does (TypedCards)."""
     name = spec_field.name
     names = {f.name for f in others}
     turn = name in (HAND, TRICK) and TRICK in names and LEADER in names
@@ -283,7 +283,7 @@ def card_picker(spec_field: Field, table: TableSpec[Any], deck: DeckKind, others
                       source=HAND if name == CARD and HAND in names else "",
                       exclusive=name in EXCLUSIVE, players=table.players if turn else (),
                       leader_field=LEADER if turn else "", turn_of=TRICK if turn else "",
-                      in_field=in_trick.get("in", ""), out_field=in_trick.get("out", ""),
+                      in_field=in_trick.get("in", ""), out_field=in_trick.get("out", ""), letters=True,
                       attrs={"class": "form-control form-control-lg font-monospace",
                              **({"placeholder": _("e.g. %(cards)s") % {"cards": example}} if example else {})})
 

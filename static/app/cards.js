@@ -8,8 +8,9 @@
 // out in the others (one of each card, or data-copies when decks are shuffled together); a card field with
 // data-source offers the cards of that field first (the card to play, from the hand); with data-players and
 // data-leader-field the picker says who is to play (among the players tapped on in data-in-field, who went, and
-// not those in data-out-field, who passed). Served minified as cards.min.js: after a change, make it
-// again as static/app/README.md says.
+// not those in data-out-field, who passed). With data-letters (the referee's fields, which read them too:
+// scoring/typed_cards.py) a card typed in the page's letters is that card; elsewhere the box reads codes only.
+// Served minified as cards.min.js: after a change, make it again as static/app/README.md says.
 (function () {
   "use strict";
   if (window.tapeteCards) { window.tapeteCards(); return; }
@@ -44,11 +45,13 @@
   }
   // A card typed in the page's letters, as scoring/typed_cards.py reads it: "RH" or "R♥" in French, "SO" (sota de
   // oros) in Spanish. None where the suit's letter is another suit's in the page's language (French "RC": trèfle
-  // in the codes, cœur or carreau to the reader), which the server asks about.
+  // in the codes, cœur or carreau to the reader), which the server asks about; none where the field reads codes
+  // only (no data-letters: the record forms').
   function initial(word) {
     return (word || "").normalize("NFD").charAt(0).toUpperCase();
   }
   function typed(widget, code) {
+    if (!widget.hasAttribute("data-letters")) return null;
     var words = JSON.parse(widget.getAttribute("data-deck-words"));
     var symbols = widget.hasAttribute("data-symbols");
     var rank = code.slice(0, -1), suit = code.slice(-1);
@@ -57,6 +60,10 @@
     var unsure = !marked && words.suits.some(function (s) { return s[0] !== suit && initial(s[2]) === suit; });
     if (ranks.length !== 1 || unsure) return null;
     return widget.querySelector('[data-code="' + ranks[0][0] + (marked ? marked[0] : suit) + '"]');
+  }
+  function codeOf(widget, code) {  // the deck's code of a card as typed ("RH" in French: KH)
+    var b = button(widget, code);
+    return b ? b.getAttribute("data-code") : bare(code);
   }
   function chipText(widget, code) {
     var b = button(widget, code);
@@ -171,14 +178,17 @@
       }
       chips.appendChild(chip);
     });
-    // cards taken here, and elsewhere in the form
+    // cards taken here, and elsewhere in the form, each as its card however it was typed
     var mine = {}, elsewhere = {};
-    codes.forEach(function (code) { mine[bare(code)] = (mine[bare(code)] || 0) + 1; });
+    codes.forEach(function (code) { code = codeOf(widget, code); mine[code] = (mine[code] || 0) + 1; });
     if (widget.getAttribute("data-exclusive") === "1") {
       widgets(form).forEach(function (other) {
         if (other === widget || other.getAttribute("data-exclusive") !== "1" ||
             other.getAttribute("data-deck") !== widget.getAttribute("data-deck")) return;
-        parse(input(other)).forEach(function (code) { elsewhere[bare(code)] = (elsewhere[bare(code)] || 0) + 1; });
+        parse(input(other)).forEach(function (code) {
+          code = codeOf(other, code);
+          elsewhere[code] = (elsewhere[code] || 0) + 1;
+        });
       });
     }
     var copies = parseInt(widget.getAttribute("data-copies"), 10) || 1;
@@ -202,9 +212,10 @@
         var b = document.createElement("button");
         b.type = "button";
         b.className = "cardpick-card" + (known.classList.contains("red") ? " red" : "");
-        b.setAttribute("data-pick", bare(code));
+        var card = known.getAttribute("data-code");
+        b.setAttribute("data-pick", card);
         b.setAttribute("aria-label", known.getAttribute("aria-label"));
-        b.setAttribute("aria-pressed", mine[bare(code)] ? "true" : "false");
+        b.setAttribute("aria-pressed", mine[card] ? "true" : "false");
         b.textContent = chipText(widget, code);
         row.appendChild(b);
       });
@@ -263,7 +274,7 @@
 
   function tap(widget, code) {
     var codes = parse(input(widget));
-    var at = codes.map(bare).indexOf(code);
+    var at = codes.map(function (c) { return codeOf(widget, c); }).indexOf(code);  // "RH" is K♥'s
     if (widget.getAttribute("data-many") !== "1") {
       set(widget, [code]);
       close(widget);

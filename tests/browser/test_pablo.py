@@ -13,6 +13,8 @@ Hand-computed (English: Ace −1, red Kings 0, J Q black K 10; the caller adds 1
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -272,10 +274,20 @@ def test_a_round_waiting_to_send_reads_on_its_card_as_the_form_shows_it(live_ser
     """The outbox's card for a round saved offline names each player apart, with their cards as the picker's
     chips read in the page's language, their points, or "no cards": it read "CarlaPablo -" (the name run into
     the caller's badge, the no-cards mark) and English card codes (found by a tester); a name alone says its
-    field, as a number does: the caller after "Who called Pablo?" (a bare "Carla" did not say she called)."""
+    field, as a number does: the caller after "Who called Pablo?" (a bare "Carla" did not say she called). A card
+    typed in the page's letters is no card to a hand's box, which reads codes: its chip says so."""
     start(page, live_server.url, ["Alice", "Ben", "Carla", "Dev"], "English")
     page.get_by_role("button", name="FR", exact=True).click()
     expect(page.get_by_role("heading", name="Enregistrer la donne 1")).to_be_visible()
+    # A hand's box reads card codes, as Save does: "RH" (roi de cœur in the page's letters) is no card here, its
+    # chip says so, beside Q♠ shown as the page calls it (an R♥ chip passed "RH" as good, and Save refused it)
+    box = page.locator("#id_hands__0__cards")
+    box.press_sequentially("RH QS")
+    box.press("Tab")
+    chips = page.locator("#hand-0 [data-chip]")
+    expect(chips).to_have_text(["RH", "D♠"])
+    expect(chips.first).to_have_class(re.compile(r"\bbad\b"))
+    box.fill("")
     save_a_round_offline(page, context)
     expect(page.locator('#outbox [data-slot="summary"]')).to_have_text(
         "Qui a annoncé Pablo ? Carla · Alice A♠ 2♥, Ben 12, Carla plus de cartes = 0, Dev R♠ 3♥")

@@ -221,7 +221,8 @@ def test_the_referee_asked_from_a_deal_entered_card_by_card_says_who_takes_the_t
     only trump, takes the cola.
 
     Then the second trick asked from the table with taps: who went (Pepe, Marta), who led (Marta), her caballo
-    of copas and Pepe's 3 (the picker says whose turn it is among those who went): Pepe wins the trick."""
+    of copas (typed in the page's letters, then tapped) and Pepe's 3 (the picker says whose turn it is among those
+    who went): Pepe wins the trick."""
     table = services.create_table(game="toruro", players=["Ana", "Luis", "Pepe", "Marta", "Juan"],
                                   options={"first_deal_all_go": False})
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
@@ -263,8 +264,16 @@ def test_the_referee_asked_from_a_deal_entered_card_by_card_says_who_takes_the_t
     cards = page.locator("#field-trick")
     cards.locator("[data-card-open]").click()
     expect(cards.get_by_text("Marta to play")).to_be_visible()
+    # Her caballo typed in the page's letters (H, Horse), as the referee's boxes read them: the 11 of copas, taken
+    # here and greyed in the hand, and its button takes it off (it stayed unpressed, and a tap made "HC 11C")
+    cards.locator("[data-card-input]").press_sequentially("HC")
     cards.locator('[data-tab="C"]').click()
-    cards.locator('[data-code="11C"]').click()
+    horse = cards.locator('[data-code="11C"]')
+    expect(horse).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#field-hand [data-code="11C"]')).to_be_disabled()
+    horse.click()
+    expect(cards.locator("[data-card-input]")).to_have_value("")
+    horse.click()
     expect(cards.get_by_text("Pepe to play")).to_be_visible()  # not Juan, the next seat: he did not go
     cards.locator('[data-code="3C"]').click()
     page.get_by_role("button", name="Ask the referee").click()

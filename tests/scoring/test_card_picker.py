@@ -259,3 +259,18 @@ def test_the_burro_referee_shows_the_card_played_and_the_cards_allowed_with_thei
     response = client.get("/referee/burro/", situation, headers={"Accept-Language": "fr"})
     html = unescape(response.content.decode())
     assert "12 coupes" in html and "3 deniers" in html and "12 copas" not in html and "3 oros" not in html
+
+
+def test_only_the_referees_card_boxes_read_the_pages_letters(client):
+    """A box that reads cards typed in the page's letters ("RH", the roi de cœur on a French page) says so, for
+    cards.js to show them as their cards: the referee's, whose fields read them (scoring/typed_cards.py). A record
+    form's card box reads codes only, as its Save does (a French Pablo hand showed "RH" as R♥; Save refused it)."""
+    def boxes(url: str) -> list[str]:
+        html = client.get(url, headers={"Accept-Language": "fr"}).content.decode()
+        return re.findall(r"<div class=\"cardpick\" data-card-widget[^>]*>", html)
+
+    table = services.create_table(game="pablo", players=["Ana", "Bea", "Carl"])
+    referee, record = boxes("/referee/pablo/"), boxes(f"/t/{table.edit_token}/")
+
+    assert referee and all("data-letters" in box for box in referee)
+    assert record and not any("data-letters" in box for box in record)
