@@ -15,24 +15,8 @@
 
   // The deal the form is drawn for.
   const dealOf = (form) => ["deal_number", "revision"].map((name) => (form.elements[name] || {}).value).join(" ");
-  // Each field's boxes, by name, in order: a box's value, or whether it is ticked.
-  const entries = (form) => {
-    const kept = {};
-    form.querySelectorAll("input, select, textarea").forEach((el) => {
-      if (!el.name || el.name === "csrfmiddlewaretoken" || /^(submit|button|reset|image|file)$/.test(el.type)) return;
-      (kept[el.name] = kept[el.name] || []).push(/^(radio|checkbox)$/.test(el.type) ? el.checked : el.value);
-    });
-    return kept;
-  };
-  const fill = (form, kept) => {
-    const seen = {};
-    form.querySelectorAll("input, select, textarea").forEach((el) => {
-      seen[el.name] = (seen[el.name] || 0) + 1;
-      const value = (kept[el.name] || [])[seen[el.name] - 1];
-      if (value === undefined) return;
-      if (typeof value === "boolean") el.checked = value; else el.value = value;
-    });
-  };
+  // The form's entries as it would post them, put back with a radio or checkbox by its value (offline.js's).
+  const { of: entries, fill } = window.tapeteEntries;
 
   // Kept while the form holds more than it was drawn with (or, ``always``, what a refused save drew in it); gone
   // once it holds nothing more, or there is no form (the game is over).
@@ -72,9 +56,10 @@
   let kept = null;
   try { kept = JSON.parse(sessionStorage.getItem(KEY)); } catch (e) { /* none */ }
   const shown = form();
-  if (kept && shown && kept.deal === dealOf(shown)) {
+  if (kept && shown && kept.deal === dealOf(shown) && Array.isArray(kept.entries)) {
     fill(shown, kept.entries);
-    // as if typed: a game's script works out what depends on them, the card picker shows its cards
-    ["input", "change"].forEach((name) => shown.dispatchEvent(new Event(name, { bubbles: true })));
+    // said (offline.js: a deal of its outbox opened in the form is still open there), then as if typed: a game's
+    // script works out what depends on them, the card picker shows its cards
+    ["tapete:restored", "input", "change"].forEach((name) => shown.dispatchEvent(new Event(name, { bubbles: true })));
   } else keep();
 })();

@@ -2,11 +2,27 @@
 // is stale; #keep-awake holds a Screen Wake Lock; #outbox keeps deals saved offline (localStorage) and sends each
 // once when the connection returns (one sender at a time, a Web Lock across tabs; the form's client id makes a
 // repeat harmless); a deal the server refuses stays, marked, and opens in the record form as the server drew it.
+// Also on the record form's page of its own (an edit), for its form's entries, which draft.js shares.
 (() => {
   "use strict";
   const page = location.pathname;
   const $ = (selector, root) => (root || document).querySelector(selector);
   const on = (name, fn, target) => (target || document).addEventListener(name, fn);
+  // A form's fields as it would post them (files aside): [name, value] pairs; and put back in a form drawn again, a
+  // box by its place among those of its name, a radio or checkbox by its value (ticked if among its name's), never
+  // by its place: a form drawn again may offer its choices in another order, or others.
+  const entriesOf = (form) => [...new FormData(form)].filter(([, value]) => typeof value === "string");
+  const fill = (form, entries) => {
+    const values = {};
+    entries.forEach(([name, value]) => (values[name] = values[name] || []).push(value));
+    form.querySelectorAll("input, select, textarea").forEach((el) => {
+      const kept = values[el.name] || [];
+      if (!el.name || el.disabled || el.name === "csrfmiddlewaretoken") return; // as FormData: never sent
+      if (el.type === "radio" || el.type === "checkbox") el.checked = kept.includes(el.value);
+      else if (kept.length) el.value = kept.shift(); // the next of its name's
+    });
+  };
+  window.tapeteEntries = { of: entriesOf, fill };
   let store = null;
   try { localStorage.setItem("tapete:probe", "1"); store = localStorage; } catch (e) { /* no storage: no outbox */ }
   const get = (key) => { try { return JSON.parse(store.getItem(key)); } catch (e) { return null; } };
@@ -27,7 +43,7 @@
     stale.textContent = stale.dataset.text.replace("{time}", time);
     stale.hidden = false;
   };
-  if (store && navigator.onLine) put(SEEN, seen);
+  if (stale && store && navigator.onLine) put(SEEN, seen); // a page without #stale (an edit's) never reads it
   // Before the swap: #live is replaced by its answer, whose events no longer reach the document.
   on("htmx:beforeOnLoad", (event) => {
     if (!isLive(event) || event.detail.xhr.status >= 400) return;
@@ -100,11 +116,10 @@
   const blank = () => { const kept = $("#blank-record"); return kept && kept.content.querySelector("#record"); };
   const fire = (form) => ["input", "change"].forEach((name) => form.dispatchEvent(new Event(name, { bubbles: true })));
 
-  // What was entered, field by field, as the buttons and boxes read: "E · Garde ×2 · Bouts held by the attack 2 ·
-  // Card points 49" (a bare number after its field's label); in a field of several boxes, each box's value after
-  // its label: "Cabeza 2, Barriga 2"; a field a game's script words itself,
-  // its data-said. Entered: unlike the form drawn for a new deal (a refused deal's form is drawn with its entries,
-  // all of them entered, not only those changed since).
+  // What was entered, field by field, as the buttons and boxes read: a choice as its button says it, a bare number
+  // after its field's label (below); in a field of several boxes, each box's value after its label; a field a
+  // game's script words itself, its data-said. Entered: unlike the form drawn for a new deal (a refused deal's
+  // form is drawn with its entries, all of them entered, not only those changed since).
   const words = (el) => (el.innerText || el.textContent).replace(/\s+/g, " ").trim();
   const summary = (form) => {
     const parts = [];
@@ -129,10 +144,9 @@
         }
       });
       if (!said.length) return;
-      // a bare number or name (a choice said as its own value), or a choice within a list's row or from under
-      // More, says what it is, by its legend without a gloss in brackets: "Card points 50", "Taker Ana",
-      // "Partner Bea", "Shown by Defence", "Petit au bout Attack" ("E · Garde ×2 · 0 · 50 · Defence" and, at five,
-      // "Ana · Garde ×2 · Bea" left testers guessing)
+      // a bare number or name (a choice said as its own value, as a player's name is), or a choice within a list's
+      // row or from under More, says which field it is: its legend first, without a gloss in brackets ("<legend>
+      // 50", "<legend> Ana"; two bare names in one summary did not say which was which, found by a tester)
       const legend = one.querySelector("legend, label.form-label");
       const bare = said.every((text) => /^[\d\s.,+−-]+$/.test(text) || values.includes(text)) ||
         one.closest(".list-row, .more");
@@ -169,13 +183,6 @@
     if (mine().some((item) => item.id === id.value) || saved().includes(id.value)) id.value = uuid();
     const last = Math.max(0, ...waiting().map((item) => item.number || 0));
     if (last && last + 1 > Number(field(form, "deal_number").value)) setNumber(form, last + 1);
-  };
-
-  // The form's fields as it would post them (files aside): [name, value] pairs.
-  const entriesOf = (form) => {
-    const entries = [];
-    new FormData(form).forEach((value, name) => typeof value === "string" && entries.push([name, value]));
-    return entries;
   };
 
   const queue = (form) => {
@@ -312,16 +319,6 @@
     setTimeout(() => { note.hidden = true; }, 10000);
   };
 
-  const fill = (form, entries) => {
-    const values = {};
-    entries.forEach(([name, value]) => (values[name] = values[name] || []).push(value));
-    Object.keys(values).forEach((name) => name !== "csrfmiddlewaretoken" && form.querySelectorAll(`[name="${name}"]`)
-      .forEach((el, i) => {
-        if (el.type === "radio" || el.type === "checkbox") el.checked = values[name].includes(el.value);
-        else if (values[name][i] !== undefined) el.value = values[name][i];
-      }));
-  };
-
   const open = (item) => {
     let form = recordForm();
     if (!form) return;
@@ -339,18 +336,28 @@
     opened = item.id;
     render();
     if (current > Number(field(form, "deal_number").value)) setNumber(form, current);
-    if (!$(".form-errors", form)) {
-      const note = $("[data-outbox-message]", form) || document.createElement("div");
-      note.setAttribute("data-outbox-message", "");
-      note.className = "alert alert-warning py-2";
-      note.setAttribute("role", "alert");
-      note.textContent = item.message || text.check;
-      const heading = $("h2", form);
-      if (heading) heading.after(note); else form.prepend(note);
-    }
+    say(form, item);
     fire(form);
     form.scrollIntoView();
   };
+  // Why a deal opened in the form came back, above its fields (a form drawn with its errors says it by them).
+  const say = (form, item) => {
+    if ($(".form-errors", form)) return;
+    const note = $("[data-outbox-message]", form) || document.createElement("div");
+    note.setAttribute("data-outbox-message", "");
+    note.className = "alert alert-warning py-2";
+    note.setAttribute("role", "alert");
+    note.textContent = item.message || text.check;
+    const heading = $("h2", form);
+    if (heading) heading.after(note); else form.prepend(note);
+  };
+  // Entries put back after a reload (draft.js): a refused deal opened in the form is still open there, with why,
+  // not listed again.
+  on("tapete:restored", () => {
+    const form = recordForm();
+    const item = mine().find((one) => one.status === "refused" && one.id === field(form, "client_id").value);
+    if (item) { opened = item.id; render(); say(form, item); }
+  });
 
   function render() { // the deal opened in the form is not listed again: the form says why it came back
     const items = mine().filter((item) => item.id !== opened);

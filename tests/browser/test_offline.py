@@ -16,7 +16,7 @@ import re
 from playwright.sync_api import BrowserContext, Page, expect
 
 from scoring import services
-from scoring.models import Deal
+from scoring.models import Deal, Table
 from tests.browser.test_toruro import pick_card, save, trick, went
 
 MINUS = "−"
@@ -363,7 +363,8 @@ def test_a_refused_deal_opened_and_saved_offline_again_waits_on_its_card_at_once
                                                                                  context: BrowserContext):
     """A deal the server refused from the outbox comes back open in the form, with why; saved again without a
     connection, it is listed at once as waiting (its card stayed hidden, as if still open in the form, until the
-    list was drawn again; found by a helper)."""
+    list was drawn again; found by a helper). Corrected, then the page reloaded or its language changed, it is
+    still that deal open in the form, with why, not also listed with Open (a reload listed it, its note gone)."""
     table = services.create_table(game="tarot", players=["N", "S", "E", "W"])
     page.goto(f"{live_server.url}/t/{table.edit_token}/")
     kept_by_the_worker(page)
@@ -375,10 +376,20 @@ def test_a_refused_deal_opened_and_saved_offline_again_waits_on_its_card_at_once
     expect(page.locator("#table-body")).to_contain_text("Deal 1 was recorded by another phone")
     card = page.locator("#outbox").get_by_role("listitem")
     expect(card).to_have_count(0)  # open in the form, not listed twice
+    points = page.locator('#record input[name="points"]')
+    points.fill("50")
+    note = page.locator("#record [data-outbox-message]")
+    french = page.get_by_role("button", name="FR", exact=True)
+    for again, heading in ((page.reload, "Record deal 2"), (french.click, "Enregistrer la donne 2")):
+        again()
+        expect(page.get_by_role("heading", name=heading)).to_be_visible()
+        expect(points).to_have_value("50")
+        expect(card).to_have_count(0)
+        expect(note).to_contain_text("Deal 1 was recorded by another phone")
     context.set_offline(True)
-    page.get_by_role("button", name="Save").click()
+    page.locator("#record button[type=submit]").click()
     expect(card).to_have_count(1)
-    expect(card.locator('[data-slot="status"]')).to_have_text("waiting to send")
+    expect(card.locator('[data-slot="status"]')).to_have_text("en attente d’envoi")
 
 
 def test_after_a_refused_deal_a_game_whose_form_follows_its_stylesheet_keeps_a_form_offline(live_server, page: Page,
@@ -458,8 +469,9 @@ def test_the_outbox_says_deals_wait_only_while_one_does(live_server, page: Page,
 
 def test_entries_typed_survive_a_reload_of_the_page_until_their_deal_is_saved(live_server, page: Page, screenshot):
     """A player holding cards in one hand pulls the page down mid-deal (a tester lost all they had typed, as when
-    the phone's browser reloads a tab left a while): the entries come back, for that deal only. Once it is saved,
-    or another phone recorded it, a reload shows the form empty, never prefilled with the last deal's entries.
+    the phone's browser reloads a tab left a while): the entries come back, for that deal only, each choice as
+    what was chosen, wherever the form now offers it. Once it is saved, or another phone recorded it, a reload
+    shows the form empty, never prefilled with the last deal's entries.
     And Back from the table this phone just started does not bring back the new-table form: this page's place
     in the history is the table's, and Back from it leaves for the page before the form."""
     kept = "() => Object.keys(sessionStorage).filter((key) => key.startsWith('tapete:draft:'))"
@@ -473,8 +485,12 @@ def test_entries_typed_survive_a_reload_of_the_page_until_their_deal_is_saved(li
     table_url = page.url
 
     fill_plain_garde(page)
+    # Meanwhile another phone seats E and N as they sit: the taker's choices come back in another order, E first,
+    # and the taker is still E (a choice put back by its place, the third, gave N)
+    services.change_players(Table.objects.get(), ["E", "S", "N", "W"])
     page.reload()
     expect(page.get_by_role("heading", name="Record deal 1")).to_be_visible()
+    expect(page.locator("#record input[name=taker]:checked")).to_have_count(1)
     for name, value in garde_49.items():
         expect(page.locator(f'#record input[name="{name}"][value="{value}"]')).to_be_checked()
     expect(page.locator('#record input[name="points"]')).to_have_value("49")
