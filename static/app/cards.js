@@ -40,26 +40,29 @@
     widgets(form).forEach(function (w) { if (input(w).name === name) found = w; });
     return found;
   }
-  function button(widget, code) {
-    return widget.querySelector('[data-code="' + bare(code) + '"]') || typed(widget, bare(code));
-  }
-  // A card typed in the page's letters, as scoring/typed_cards.py reads it: "RH" or "R♥" in French, "SO" (sota de
-  // oros) in Spanish. None where the suit's letter is another suit's in the page's language (French "RC": trèfle
-  // in the codes, cœur or carreau to the reader), which the server asks about; none where the field reads codes
-  // only (no data-letters: the record forms').
+  // A card as typed: its code, or in the page's letters as scoring/typed_cards.py reads them: "RH" or "R♥" in
+  // French, "SO" (sota de oros) in Spanish; where the field reads them (data-letters: the referee's, not the record
+  // forms'). None where the suit's letter is another suit's in the page's language and the rank's letter is the
+  // page's (French "RC", and "CC" though the codes read it: trèfle in the codes, cœur or carreau to the reader),
+  // which the server asks about.
   function initial(word) {
     return (word || "").normalize("NFD").charAt(0).toUpperCase();
   }
-  function typed(widget, code) {
-    if (!widget.hasAttribute("data-letters")) return null;
+  function button(widget, code) {
+    code = bare(code);
+    var read = widget.hasAttribute("data-letters") && reading(widget, code);
+    if (read && read.rank && read.unsure) return null;
+    return widget.querySelector('[data-code="' + code + '"]') ||
+      (read && read.rank ? widget.querySelector('[data-code="' + read.rank + read.suit + '"]') : null);
+  }
+  function reading(widget, code) {
     var words = JSON.parse(widget.getAttribute("data-deck-words"));
     var symbols = widget.hasAttribute("data-symbols");
     var rank = code.slice(0, -1), suit = code.slice(-1);
     var marked = words.suits.filter(function (s) { return symbols && s[4] === suit; })[0];
     var ranks = words.ranks.filter(function (r) { return (symbols ? r[1] : initial(r[2])) === rank; });
     var unsure = !marked && words.suits.some(function (s) { return s[0] !== suit && initial(s[2]) === suit; });
-    if (ranks.length !== 1 || unsure) return null;
-    return widget.querySelector('[data-code="' + ranks[0][0] + (marked ? marked[0] : suit) + '"]');
+    return { rank: ranks.length === 1 ? ranks[0][0] : null, suit: marked ? marked[0] : suit, unsure: unsure };
   }
   function codeOf(widget, code) {  // the deck's code of a card as typed ("RH" in French: KH)
     var b = button(widget, code);
