@@ -354,8 +354,8 @@
   // Entries put back after a reload (draft.js): a refused deal opened in the form is still open there, with why,
   // not listed again.
   on("tapete:restored", () => {
-    const form = recordForm();
-    const item = mine().find((one) => one.status === "refused" && one.id === field(form, "client_id").value);
+    const form = recordForm(); // none on an edit's page
+    const item = form && mine().find((one) => one.status === "refused" && one.id === field(form, "client_id").value);
     if (item) { opened = item.id; render(); say(form, item); }
   });
 
